@@ -1,0 +1,86 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// Import boundaries from DESIGN.md §2, enforced here so a wrong-way import fails lint.
+const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
+const webFeatures = [
+  'auth', 'events', 'album', 'upload', 'dashboard', 'guests', 'chat', 'qr', 'poses', 'music', 'marketing', 'legal',
+  'profile',
+];
+
+// ESLint keeps only the last options of a rule per file, so each file group gets its full pattern list.
+const dbOnlyInRepositories = [
+  { regex: '(^|/)db/client', message: 'Only repositories import the database.' },
+  { regex: '^drizzle-orm', message: 'Only repositories build SQL.' },
+];
+const serverModuleRules = serverModules.flatMap((name) => {
+  const common = [
+    {
+      regex: `modules/(?!${name}/)(${serverModules.join('|')})/`,
+      message: 'A server module must not import another module; share through platform code.',
+    },
+    { regex: '(^|/)app\\.ts$', message: 'Modules do not import the app.' },
+  ];
+  const dir = `apps/server/src/modules/${name}`;
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    { files: [`${dir}/**/*.ts`], ignores: ['**/*.test.ts'], rules: rule(common) },
+    { files: [`${dir}/**/*.service.ts`], rules: rule([...common, ...dbOnlyInRepositories]) },
+    {
+      files: [`${dir}/**/*.routes.ts`],
+      rules: rule([
+        ...common,
+        ...dbOnlyInRepositories,
+        { regex: '\\.repository\\.ts$', message: 'Routes call the service, not the repository.' },
+      ]),
+    },
+  ];
+});
+
+const otherWebFeatures = webFeatures.map((name) => ({
+  files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+  ignores: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `features/(?!${name}/)(${webFeatures.join('|')})(/|$)`,
+            message: 'A feature must not import another feature; compose them in src/app.',
+          },
+          { regex: '(^|/)app/', message: 'Features do not import from src/app.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '**/e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  ...serverModuleRules,
+  ...otherWebFeatures,
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(node:|@ani/(server|web)|drizzle|fastify)', message: 'The contract is runtime-neutral.' }] },
+      ],
+    },
+  },
+);
