@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Logger } from './http/logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Storage } from './storage/storage.ts';
+
+/** Everything the app is built from; tests pass their own (fresh database, temp storage). */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Health check: throws when the database cannot answer. */
+  pingDatabase: () => Promise<void>;
+  storage: Storage;
+  mailer: Mailer;
+  logger: Logger;
+  /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
+  authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+};

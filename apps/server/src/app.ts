@@ -1,0 +1,61 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@ani/contract/errors';
+import { messages } from '@ani/contract/messages';
+import type { AppDeps } from './app-deps.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { registerUsersModule } from './modules/users/users.module.ts';
+
+export type { AppDeps };
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Shutdown: finish what is in flight, refuse what is new with 503.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await deps.pingDatabase();
+      return { success: true, database: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unavailable');
+      return reply
+        .status(503)
+        .send({ success: false, message: messages.generic.unavailable, code: ErrorCode.UNAVAILABLE });
+    }
+  });
+
+  await registerUsersModule(app, deps);
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** One type for both drivers: repositories never know whether PGlite or PostgreSQL is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as an archive, to start copies from (tests). */
+  dump?: () => Promise<Blob>;
+};
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+// Any number fixed for this app: instances starting together take turns migrating.
+const MIGRATION_LOCK_ID = 7_240_119;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
+    pool.on('error', () => {});
+    const lock = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      return {
+        db,
+        kind: 'postgres',
+        ping: async () => void (await pool.query('select 1')),
+        close: () => pool.end(),
+      };
+    } catch (error) {
+      await pool.end();
+      throw error;
+    } finally {
+      await lock.end();
+    }
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const drizzled = drizzlePglite({ client, schema });
+  await migratePglite(drizzled, { migrationsFolder });
+  return {
+    db: drizzled as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await drizzled.execute(sql`select 1`)),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+  };
+}

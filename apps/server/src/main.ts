@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger } from './http/logger.ts';
+import { createUrlSigner } from './http/signed-urls.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`\nAnı Kutusu could not start: ${message}\n\n`);
+  process.exit(1);
+}
+
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+
+const logger = createLogger(config.logLevel);
+
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+).catch((error: Error) =>
+  fail(
+    config.databaseUrl
+      ? `cannot use the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${error.message}`
+      : `cannot open the embedded database in ${config.dataDir}: ${error.message}`,
+  ),
+);
+
+const storage = createLocalDiskStorage({
+  root: path.join(config.dataDir, 'media'),
+  signer: createUrlSigner(config.secretKey),
+});
+
+const app = await buildApp({
+  config,
+  db: database.db,
+  pingDatabase: database.ping,
+  storage,
+  logger,
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  }),
+});
+
+await app.listen({ host: config.host, port: config.port }).catch((error: Error) => fail(error.message));
+
+// SIGTERM (deploys) and SIGINT (Ctrl+C): stop taking requests, finish those in flight, then exit.
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}

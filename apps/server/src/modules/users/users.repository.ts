@@ -1,0 +1,103 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailTokens, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+/** Which unique constraint a failed insert or update hit, if any. */
+export function uniqueViolation(error: unknown): 'email' | 'username' | null {
+  const e = (error as { cause?: { code?: string; constraint?: string } } | undefined)?.cause ?? (error as never);
+  if (!e || (e as { code?: string }).code !== '23505') return null;
+  const constraint = (e as { constraint?: string }).constraint ?? String((e as { message?: string }).message);
+  if (constraint.includes('users_email_key')) return 'email';
+  if (constraint.includes('users_username_key')) return 'username';
+  return null;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async insertUser(row: typeof users.$inferInsert): Promise<UserRow> {
+      const [user] = await db.insert(users).values(row).returning();
+      return user!;
+    },
+    async findById(id: string) {
+      return (await db.select().from(users).where(eq(users.id, id)))[0] ?? null;
+    },
+    async findByEmail(email: string) {
+      return (await db.select().from(users).where(eq(users.email, email)))[0] ?? null;
+    },
+    async findByUsernameKey(usernameKey: string) {
+      return (await db.select().from(users).where(eq(users.usernameKey, usernameKey)))[0] ?? null;
+    },
+    async updateUser(id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+      const [user] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return user!;
+    },
+
+    async insertSession(row: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(row);
+    },
+    async findLiveSession(tokenHash: string) {
+      const rows = await db
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          activatedAt: users.activatedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return rows[0] ?? null;
+    },
+    async revokeSession(sessionId: string) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+    async revokeUserSessions(userId: string, exceptSessionId?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+          ),
+        );
+    },
+
+    async insertEmailToken(row: typeof emailTokens.$inferInsert) {
+      // A new link replaces older unused links of the same purpose.
+      await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, row.purpose), isNull(emailTokens.usedAt)));
+      await db.insert(emailTokens).values(row);
+    },
+    async findEmailToken(tokenHash: string, purpose: EmailTokenPurpose): Promise<EmailTokenRow | null> {
+      const rows = await db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)));
+      return rows[0] ?? null;
+    },
+    /** Marks the token used; false when another request used it first (single use under races). */
+    async claimEmailToken(id: string): Promise<boolean> {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

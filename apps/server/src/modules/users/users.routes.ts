@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@ani/contract/messages';
+import {
+  accountLinkParam,
+  authResponse,
+  emailOnlyInput,
+  loginInput,
+  messageResponse,
+  profileResponse,
+  publicUser,
+  registerInput,
+  resetPasswordInput,
+  updateProfileInput,
+} from '@ani/contract/users';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import type { UsersService } from './users.service.ts';
+
+const a = messages.auth;
+const tokenQuery = z.object({ token: z.string().max(200).default('') });
+
+export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async (fastify, { service }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/users/register',
+    { schema: { body: registerInput, response: { 201: authResponse } } },
+    async (request, reply) => {
+      const result = await service.register(request.body, request.ip);
+      return reply.status(201).send({ success: true, ...result, message: a.registered });
+    },
+  );
+
+  app.post('/users/login', { schema: { body: loginInput, response: { 200: authResponse } } }, async (request) => {
+    const result = await service.login(request.body.email, request.body.password, request.ip);
+    return { success: true as const, ...result };
+  });
+
+  app.post('/users/logout', { preHandler: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
+    await service.logout(currentUser(request));
+    return { success: true as const, message: a.loggedOut };
+  });
+
+  app.get(
+    '/users/me',
+    { preHandler: requireUser, schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } } },
+    async (request) => ({ success: true as const, user: await service.me(currentUser(request)) }),
+  );
+
+  app.put(
+    '/users/profile/:userId',
+    {
+      preHandler: requireUser,
+      schema: { params: z.object({ userId: z.string().max(100) }), body: updateProfileInput, response: { 200: profileResponse } },
+    },
+    async (request) => {
+      const result = await service.updateProfile(currentUser(request), request.params.userId, request.body);
+      return { success: true as const, ...result };
+    },
+  );
+
+  // E-mail links are plain GETs that land on the web app with a visible result.
+  app.get('/users/activate', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const result = await service.activate(request.query.token);
+    return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
+  });
+
+  app.get('/users/email/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const result = await service.confirmEmailChange(request.query.token);
+    return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
+  });
+
+  app.post(
+    '/users/activation/resend',
+    { schema: { body: emailOnlyInput, response: { 200: messageResponse } } },
+    async (request) => {
+      await service.resendActivation(request.body.email, request.ip);
+      return { success: true as const, message: a.activationResent };
+    },
+  );
+
+  app.post(
+    '/users/password/forgot',
+    { schema: { body: emailOnlyInput, response: { 200: messageResponse } } },
+    async (request) => {
+      await service.requestPasswordReset(request.body.email, request.ip);
+      return { success: true as const, message: a.resetRequested };
+    },
+  );
+
+  app.post(
+    '/users/password/reset',
+    { schema: { body: resetPasswordInput, response: { 200: messageResponse } } },
+    async (request) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return { success: true as const, message: a.resetDone };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export type ByteRange = { start: number; end: number };
+export type ObjectStat = { size: number; mtime: Date };
+export type SignedUrlOptions = { expiresInSeconds: number; downloadName?: string; contentType?: string };
+
+/** Where media bytes live. Local disk by default; an S3-compatible store implements the same contract. */
+export interface Storage {
+  put(key: string, body: Readable): Promise<{ size: number }>;
+  /** `range` is inclusive on both ends, as in an HTTP Range header. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<ObjectStat | null>;
+  delete(key: string): Promise<void>;
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+const keyPattern = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+/** Object keys are always generated here, never derived from user input. */
+export function newObjectKey(prefix: string, extension?: string): string {
+  const key = `${prefix}/${randomUUID()}${extension ? `.${extension}` : ''}`;
+  assertValidKey(key);
+  return key;
+}
+
+export function assertValidKey(key: string): void {
+  if (!keyPattern.test(key) || key.includes('..') || key.includes('//')) {
+    throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+  }
+}
