@@ -6,6 +6,8 @@ import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerJobs } from './jobs/register-jobs.ts';
+import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
 
 export type { AppDeps };
@@ -55,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerUsersModule(app, deps);
+  const jobs = registerJobs(app, deps);
+  await registerEventsModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);
   return app;

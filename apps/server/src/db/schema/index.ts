@@ -1,1 +1,4 @@
 export * from './users.ts';
+export * from './events.ts';
+export * from './media.ts';
+export * from './jobs.ts';

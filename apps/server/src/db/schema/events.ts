@@ -1,0 +1,24 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    description: text('description'),
+    coverImage: text('cover_image').notNull(),
+    isGalleryPublic: boolean('is_gallery_public').notNull().default(false),
+    canAddPhotos: boolean('can_add_photos').notNull().default(true),
+    autoApprovePhotos: boolean('auto_approve_photos').notNull().default(true),
+    // Always equal to the number of media rows: changed only in the transaction that inserts or deletes them.
+    photoCount: integer('photo_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_owner_date_idx').on(t.ownerId, t.eventDate.desc())],
+);

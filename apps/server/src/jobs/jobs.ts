@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { jobs } from '../db/schema/jobs.ts';
+
+type Executor = Db | Tx;
+
+/** Generic clean-up: payload `{ keys: string[] }`, objects whose rows are already gone. */
+export const deleteObjectsJob = 'storage.delete-objects';
+
+export type JobContext = { jobId: string; attempt: number; maxAttempts: number };
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+type LoggerLike = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+
+/**
+ * Adds a job inside the caller's transaction, so the work exists exactly when the data it is
+ * about was committed (no "row saved but thumbnail never made").
+ */
+export async function enqueue(db: Executor, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+  const id = randomUUID();
+  await db.insert(jobs).values({
+    id,
+    kind,
+    payload,
+    runAt: options.runAt ?? new Date(),
+    maxAttempts: options.maxAttempts ?? 5,
+  });
+  return id;
+}
+
+/** Withdraws a job that has not started, e.g. the clean-up scheduled in case an upload never commits. */
+export async function cancelJob(db: Executor, id: string): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'pending')));
+}
+
+/** Delay before attempt n+1: 5 s, 10 s, 20 s … capped at one hour. */
+export function backoffMs(attempt: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+export type JobRunnerOptions = {
+  db: Db;
+  logger: LoggerLike;
+  /** Jobs run at the same time by this process (derivation is CPU-bound: keep it small). */
+  concurrency?: number;
+  pollMs?: number;
+  leaseMs?: number;
+};
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/**
+ * Claims due jobs with `FOR UPDATE SKIP LOCKED` (so several instances share the work without
+ * taking the same job), runs the handler registered for the job's kind, deletes the job when it
+ * succeeds and retries it with backoff when it fails. A job whose worker died is claimed again when
+ * its lease expires; a live worker renews its lease while the handler runs.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const { db, logger } = options;
+  const concurrency = options.concurrency ?? 1;
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, JobHandler>();
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function claim(): Promise<(typeof jobs.$inferSelect) | null> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return null;
+    const now = new Date();
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          or(
+            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
+            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: workerId,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        updatedAt: now,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    return job ?? null;
+  }
+
+  async function execute(job: typeof jobs.$inferSelect): Promise<void> {
+    const handler = handlers.get(job.kind);
+    const renew = setInterval(() => {
+      void db
+        .update(jobs)
+        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
+        .catch(() => undefined);
+    }, Math.max(1_000, leaseMs / 3));
+    renew.unref();
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.maxAttempts;
+      logger[final ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
+      await db
+        .update(jobs)
+        .set({
+          status: final ? 'failed' : 'pending',
+          runAt: new Date(Date.now() + backoffMs(job.attempts)),
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: message.slice(0, 2000),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
+        .catch((e: unknown) => logger.error({ err: e, jobId: job.id }, 'could not record job failure'));
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  function track(promise: Promise<void>) {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+  }
+
+  async function workLoop(): Promise<void> {
+    while (running) {
+      let claimed = false;
+      if (inFlight.size < concurrency) {
+        try {
+          const job = await claim();
+          if (job) {
+            claimed = true;
+            track(execute(job));
+          }
+        } catch (error) {
+          logger.error({ err: error }, 'job claim failed');
+        }
+      }
+      if (!claimed && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          timer.unref();
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          // A finished job frees a slot: look again at once.
+          if (inFlight.size >= concurrency) void Promise.race(inFlight).then(() => wake?.());
+        });
+        wake = null;
+      }
+    }
+  }
+
+  return {
+    workerId,
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+    start() {
+      if (running) return;
+      running = true;
+      loop = workLoop();
+    },
+    /** Asks the loop to look for work now (after a commit that enqueued something). */
+    kick() {
+      wake?.();
+    },
+    /** Stops claiming and waits for the running jobs to finish (graceful shutdown). */
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+      await Promise.allSettled([...inFlight]);
+    },
+    /**
+     * Runs due jobs one by one until none is left (tests, scripts). Jobs scheduled in the future and
+     * failed jobs waiting for their retry are left alone.
+     */
+    async runUntilIdle(maxJobs = 10_000): Promise<number> {
+      let count = 0;
+      for (; count < maxJobs; count++) {
+        const job = await claim();
+        if (!job) break;
+        await execute(job);
+      }
+      return count;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Event, PublicEventInfo } from '@ani/contract/events';
+import { isBeforeTodayInIstanbul, istanbulDay, stockCovers } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { EventPatch, EventRow, EventsRepository } from './events.repository.ts';
+
+const e = messages.events;
+
+export type CreateEventData = {
+  title: string;
+  eventDate: Date;
+  description: string | null;
+  coverImage: string | null;
+  isGalleryPublic: boolean;
+  canAddPhotos: boolean;
+  autoApprovePhotos: boolean;
+};
+
+export type UpdateEventData = { eventId: string } & Partial<CreateEventData>;
+
+export function toEvent(row: EventRow): Event {
+  return {
+    id: row.id,
+    eventId: row.id,
+    title: row.title,
+    eventDate: row.eventDate.toISOString(),
+    description: row.description,
+    coverImage: row.coverImage,
+    isGalleryPublic: row.isGalleryPublic,
+    canAddPhotos: row.canAddPhotos,
+    autoApprovePhotos: row.autoApprovePhotos,
+    photoCount: row.photoCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// A stranger gets 404, not 403: whether an event exists is private to its owner.
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, e.notFound);
+
+export function createEventsService(deps: { eventsRepository: EventsRepository; onObjectsScheduled?: () => void }) {
+  const repo = deps.eventsRepository;
+
+  async function owned(user: AuthUser, eventId: string): Promise<EventRow> {
+    const row = await repo.findOwned(eventId, user.id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(user: AuthUser): Promise<Event[]> {
+      return (await repo.listByOwner(user.id)).map(toEvent);
+    },
+
+    async get(user: AuthUser, eventId: string): Promise<Event> {
+      return toEvent(await owned(user, eventId));
+    },
+
+    async create(user: AuthUser, data: CreateEventData): Promise<Event> {
+      const row = await repo.insert({
+        id: randomUUID(),
+        ownerId: user.id,
+        title: data.title,
+        eventDate: data.eventDate,
+        description: data.description,
+        coverImage: data.coverImage ?? stockCovers[randomInt(stockCovers.length)]!,
+        isGalleryPublic: data.isGalleryPublic,
+        canAddPhotos: data.canAddPhotos,
+        autoApprovePhotos: data.autoApprovePhotos,
+      });
+      return toEvent(row);
+    },
+
+    async update(user: AuthUser, data: UpdateEventData): Promise<Event> {
+      const current = await owned(user, data.eventId);
+      // The settings screen re-sends the stored date; only a newly chosen day must not be in the past,
+      // otherwise a finished wedding could never be closed for uploads.
+      if (
+        data.eventDate &&
+        istanbulDay(data.eventDate) !== istanbulDay(current.eventDate) &&
+        isBeforeTodayInIstanbul(data.eventDate)
+      ) {
+        throw new AppError(ErrorCode.VALIDATION, e.dateInPast);
+      }
+      const patch: EventPatch = {};
+      if (data.title !== undefined) patch.title = data.title;
+      if (data.eventDate !== undefined) patch.eventDate = data.eventDate;
+      if (data.description !== undefined) patch.description = data.description;
+      if (data.coverImage) patch.coverImage = data.coverImage;
+      if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
+      if (data.canAddPhotos !== undefined) patch.canAddPhotos = data.canAddPhotos;
+      if (data.autoApprovePhotos !== undefined) patch.autoApprovePhotos = data.autoApprovePhotos;
+      const updated = await repo.updateOwned(data.eventId, user.id, patch);
+      if (!updated) throw notFound();
+      return toEvent(updated);
+    },
+
+    async remove(user: AuthUser, eventId: string): Promise<void> {
+      if (!(await repo.deleteOwned(eventId, user.id))) throw notFound();
+      deps.onObjectsScheduled?.();
+    },
+
+    /** The public upload page's view: nothing about the owner, the description or other settings. */
+    async info(eventId: string): Promise<PublicEventInfo> {
+      const row = await repo.findById(eventId);
+      if (!row) throw notFound();
+      return {
+        title: row.title,
+        eventDate: row.eventDate.toISOString(),
+        coverImage: row.coverImage,
+        photoCount: row.photoCount,
+        canAddPhotos: row.canAddPhotos,
+      };
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,119 @@
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { RawImage } from './heic-decoder.ts';
+
+// Derived images are made from untrusted input: no libvips cache holding decoded files between jobs.
+sharp.cache(false);
+
+export const thumbnailSize = 400;
+export const previewSize = 1600;
+/** Decompression-bomb guard: ~100 MP (a 108 MP phone sensor still passes). */
+export const maxInputPixels = 110_000_000;
+
+export class ImageRejectedError extends Error {
+  readonly reason: 'too-large' | 'unreadable';
+  constructor(reason: 'too-large' | 'unreadable', message: string) {
+    super(message);
+    this.name = 'ImageRejectedError';
+    this.reason = reason;
+  }
+}
+
+export interface DerivedImages {
+  /** WebP, shorter side ~400 px, for the album grid. */
+  thumbnail: Buffer;
+  /** WebP, longer side at most 1600 px, for the lightbox. */
+  preview: Buffer;
+  /** Dimensions of the original after EXIF rotation. */
+  width: number;
+  height: number;
+}
+
+const sharpInputOptions = {
+  limitInputPixels: maxInputPixels,
+  // Truncated or corrupt data is an error, not a half-grey picture; mere warnings still pass.
+  failOn: 'error',
+  sequentialRead: true,
+} as const;
+
+/**
+ * Reads only the header and refuses images whose pixel count would be a decompression bomb, before
+ * any pixel is decoded. Returns the display dimensions (EXIF orientation applied).
+ */
+export async function inspectImage(path: string): Promise<{ width: number; height: number; format: string }> {
+  let meta: Metadata;
+  try {
+    // limitInputPixels false here: we want the header even for a bomb, to reject it with a clear reason.
+    meta = await sharp(path, { limitInputPixels: false, failOn: 'none' }).metadata();
+  } catch {
+    throw new ImageRejectedError('unreadable', 'image header unreadable');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (!width || !height) throw new ImageRejectedError('unreadable', 'image has no dimensions');
+  if (width * height > maxInputPixels) {
+    throw new ImageRejectedError('too-large', `image is ${width}x${height}, over ${maxInputPixels} pixels`);
+  }
+  const rotated = (meta.orientation ?? 1) >= 5;
+  return { width: rotated ? height : width, height: rotated ? width : height, format: meta.format ?? 'unknown' };
+}
+
+/**
+ * One decode, two outputs: the original is decoded once (JPEG shrink-on-load makes this cheap),
+ * rotated by its EXIF orientation and reduced to the preview size as raw pixels; the preview and the
+ * thumbnail are both encoded from those pixels. Output carries no metadata (sharp strips EXIF, GPS
+ * included, unless asked to keep it).
+ */
+export async function deriveImages(input: string | RawImage): Promise<DerivedImages> {
+  let width: number;
+  let height: number;
+  let pipeline: Sharp;
+  if (typeof input === 'string') {
+    ({ width, height } = await inspectImage(input));
+    pipeline = sharp(input, sharpInputOptions).rotate();
+  } else {
+    if (input.width * input.height > maxInputPixels) {
+      throw new ImageRejectedError('too-large', `image is ${input.width}x${input.height}`);
+    }
+    ({ width, height } = input);
+    pipeline = sharp(input.data, {
+      raw: { width: input.width, height: input.height, channels: input.channels },
+      limitInputPixels: maxInputPixels,
+    });
+  }
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await pipeline
+      .resize({ width: previewSize, height: previewSize, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw error;
+    throw new ImageRejectedError('unreadable', `decode failed: ${(error as Error).message}`);
+  }
+  const raw = {
+    raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
+  };
+  const [preview, thumbnail] = await Promise.all([
+    sharp(decoded.data, raw).webp({ quality: 80 }).toBuffer(),
+    sharp(decoded.data, raw)
+      .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'outside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer(),
+  ]);
+  return { thumbnail, preview, width, height };
+}
+
+/**
+ * Grid tile for a video whose poster frame cannot be made (no ffmpeg on the server): a dark tile
+ * with a play symbol and the word "Video", so the album shows clearly what the item is.
+ */
+export async function videoPlaceholder(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 640 480">
+  <rect width="640" height="480" fill="#1f2937"/>
+  <circle cx="320" cy="210" r="70" fill="#ffffff" fill-opacity="0.9"/>
+  <polygon points="295,170 295,250 365,210" fill="#1f2937"/>
+  <text x="320" y="340" font-family="sans-serif" font-size="44" fill="#ffffff" text-anchor="middle">Video</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}

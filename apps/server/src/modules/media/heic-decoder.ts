@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads';
+import type { HeicReply } from './heic-worker.ts';
+
+export interface RawImage {
+  width: number;
+  height: number;
+  channels: 4;
+  data: Buffer;
+}
+
+/**
+ * One HEIC decode at a time in one worker thread: libheif's WebAssembly heap grows to ~2 GB on a
+ * 12 MP photo, so parallel decodes would exhaust memory. The worker is ended after a short idle time
+ * so its heap is returned to the system between bursts.
+ */
+export function createHeicDecoder(options: { idleMs?: number } = {}) {
+  const idleMs = options.idleMs ?? 10_000;
+  let worker: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let nextId = 1;
+
+  function getWorker(): Worker {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    if (!worker) {
+      worker = new Worker(new URL('./heic-worker.ts', import.meta.url));
+      worker.unref();
+    }
+    return worker;
+  }
+
+  function scheduleIdleStop() {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => void stop(), idleMs);
+    idleTimer.unref();
+  }
+
+  function decodeOnce(path: string): Promise<RawImage> {
+    const w = getWorker();
+    const id = nextId++;
+    return new Promise<RawImage>((resolve, reject) => {
+      const onMessage = (reply: HeicReply) => {
+        if (reply.id !== id) return;
+        cleanup();
+        if (reply.ok) {
+          resolve({ width: reply.width, height: reply.height, channels: 4, data: Buffer.from(reply.data) });
+        } else reject(new Error(`HEIC decode failed: ${reply.error}`));
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        worker = null;
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        cleanup();
+        worker = null;
+        reject(new Error(`HEIC worker exited with code ${code}`));
+      };
+      const cleanup = () => {
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      };
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+      w.postMessage({ id, path });
+    });
+  }
+
+  function decode(path: string): Promise<RawImage> {
+    const run = queue.then(() => decodeOnce(path));
+    queue = run.catch(() => undefined).finally(scheduleIdleStop);
+    return run;
+  }
+
+  async function stop(): Promise<void> {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const w = worker;
+    worker = null;
+    if (w) await w.terminate();
+  }
+
+  return { decode, stop };
+}
+export type HeicDecoder = ReturnType<typeof createHeicDecoder>;

@@ -1,0 +1,148 @@
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+
+export interface AlbumEntry {
+  /** Stored object to read (opened lazily, one at a time). */
+  open(): Promise<Readable>;
+  size: number;
+  extension: string;
+  uploader: string | null;
+  uploadedAt: Date;
+  note: string | null;
+}
+
+export interface AlbumZip {
+  stream: Readable;
+  /** Exact byte length of the archive, known before the first byte is sent. */
+  size: number;
+  /** Stops reading (client went away): destroys the archive and the file being read. */
+  abort(): void;
+}
+
+const turkishToLatin: Record<string, string> = {
+  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
+};
+
+/** ASCII, file-system-safe part of a file name: Turkish letters transliterated, the rest to "_". */
+export function safeNamePart(value: string, maxLength = 40): string {
+  return value
+    .replace(/[çÇğĞıİöÖşŞüÜ]/g, (ch) => turkishToLatin[ch] ?? '_')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, maxLength)
+    .replace(/_+$/, '');
+}
+
+const istanbulParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Istanbul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function istanbul(date: Date): Record<string, string> {
+  return Object.fromEntries(istanbulParts.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** "2026-11-22_14-05-33" in Türkiye's time, sortable in a file manager. */
+export function fileStamp(date: Date): string {
+  const p = istanbul(date);
+  return `${p.year}-${p.month}-${p.day}_${p.hour}-${p.minute}-${p.second}`;
+}
+
+/** "22.11.2026 14:05:33", how Turkish Excel shows a date. */
+export function displayDate(date: Date): string {
+  const p = istanbul(date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/**
+ * Archive names: upload time then uploader ("2026-11-22_14-05-33_Ayse_Yilmaz.jpg"); a counter is
+ * added when two items share both, so names never collide and sort chronologically.
+ */
+export function archiveNames(entries: readonly Pick<AlbumEntry, 'uploader' | 'uploadedAt' | 'extension'>[]): string[] {
+  const used = new Set<string>(['notlar.csv']);
+  return entries.map((entry) => {
+    const who = safeNamePart(entry.uploader ?? '') || 'Misafir';
+    const base = `${fileStamp(entry.uploadedAt)}_${who}`;
+    let name = `${base}.${entry.extension}`;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}_${n}.${entry.extension}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function csvField(value: string): string {
+  // A cell starting with = + - @ would run as a formula in Excel (CSV injection); a leading ' keeps it text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * notlar.csv: UTF-8 with BOM (so Excel reads Turkish letters) and ";" separators (the list separator
+ * of Turkish-locale Excel, where "," is the decimal mark).
+ */
+export function notesCsv(header: readonly string[], rows: readonly string[][]): Buffer {
+  const lines = [header, ...rows].map((cells) => cells.map(csvField).join(';'));
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+}
+
+/**
+ * A store-mode (no compression: photos and videos are already compressed) archive streamed entry by
+ * entry; yazl switches to ZIP64 by itself past 4 GB or 65,535 entries. Memory stays flat: one input
+ * stream is open at a time and back-pressure from the client paces the reads.
+ */
+export function createAlbumZip(
+  entries: readonly AlbumEntry[],
+  notes: { header: readonly string[]; fileName: string },
+): Promise<AlbumZip> {
+  const zip = new ZipFile();
+  const names = archiveNames(entries);
+  let current: Readable | null = null;
+  let aborted = false;
+
+  entries.forEach((entry, i) => {
+    zip.addReadStreamLazy(
+      names[i]!,
+      { size: entry.size, mtime: entry.uploadedAt, compress: false },
+      (callback) => {
+        if (aborted) return callback(new Error('aborted'), undefined as never);
+        entry.open().then(
+          (stream) => {
+            current = stream;
+            callback(null, stream);
+          },
+          (error: unknown) => callback(error, undefined as never),
+        );
+      },
+    );
+  });
+
+  const csv = notesCsv(
+    notes.header,
+    entries.map((entry, i) => [names[i]!, entry.uploader ?? '', displayDate(entry.uploadedAt), entry.note ?? '']),
+  );
+  zip.addBuffer(csv, notes.fileName, { compress: false, mtime: new Date() });
+
+  const stream = zip.outputStream as Readable;
+  return new Promise<AlbumZip>((resolve, reject) => {
+    zip.end({ forceZip64Format: false, comment: '' }, ((size: number) => {
+      if (size < 0) return reject(new Error('archive size could not be computed'));
+      resolve({
+        stream,
+        size,
+        abort() {
+          aborted = true;
+          current?.destroy();
+          stream.destroy();
+        },
+      });
+    }) as () => void);
+  });
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages as m } from './messages.ts';
+
+const e = m.events;
+
+/** The 8 stock covers the web app ships; an event without a chosen cover gets one of them. */
+export const stockCovers = Array.from(
+  { length: limits.stockCoverCount },
+  (_, i) => `/images/covers/cover-${i + 1}.jpg`,
+);
+
+/** Calendar date (YYYY-MM-DD) of an instant in Türkiye, where every wedding happens. */
+export function istanbulDay(date: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Istanbul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** True when the date's Istanbul calendar day is before today's (also in Istanbul). */
+export function isBeforeTodayInIstanbul(date: Date, now: Date = new Date()): boolean {
+  return istanbulDay(date) < istanbulDay(now);
+}
+
+const titleSchema = z
+  .string({ error: e.titleRequired })
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    if (v.length === 0) ctx.addIssue({ code: 'custom', message: e.titleBlank });
+    else if (v.length < limits.eventTitleMin) ctx.addIssue({ code: 'custom', message: e.titleMin });
+    else if (v.length > limits.eventTitleMax) ctx.addIssue({ code: 'custom', message: e.titleMax });
+  });
+
+/** An ISO date or date-time string; becomes a Date. */
+const parseableDate = z
+  .string({ error: e.dateMissing })
+  .trim()
+  .min(1, e.dateMissing)
+  .max(40, e.dateInvalid)
+  .transform((v, ctx) => {
+    const date = new Date(v);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: e.dateInvalid });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const descriptionSchema = z
+  .string()
+  .max(limits.eventDescriptionMax, e.descriptionMax)
+  .nullish()
+  .transform((v) => (v && v.trim() ? v.trim() : null));
+
+const coverImageSchema = z
+  .string()
+  .nullish()
+  .refine((v) => !v || stockCovers.includes(v), e.coverImageInvalid)
+  .transform((v) => v || null);
+
+export const createEventInput = z.object({
+  title: titleSchema,
+  eventDate: parseableDate.refine((d) => !isBeforeTodayInIstanbul(d), e.dateInPast),
+  description: descriptionSchema,
+  coverImage: coverImageSchema,
+  isGalleryPublic: z.boolean().default(false),
+  canAddPhotos: z.boolean().default(true),
+  autoApprovePhotos: z.boolean().default(true),
+});
+export type CreateEventInput = z.input<typeof createEventInput>;
+
+/** The settings screen sends every field; a past date is accepted only when unchanged (checked by the service). */
+export const updateEventInput = z.object({
+  eventId: z.string({ error: e.idMissing }).trim().min(1, e.idMissing).max(100, e.idMissing),
+  title: titleSchema.optional(),
+  eventDate: parseableDate.optional(),
+  description: descriptionSchema.optional(),
+  coverImage: coverImageSchema.optional(),
+  isGalleryPublic: z.boolean().optional(),
+  canAddPhotos: z.boolean().optional(),
+  autoApprovePhotos: z.boolean().optional(),
+});
+export type UpdateEventInput = z.input<typeof updateEventInput>;
+
+export const eventIdParams = z.object({
+  eventId: z.string({ error: e.idMissing }).trim().min(1, e.idMissing).max(100, e.idMissing),
+});
+export type EventIdParams = z.infer<typeof eventIdParams>;
+
+export const event = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  title: z.string(),
+  eventDate: z.string(),
+  description: z.string().nullable(),
+  coverImage: z.string(),
+  isGalleryPublic: z.boolean(),
+  canAddPhotos: z.boolean(),
+  autoApprovePhotos: z.boolean(),
+  photoCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Event = z.infer<typeof event>;
+
+export const eventResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  event,
+});
+export type EventResponse = z.infer<typeof eventResponse>;
+
+export const eventListResponse = z.object({
+  success: z.literal(true),
+  events: z.array(event),
+});
+export type EventListResponse = z.infer<typeof eventListResponse>;
+
+/** What the public upload page may know: nothing about the owner or other settings. */
+export const publicEventInfo = z.object({
+  title: z.string(),
+  eventDate: z.string(),
+  coverImage: z.string(),
+  photoCount: z.number().int(),
+  canAddPhotos: z.boolean(),
+});
+export type PublicEventInfo = z.infer<typeof publicEventInfo>;
+
+export const eventInfoResponse = z.object({
+  success: z.literal(true),
+  event: publicEventInfo,
+});
+export type EventInfoResponse = z.infer<typeof eventInfoResponse>;
+
+export const deleteEventResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages as m } from './messages.ts';
+
+export const mediaType = z.enum(['image', 'video']);
+export type MediaType = z.infer<typeof mediaType>;
+
+export const mediaItem = z.object({
+  /** Media id; also accepted in `photoIds` when deleting. */
+  id: z.string(),
+  /** Object key, a file path with extension; its last segment is the `encodedFileName`. */
+  key: z.string(),
+  /** Short-lived signed URL (thumbnail or preview in lists, the original for a single item). */
+  url: z.string(),
+  /** Signed URL of the original file, for the lightbox's full-size view and videos. */
+  originalUrl: z.string(),
+  type: mediaType,
+  mimeType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** False while the thumbnail and preview are still being made (the URLs then point at the original). */
+  processed: z.boolean(),
+  metadata: z.object({
+    uploader: z.string().nullable(),
+    uploadDate: z.string(),
+    note: z.string().nullable(),
+  }),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+
+const booleanQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const photosQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(limits.photosMaxLimit).default(limits.photosDefaultLimit),
+  nextToken: z.string().max(200).optional(),
+  thumbnail: booleanQuery.default(true),
+});
+export type PhotosQuery = z.input<typeof photosQuery>;
+
+export const photosResponse = z.object({
+  success: z.literal(true),
+  photos: z.array(mediaItem),
+  /** Opaque cursor for the next page; null at the end. Stays correct while new uploads arrive. */
+  nextToken: z.string().nullable(),
+  pagination: z.object({
+    nextToken: z.string().nullable(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  photoCount: z.number().int(),
+});
+export type PhotosResponse = z.infer<typeof photosResponse>;
+
+export const photoParams = z.object({
+  eventId: z.string().min(1).max(100),
+  encodedFileName: z.string().min(1).max(200),
+});
+
+export const photoResponse = z.object({ success: z.literal(true), photo: mediaItem });
+export type PhotoResponse = z.infer<typeof photoResponse>;
+
+export const deletePhotosInput = z.object({
+  photoIds: z
+    .array(z.string().min(1).max(300), { error: m.media.photoIdsRequired })
+    .min(1, m.media.photoIdsRequired)
+    .max(1000),
+});
+export type DeletePhotosInput = z.input<typeof deletePhotosInput>;
+
+export const deletePhotosResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.array(z.string()),
+  /** Ids that matched nothing in this event; nothing was done for them. */
+  notFound: z.array(z.string()),
+  currentPhotoCount: z.number().int(),
+});
+export type DeletePhotosResponse = z.infer<typeof deletePhotosResponse>;
+
+export const uploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  uploaded: z.array(mediaItem.omit({ url: true, originalUrl: true })),
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const downloadLinkResponse = z.object({ success: z.literal(true), url: z.string() });
+export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;
+
+/** Fills "{n}" (and other "{name}") placeholders of a message. */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}
