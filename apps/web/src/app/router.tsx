@@ -1,0 +1,84 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/marketing/components/landing-page';
+import { RootLayout } from './layouts/root-layout';
+import { SiteLayout } from './layouts/site-layout';
+import { RequireAuth } from './require-auth';
+import { NotFoundPage } from './not-found';
+import { ErrorScreen } from './error-screen';
+
+// The landing page is in the first bundle; every other page is its own chunk, loaded on first visit.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          {
+            path: 'gallery',
+            lazy: () => import('../features/marketing/components/gallery-page').then((m) => ({ Component: m.GalleryPage })),
+          },
+          {
+            path: 'contact',
+            lazy: () => import('../features/marketing/components/contact-page').then((m) => ({ Component: m.ContactPage })),
+          },
+          {
+            path: 'reset-password',
+            lazy: () =>
+              import('../features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
+            path: 'events/:eventId',
+            lazy: () =>
+              import('../features/events/components/event-placeholder-pages').then((m) => ({ Component: m.EventAlbumPage })),
+          },
+          {
+            path: 'events/:eventId/:title/upload-image-page',
+            lazy: () =>
+              import('../features/events/components/event-placeholder-pages').then((m) => ({ Component: m.UploadPage })),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'events',
+                lazy: () => import('../features/events/components/events-page').then((m) => ({ Component: m.EventsPage })),
+              },
+              {
+                path: 'profile',
+                lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./layouts/dashboard-shell').then((m) => ({ Component: m.DashboardShell })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/dashboard/components/dashboard-home-page').then((m) => ({
+                    Component: m.DashboardHomePage,
+                  })),
+              },
+              // Unknown dashboard paths go to the dashboard home (spec part 2 §2).
+              { path: '*', element: <Navigate to="/dashboard" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,47 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Slot } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  default: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
+  secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200',
+  outline:
+    'border border-brand-300 bg-white text-brand-800 hover:bg-brand-50 dark:border-stone-600 dark:bg-transparent dark:text-stone-100 dark:hover:bg-stone-800',
+  ghost: 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  link: 'text-brand-700 underline-offset-4 hover:underline',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (e.g. a router Link) with button styling. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'md'): string {
+  return cn(
+    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
+    'disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      className={cn(buttonClasses(variant, size), className)}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+    />
+  );
+}

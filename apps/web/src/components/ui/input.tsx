@@ -1,0 +1,29 @@
+import type { InputHTMLAttributes, LabelHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input
+      className={cn(
+        'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 placeholder:text-stone-500',
+        'focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none',
+        'aria-invalid:border-red-600 disabled:opacity-60 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('text-sm font-medium text-stone-800 dark:text-stone-200', className)} {...props} />;
+}
+
+export function FieldError({ id, children }: { id?: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
+  );
+}

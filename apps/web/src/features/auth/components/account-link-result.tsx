@@ -1,0 +1,130 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, MailWarning } from 'lucide-react';
+import { accountLinkParam, accountLinkResults, type AccountLinkResult } from '@ani/contract/users';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { Alert } from '../../../components/ui/alert';
+import { getToken, updateStoredUser } from '../../../lib/session';
+import { fetchMe, resendActivation } from '../api/auth-api';
+import { useAuthDialogs } from './auth-dialogs';
+
+const results: Record<AccountLinkResult, { title: string; text: string; ok: boolean }> = {
+  activated: {
+    title: 'Hesabınız Etkinleştirildi',
+    text: 'Hoş geldiniz! Hesabınız başarıyla etkinleştirildi. Artık giriş yaparak dijital albümünüzü yönetebilirsiniz.',
+    ok: true,
+  },
+  'already-active': {
+    title: 'Hesabınız Zaten Etkin',
+    text: 'Bu etkinleştirme bağlantısı daha önce kullanılmış; hesabınız zaten etkin. Giriş yapabilirsiniz.',
+    ok: true,
+  },
+  'email-changed': {
+    title: 'E-posta Adresiniz Güncellendi',
+    text: 'Yeni e-posta adresiniz onaylandı. Bundan sonra giriş yaparken bu adresi kullanabilirsiniz.',
+    ok: true,
+  },
+  expired: {
+    title: 'Bağlantının Süresi Dolmuş',
+    text: 'Bu bağlantının süresi dolmuş. Hesap etkinleştirme bağlantınızsa aşağıdan yenisini isteyebilirsiniz.',
+    ok: false,
+  },
+  invalid: {
+    title: 'Geçersiz Bağlantı',
+    text: 'Bu bağlantı geçersiz veya daha önce kullanılmış. Hesap etkinleştirme bağlantınızsa aşağıdan yenisini isteyebilirsiniz.',
+    ok: false,
+  },
+};
+
+function isResult(value: string | null): value is AccountLinkResult {
+  return accountLinkResults.includes(value as AccountLinkResult);
+}
+
+/**
+ * The server redirects activation and e-mail-confirmation links to `/?hesap=<result>`; this shows the
+ * result once and removes the parameter so a reload or a shared URL does not show it again.
+ */
+export function AccountLinkResultDialog() {
+  const [params, setParams] = useSearchParams();
+  const [result, setResult] = useState<AccountLinkResult | null>(null);
+  const dialogs = useAuthDialogs();
+  const value = params.get(accountLinkParam);
+
+  useEffect(() => {
+    if (value === null) return;
+    if (isResult(value)) setResult(value);
+    setParams(
+      (prev) => {
+        prev.delete(accountLinkParam);
+        return prev;
+      },
+      { replace: true },
+    );
+    // A signed-in host who confirmed a new address sees it in the stored user at once.
+    if (value === 'email-changed' && getToken()) {
+      fetchMe()
+        .then((res) => updateStoredUser({ email: res.user.email }))
+        .catch(() => undefined);
+    }
+  }, [value, setParams]);
+
+  const info = result ? results[result] : null;
+  return (
+    <Dialog open={info !== null} onOpenChange={(open) => !open && setResult(null)}>
+      {info ? (
+        <DialogContent aria-describedby="account-link-text">
+          <DialogHeader>
+            <div className={info.ok ? 'text-emerald-600' : 'text-amber-600'}>
+              {info.ok ? <CheckCircle2 aria-hidden className="h-10 w-10" /> : <MailWarning aria-hidden className="h-10 w-10" />}
+            </div>
+            <DialogTitle>{info.title}</DialogTitle>
+            <DialogDescription id="account-link-text">{info.text}</DialogDescription>
+          </DialogHeader>
+          {info.ok ? (
+            result === 'email-changed' ? (
+              <Button className="w-full" onClick={() => setResult(null)}>
+                Tamam
+              </Button>
+            ) : (
+              <Button
+                className="w-full"
+                onClick={() => {
+                  setResult(null);
+                  dialogs.open('login');
+                }}
+              >
+                Giriş Yap
+              </Button>
+            )
+          ) : (
+            <ResendForm />
+          )}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ResendForm() {
+  const [email, setEmail] = useState('');
+  const resend = useMutation({ mutationFn: resendActivation });
+  if (resend.isSuccess) return <Alert tone="success">{resend.data.message}</Alert>;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim()) resend.mutate(email.trim());
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <div className="space-y-1.5">
+        <Label htmlFor="resend-email">E-posta</Label>
+        <Input id="resend-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <Button type="submit" className="w-full" disabled={resend.isPending}>
+        Yeni Etkinleştirme Bağlantısı Gönder
+      </Button>
+    </form>
+  );
+}

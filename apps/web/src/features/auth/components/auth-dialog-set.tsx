@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { LoginDialog } from './login-dialog';
+import { RegisterDialog } from './register-dialog';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import type { AuthDialog } from './auth-dialogs';
+
+export function AuthDialogSet({
+  current,
+  onChange,
+  termsContent,
+}: {
+  current: AuthDialog;
+  onChange: (dialog: AuthDialog) => void;
+  termsContent: ReactNode;
+}) {
+  const onOpenChange = (open: boolean) => {
+    if (!open) onChange(null);
+  };
+  return (
+    <>
+      <LoginDialog open={current === 'login'} onOpenChange={onOpenChange} onSwitch={onChange} />
+      <RegisterDialog open={current === 'register'} onOpenChange={onOpenChange} onSwitch={onChange} termsContent={termsContent} />
+      <ForgotPasswordDialog open={current === 'forgot'} onOpenChange={onOpenChange} onSwitch={onChange} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { createContext, lazy, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+export type AuthDialog = 'login' | 'register' | 'forgot' | null;
+
+interface AuthDialogsValue {
+  open: (dialog: Exclude<AuthDialog, null>) => void;
+  close: () => void;
+}
+
+const AuthDialogsContext = createContext<AuthDialogsValue | null>(null);
+
+// The dialogs (and the zod schemas they validate with) are their own chunk: the landing page's first
+// load stays small, and the chunk is fetched while the browser is idle so the first click is instant.
+const loadDialogs = () => import('./auth-dialog-set');
+const AuthDialogSet = lazy(() => loadDialogs().then((m) => ({ default: m.AuthDialogSet })));
+
+/**
+ * Sign-in lives in dialogs, not routes (spec part 1 §2): one of login, register or forgot-password is
+ * open at a time and they switch between each other. The terms text comes from the legal feature.
+ */
+export function AuthDialogsProvider({ termsContent, children }: { termsContent: ReactNode; children: ReactNode }) {
+  const [current, setCurrent] = useState<AuthDialog>(null);
+  const [used, setUsed] = useState(false);
+  const value = useMemo<AuthDialogsValue>(
+    () => ({
+      open: (dialog) => {
+        setUsed(true);
+        setCurrent(dialog);
+      },
+      close: () => setCurrent(null),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => void loadDialogs().catch(() => undefined));
+  }, []);
+
+  return (
+    <AuthDialogsContext value={value}>
+      {children}
+      {used ? (
+        <Suspense fallback={null}>
+          <AuthDialogSet current={current} onChange={setCurrent} termsContent={termsContent} />
+        </Suspense>
+      ) : null}
+    </AuthDialogsContext>
+  );
+}
+
+export function useAuthDialogs(): AuthDialogsValue {
+  const value = use(AuthDialogsContext);
+  if (!value) throw new Error('useAuthDialogs outside AuthDialogsProvider');
+  return value;
+}

@@ -1,0 +1,192 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { Alert } from '../../../components/ui/alert';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast-store';
+import { paths } from '../../../config/paths';
+import { registerUser } from '../api/auth-api';
+import { checkRegisterForm, type RegisterForm } from '../register-rules';
+import { afterRegister } from '../session-actions';
+import { authTexts as t } from '../texts';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+import { TermsDialog } from './terms-dialog';
+import type { AuthDialog } from './auth-dialogs';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSwitch: (dialog: AuthDialog) => void;
+  termsContent: ReactNode;
+}
+
+const empty: RegisterForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  password: '',
+  passwordConfirm: '',
+  termsAccepted: false,
+};
+
+export function RegisterDialog({ open, onOpenChange, onSwitch, termsContent }: Props) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegisterForm>(empty);
+  const [error, setError] = useState<string | null>(null);
+  const [showRules, setShowRules] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+
+  const register = useMutation({
+    mutationFn: registerUser,
+    onSuccess: (res) => {
+      afterRegister();
+      setForm(empty);
+      setError(null);
+      onOpenChange(false);
+      toast({
+        title: t.registerSuccessTitle,
+        description: res.message ?? messages.auth.registered,
+        variant: 'success',
+        duration: limits.registerSuccessToastMs,
+      });
+      navigate(paths.home);
+    },
+    onError: (err) => {
+      const message =
+        err instanceof ApiError && err.kind === 'http' ? err.message : err.message || messages.auth.registerFailed;
+      setError(message || messages.auth.registerFailed);
+      toast({ title: t.registerErrorTitle, description: message || messages.auth.registerFailed, variant: 'destructive' });
+    },
+  });
+
+  const set = (key: keyof RegisterForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: key === 'termsAccepted' ? e.target.checked : e.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = checkRegisterForm(form);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    register.mutate(result.payload);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby="register-description" className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t.registerTitle}</DialogTitle>
+          <DialogDescription id="register-description">{t.registerDescription}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="space-y-4">
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="register-first-name" label={t.firstName}>
+              <Input id="register-first-name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
+            </Field>
+            <Field id="register-last-name" label={t.lastName}>
+              <Input id="register-last-name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
+            </Field>
+          </div>
+          <Field id="register-email" label={t.email}>
+            <Input id="register-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+          </Field>
+          <Field id="register-phone" label={t.phone}>
+            <Input
+              id="register-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              placeholder={t.phonePlaceholder}
+              value={form.phoneNumber}
+              onChange={set('phoneNumber')}
+            />
+          </Field>
+          <div className="space-y-1.5">
+            <div className="flex items-center justify-between">
+              <Label htmlFor="register-password">{t.passwordLabel}</Label>
+              <button
+                type="button"
+                onClick={() => setShowRules((v) => !v)}
+                aria-expanded={showRules}
+                aria-controls="register-password-rules"
+                aria-label={t.passwordInfo}
+                title={t.passwordInfo}
+                className="cursor-pointer rounded-full p-1 text-brand-700 hover:bg-brand-50"
+              >
+                <Info aria-hidden className="h-4 w-4" />
+              </button>
+            </div>
+            <PasswordField id="register-password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+          </div>
+          {showRules ? (
+            <PasswordChecklist id="register-password-rules" password={form.password} confirmation={form.passwordConfirm} />
+          ) : null}
+          <Field id="register-password-confirm" label={t.passwordConfirm}>
+            <PasswordField
+              id="register-password-confirm"
+              autoComplete="new-password"
+              required
+              value={form.passwordConfirm}
+              onChange={set('passwordConfirm')}
+            />
+          </Field>
+          <div className="flex items-start gap-2 text-sm">
+            <input
+              id="register-terms"
+              type="checkbox"
+              checked={form.termsAccepted}
+              onChange={set('termsAccepted')}
+              className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand-700"
+            />
+            <label htmlFor="register-terms" className="text-stone-700">
+              <button type="button" className="cursor-pointer font-medium text-brand-700 underline" onClick={() => setTermsOpen(true)}>
+                {t.termsLink}
+              </button>
+              {t.termsAfter}
+            </label>
+          </div>
+          <Button type="submit" className="w-full" disabled={!form.termsAccepted || register.isPending}>
+            {register.isPending ? t.registerPending : t.registerSubmit}
+          </Button>
+          <p className="text-center text-sm text-stone-600">
+            {t.haveAccount}{' '}
+            <button type="button" className="cursor-pointer font-medium text-brand-700 hover:underline" onClick={() => onSwitch('login')}>
+              {t.toLogin}
+            </button>
+          </p>
+        </form>
+        <TermsDialog
+          open={termsOpen}
+          onOpenChange={setTermsOpen}
+          onAccept={() => {
+            setForm((f) => ({ ...f, termsAccepted: true }));
+            setTermsOpen(false);
+          }}
+        >
+          {termsContent}
+        </TermsDialog>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}

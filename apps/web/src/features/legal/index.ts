@@ -1,0 +1,1 @@
+export { PrivacyPolicyDialog, TermsOfUseDialog, TermsOfUseText } from './components/legal-dialogs';

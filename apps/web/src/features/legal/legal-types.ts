@@ -1,0 +1,6 @@
+export interface LegalSection {
+  title: string;
+  paragraphs: string[];
+  items?: string[];
+  closing?: string;
+}

@@ -1,0 +1,78 @@
+import { contact } from '../../config/contact';
+import type { LegalSection } from './legal-types';
+
+export const privacyUpdated = '1 Kasım 2026';
+
+// Written for this service: what it really stores (account, event, media, notes, guest list) and why.
+export const privacySections: LegalSection[] = [
+  {
+    title: '1. Topladığımız Bilgiler',
+    paragraphs: [
+      `${contact.brand} olarak yalnızca hizmeti sunmak için gerekli olan bilgileri topluyoruz:`,
+    ],
+    items: [
+      'Hesap bilgileri: adınız ve soyadınız, e-posta adresiniz, cep telefonu numaranız ve şifrenizin geri döndürülemez biçimde şifrelenmiş (özetlenmiş) hâli.',
+      'Etkinlik bilgileri: düğününüzün adı, tarihi, saati, mekânı, gelin ve damadın adları ile isteğe bağlı açıklamalar.',
+      'Misafirlerin yüklediği içerikler: fotoğraflar, videolar, yükleyenin yazdığı isim ve isteğe bağlı not. Yükleme sırasında fotoğraflardaki konum (GPS) bilgisi gibi üst veriler silinir.',
+      'Davetli listesi: listeye eklediğiniz kişilerin adları, telefon numaraları, katılım durumları ve kişi sayıları ile WhatsApp davetiye yazışmaları.',
+      'Teknik kayıtlar: güvenlik ve kötüye kullanımın önlenmesi için sınırlı süreyle tutulan IP adresi, tarih-saat ve istek bilgileri.',
+    ],
+  },
+  {
+    title: '2. Bilgilerin Kullanımı',
+    paragraphs: ['Bilgilerinizi yalnızca aşağıdaki amaçlarla kullanırız:'],
+    items: [
+      'Hesabınızı oluşturmak, e-posta adresinizi doğrulamak ve oturumunuzu güvenle yönetmek,',
+      'Misafirlerinizin yüklediği fotoğraf ve videoları albümünüzde size göstermek ve indirmenizi sağlamak,',
+      'QR kodlu masa kartlarınızı hazırlamak ve siparişinizle ilgili sizinle iletişim kurmak,',
+      'Davetiye ve katılım yanıtlarını sizin adınıza WhatsApp üzerinden iletmek ve listelemek,',
+      'Yasal yükümlülüklerimizi yerine getirmek.',
+    ],
+    closing:
+      'Bilgilerinizi reklam, profilleme veya pazarlama amacıyla kullanmayız; sizden açık izin almadan tanıtım iletisi göndermeyiz.',
+  },
+  {
+    title: '3. Veri Güvenliği',
+    paragraphs: [
+      'Siteyle aranızdaki tüm bağlantılar şifrelidir (HTTPS). Şifreler güçlü bir algoritmayla özetlenerek saklanır; çalışanlarımız dahil kimse şifrenizi göremez.',
+      'Albümünüzdeki fotoğraf ve videolar tahmin edilemeyen, kısa süre geçerli bağlantılarla sunulur; albümünüz varsayılan olarak yalnızca size açıktır. İçerikleriniz düğün tarihinden itibaren 1 yıl boyunca saklanır ve bu sürenin sonunda kalıcı olarak silinir. Süre dolmadan önce tüm albümü tek tıkla indirebilirsiniz.',
+    ],
+  },
+  {
+    title: '4. Bilgilerin Paylaşımı',
+    paragraphs: [
+      'Kişisel verilerinizi satmayız ve kiralamayız. Verileriniz yalnızca hizmetin işleyişi için zorunlu olan, veri güvenliği taahhüdü veren hizmet sağlayıcılarımızla (barındırma ve depolama, e-posta gönderimi, WhatsApp Business altyapısı) ve yalnızca gerekli olduğu ölçüde paylaşılır.',
+      'Yetkili kamu kurum ve kuruluşlarının kanuna dayalı talepleri hâlinde, talep kapsamıyla sınırlı olarak bilgi verilebilir.',
+    ],
+  },
+  {
+    title: '5. Çerezler',
+    paragraphs: [
+      'Sitemizde çerez (cookie) kullanılmaz; reklam, analiz veya takip amaçlı üçüncü taraf araçlar da bulunmaz. Yazı tipleri dahil tüm dosyalar kendi sunucularımızdan yüklenir.',
+      'Giriş yaptığınızda oturum anahtarınız ve tema tercihiniz yalnızca tarayıcınızın yerel depolama alanında tutulur; çıkış yaptığınızda silinir.',
+    ],
+  },
+  {
+    title: '6. KVKK Kapsamındaki Haklarınız',
+    paragraphs: [
+      `6698 sayılı Kişisel Verilerin Korunması Kanunu'nun 11. maddesi uyarınca ${contact.legalName} (veri sorumlusu) tarafından işlenen verilerinizle ilgili olarak:`,
+    ],
+    items: [
+      'Kişisel verilerinizin işlenip işlenmediğini öğrenme ve işlenmişse buna ilişkin bilgi talep etme,',
+      'İşlenme amacını ve amacına uygun kullanılıp kullanılmadığını öğrenme,',
+      'Yurt içinde veya yurt dışında aktarıldığı üçüncü kişileri bilme,',
+      'Eksik veya yanlış işlenmişse düzeltilmesini isteme,',
+      'Kanunda öngörülen şartlar çerçevesinde silinmesini veya yok edilmesini isteme,',
+      'Düzeltme ve silme işlemlerinin verilerin aktarıldığı üçüncü kişilere bildirilmesini isteme,',
+      'Münhasıran otomatik sistemlerle analiz edilmesi sonucu aleyhinize bir sonucun ortaya çıkmasına itiraz etme,',
+      'Kanuna aykırı işleme nedeniyle zarara uğramanız hâlinde zararın giderilmesini talep etme haklarına sahipsiniz.',
+    ],
+    closing: 'Başvurularınızı en geç 30 gün içinde ücretsiz olarak sonuçlandırırız.',
+  },
+  {
+    title: '7. İletişim',
+    paragraphs: [
+      `Gizlilik ve kişisel verilerle ilgili tüm soru ve talepleriniz için ${contact.email} adresine e-posta gönderebilir, ${contact.phoneDisplay} numaralı telefondan bize ulaşabilir veya yazılı başvurunuzu ${contact.address} adresine iletebilirsiniz.`,
+    ],
+  },
+];

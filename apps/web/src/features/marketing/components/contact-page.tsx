@@ -1,0 +1,3 @@
+export function ContactPage() {
+  return <h1>Bizimle İletişime Geçin</h1>;
+}

@@ -1,0 +1,3 @@
+export function GalleryPage() {
+  return <h1>Düğün Galerimiz</h1>;
+}

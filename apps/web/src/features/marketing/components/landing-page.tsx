@@ -1,0 +1,3 @@
+export function LandingPage() {
+  return <h1>Anı Kutusu</h1>;
+}

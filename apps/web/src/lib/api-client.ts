@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '@ani/contract/errors';
+import { clearSession, getToken } from './session';
+import { toast } from './toast-store';
+
+/** Generic texts of spec part 1 §8 (main backend). */
+export const apiTexts = {
+  errorTitle: 'Hata',
+  errorFallback: 'Bir hata oluştu',
+  networkTitle: 'Bağlantı Hatası',
+  networkDescription: 'Sunucuya ulaşılamadı. Lütfen internet bağlantınızı kontrol edin.',
+  unexpected: 'Beklenmeyen bir hata oluştu',
+  badShape: 'API yanıtı beklenen formatta değil',
+} as const;
+
+export type ApiErrorKind = 'http' | 'network' | 'request' | 'shape';
+
+/** Every failed call rejects with this, so callers branch on status or code, not on strings. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  constructor(kind: ApiErrorKind, message: string, status = 0, code?: ErrorCode) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiRequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The contract's response schema; the parsed value is what the caller gets. */
+  schema: S;
+  /** Callers that show their own error toast (e.g. "Giriş Hatası!") turn the generic one off. */
+  errorToast?: boolean;
+  signal?: AbortSignal;
+}
+
+// Error bodies are read by hand rather than with the contract's `errorBody` schema: that would pull zod
+// into the landing page's first bundle just to read two strings (see docs/decisions/0003).
+function messageOf(body: unknown, statusText: string): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as Record<string, unknown>;
+    if (typeof message === 'string' && message) return message;
+    if (typeof error === 'string' && error) return error;
+  }
+  return statusText || apiTexts.errorFallback;
+}
+
+function report(error: ApiError, showToast: boolean): ApiError {
+  // Logged for developers (spec: "errors are rethrown to the caller and logged").
+  console.warn(`[api] ${error.kind} ${error.status}: ${error.message}`);
+  if (showToast) {
+    toast({
+      title: error.kind === 'network' ? apiTexts.networkTitle : apiTexts.errorTitle,
+      description: error.kind === 'network' ? apiTexts.networkDescription : error.message,
+      variant: 'destructive',
+    });
+  }
+  return error;
+}
+
+/** One way to call the main backend: `/api` + path, JSON, Bearer token when one is stored. */
+export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+  const showToast = options.errorToast ?? true;
+  let init: RequestInit;
+  try {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+    init = {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    };
+  } catch (cause) {
+    const message = cause instanceof Error && cause.message ? cause.message : apiTexts.unexpected;
+    throw report(new ApiError('request', message), showToast);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw report(new ApiError('network', apiTexts.networkTitle), showToast);
+  }
+
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    // A refused token is gone for good; forget it so the app shows the signed-out state.
+    if (response.status === 401) clearSession();
+    const rawCode = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined;
+    const code = typeof rawCode === 'string' ? (rawCode as ErrorCode) : undefined;
+    throw report(new ApiError('http', messageOf(body, response.statusText), response.status, code), showToast);
+  }
+
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    throw report(new ApiError('shape', apiTexts.badShape, response.status), showToast);
+  }
+  return parsed.data;
+}
