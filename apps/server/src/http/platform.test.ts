@@ -1,0 +1,130 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
+import { newObjectKey } from '../storage/storage.ts';
+import { createLogger } from './logger.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createUrlSigner } from './signed-urls.ts';
+
+const dirs: string[] = [];
+const tempDir = async () => {
+  const d = await mkdtemp(path.join(tmpdir(), 'ani-platform-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('signed URLs', () => {
+  let now = 1_700_000_000_000;
+  const signer = createUrlSigner('s'.repeat(40), () => now);
+  const parse = (url: string) => {
+    const u = new URL(url, 'http://x');
+    return { path: u.pathname, query: Object.fromEntries(u.searchParams) };
+  };
+
+  it('verifies its own URL until it expires', () => {
+    const { path: p, query } = parse(signer.sign('/api/media/a/b.jpg', { dl: 'foto.jpg' }, 60));
+    expect(signer.verify(p, query)).toBe(true);
+    now += 61_000;
+    expect(signer.verify(p, query)).toBe(false);
+    now -= 61_000;
+  });
+
+  it('rejects a changed path, param, expiry or signature, and another secret', () => {
+    const { path: p, query } = parse(signer.sign('/api/media/a/b.jpg', { dl: 'foto.jpg' }, 60));
+    expect(signer.verify('/api/media/a/c.jpg', query)).toBe(false);
+    expect(signer.verify(p, { ...query, dl: 'evil.html' })).toBe(false);
+    expect(signer.verify(p, { ...query, exp: String(Number(query.exp) + 3600) })).toBe(false);
+    expect(signer.verify(p, { ...query, sig: 'A'.repeat(43) })).toBe(false);
+    expect(signer.verify(p, { ...query, sig: undefined })).toBe(false);
+    expect(createUrlSigner('t'.repeat(40), () => now).verify(p, query)).toBe(false);
+  });
+});
+
+describe('local disk storage', () => {
+  it('puts, reads whole and by range, stats and deletes', async () => {
+    const root = await tempDir();
+    const storage = createLocalDiskStorage({ root, signer: createUrlSigner('k'.repeat(40)) });
+    const key = newObjectKey('events/e1/originals', 'txt');
+    expect(await storage.put(key, Readable.from(['merhaba ', 'dünya']))).toEqual({ size: 14 });
+    expect(await text(await storage.get(key))).toBe('merhaba dünya');
+    expect(await text(await storage.get(key, { start: 0, end: 6 }))).toBe('merhaba');
+    expect((await storage.stat(key))?.size).toBe(14);
+    const url = await storage.signedUrl(key, { expiresInSeconds: 60 });
+    expect(url.startsWith(`/api/media/${key}?`)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeNull();
+    await expect(storage.get(key)).rejects.toThrow();
+  });
+
+  it('leaves no partial object when the source stream fails', async () => {
+    const root = await tempDir();
+    const storage = createLocalDiskStorage({ root, signer: createUrlSigner('k'.repeat(40)) });
+    const key = newObjectKey('events/e2', 'bin');
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.put(key, failing)).rejects.toThrow('client went away');
+    expect(await storage.stat(key)).toBeNull();
+    expect(await readdir(path.join(root, 'events/e2'))).toEqual([]);
+  });
+
+  it('refuses keys that could escape its folder', async () => {
+    const storage = createLocalDiskStorage({ root: await tempDir(), signer: createUrlSigner('k'.repeat(40)) });
+    for (const key of ['../etc/passwd', '/abs', 'a/../../b', 'A/UPPER']) {
+      await expect(storage.stat(key)).rejects.toThrow('Invalid object key');
+    }
+  });
+});
+
+describe('rate limiter', () => {
+  it('allows `limit` hits per window, then 429 until the window passes', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, now: () => now });
+    limiter.consume('ip');
+    limiter.consume('ip');
+    expect(() => limiter.consume('ip')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', retryAfterSeconds: 1 }));
+    limiter.consume('other-ip');
+    now = 1000;
+    expect(() => limiter.consume('ip')).not.toThrow();
+  });
+});
+
+describe('config', () => {
+  it('applies defaults and resolves DATA_DIR', async () => {
+    const dir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+    // The generated key is kept, so signed links and sessions survive a restart.
+    expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(config.secretKey);
+  });
+
+  it('lists every bad variable by name', () => {
+    expect(() => loadConfig({ PORT: '99999', SMTP_URL: 'http://mail', SECRET_KEY: 'short' })).toThrow(
+      /PORT: [^\n]+\n\s+SECRET_KEY: [^\n]+\n\s+SMTP_URL: /,
+    );
+  });
+});
+
+describe('mailer without SMTP', () => {
+  it('writes each message as an .eml file in the outbox', async () => {
+    const outboxDir = path.join(await tempDir(), 'outbox');
+    const mailer = createMailer({ from: 'Anı Kutusu <a@b.c>', outboxDir, logger: createLogger('silent') });
+    await mailer.send({ to: 'gelin@example.com', subject: 'Hoş geldiniz', text: 'Merhaba', html: '<p>Merhaba</p>' });
+    const [file] = await readdir(outboxDir);
+    const eml = await readFile(path.join(outboxDir, file!), 'utf8');
+    expect(file).toMatch(/gelin@example\.com\.eml$/);
+    expect(eml).toContain('To: gelin@example.com');
+    expect(eml).toContain('Subject: =?UTF-8?');
+  });
+});

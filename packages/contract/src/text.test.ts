@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { slug, toE164TurkishMobile, turkishFold, zipFileName } from './text.ts';
+
+describe('slug (upload link)', () => {
+  it('lower-cases, turns whitespace into hyphens and drops everything else', () => {
+    expect(slug('Ayşe & Mehmet  Düğün 2026')).toBe('aye--mehmet-dn-2026');
+    expect(slug('Summer Party')).toBe('summer-party');
+  });
+});
+
+describe('zipFileName', () => {
+  it('maps Turkish letters, collapses other characters into one underscore and trims the ends', () => {
+    expect(zipFileName('Şule & Ömer’in Düğünü!')).toBe('Sule_Omer_in_Dugunu.zip');
+    expect(zipFileName('  İzmir   Kına Gecesi ')).toBe('Izmir_Kina_Gecesi.zip');
+  });
+  it('falls back when nothing usable is left', () => {
+    expect(zipFileName('!!! ???')).toBe('etkinlik_fotograflari.zip');
+    expect(zipFileName('')).toBe('etkinlik_fotograflari.zip');
+  });
+});
+
+describe('toE164TurkishMobile', () => {
+  it.each([
+    ['0532 123 45 67', '+905321234567'],
+    ['+90 (532) 123-45-67', '+905321234567'],
+    ['905321234567', '+905321234567'],
+    ['5321234567', '+905321234567'],
+  ])('accepts %s', (input, expected) => expect(toE164TurkishMobile(input)).toBe(expected));
+  it.each(['0212 123 45 67', '532123456', '+1 555 123 4567', '', '05321234567890'])('rejects %s', (input) =>
+    expect(toE164TurkishMobile(input)).toBeNull(),
+  );
+});
+
+describe('turkishFold', () => {
+  it('folds with Turkish case rules and collapses spaces', () => {
+    expect(turkishFold('  İPEK   IŞIK ')).toBe('ipek ışık');
+    expect(turkishFold('Ipek')).not.toBe(turkishFold('İpek'));
+  });
+});
