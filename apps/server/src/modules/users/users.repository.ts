@@ -88,6 +88,21 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)));
       return rows[0] ?? null;
     },
+    /** The new address of an e-mail change that is still waiting for its link to be followed. */
+    async findPendingEmail(userId: string): Promise<string | null> {
+      const rows = await db
+        .select({ newEmail: emailTokens.newEmail })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, 'email_change'),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, new Date()),
+          ),
+        );
+      return rows[0]?.newEmail ?? null;
+    },
     /** Marks the token used; false when another request used it first (single use under races). */
     async claimEmailToken(id: string): Promise<boolean> {
       const rows = await db

@@ -217,9 +217,13 @@ describe('PUT /api/users/profile/:userId', () => {
       message: a.emailChangePending,
       user: { email: user.email, pendingEmail: 'yeni-adres@example.com' },
     });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) });
+    expect(me.json().user).toMatchObject({ email: user.email, pendingEmail: 'yeni-adres@example.com' });
     const link = new URL(lastLinkTo(t.outbox, 'yeni-adres@example.com'));
     const confirmed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(confirmed.headers.location).toBe('/?hesap=email-changed');
+    const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) });
+    expect(after.json().user).toMatchObject({ email: 'yeni-adres@example.com', pendingEmail: null });
     expect((await login('yeni-adres@example.com', user.password)).statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
   });

@@ -98,7 +98,7 @@ export function createUsersService(deps: {
     username: user.username,
     email: user.email,
     phoneNumber: user.phoneNumber,
-    pendingEmail: null,
+    pendingEmail: await repository.findPendingEmail(user.id),
   });
 
   /** Looks up a link token; the answer tells the landing page what to show. */
@@ -266,7 +266,7 @@ export function createUsersService(deps: {
       }
       return {
         message: pendingEmail ? a.emailChangePending : a.profileUpdated,
-        user: { ...(await toPublic(updated)), pendingEmail },
+        user: await toPublic(updated),
       };
     },
   };
