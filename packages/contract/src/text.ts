@@ -38,3 +38,15 @@ export function toE164TurkishMobile(input: string): string | null {
   const match = turkishMobile.exec(compact);
   return match ? `+90${match[1]}` : null;
 }
+
+/**
+ * The WhatsApp conversation lookup's phone rule (spec part 2 §5): drop "+90", "90" or a leading
+ * "0", require 10 digits not starting with 0, then prefix "90". Returns e.g. "905321234567", or null.
+ */
+export function toConversationPhone(input: string): string | null {
+  let digits = input.replace(/[\s().-]/g, '');
+  if (digits.startsWith('+90')) digits = digits.slice(3);
+  else if (digits.startsWith('90') && digits.length === 12) digits = digits.slice(2);
+  else if (digits.startsWith('0')) digits = digits.slice(1);
+  return /^[1-9]\d{9}$/.test(digits) ? `90${digits}` : null;
+}

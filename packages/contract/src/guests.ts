@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages as m } from './messages.ts';
+import { toE164TurkishMobile } from './text.ts';
+import { weddingIdSchema } from './weddings.ts';
+
+const g = m.guests;
+
+/** The statuses as the API answers them (the update vocabulary of spec part 2 §4). */
+export const guestStatuses = ['belirsiz', 'katılacak', 'katılamayacak', 'ulaşılamayan'] as const;
+export type GuestStatus = (typeof guestStatuses)[number];
+export const guestStatus = z.enum(guestStatuses);
+
+/** WhatsApp delivery state of a guest's invitation; null when none was queued. */
+export const invitationStatuses = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+// Both wire vocabularies (add: belirsiz/gelecek/gelmeyecek; update: belirsiz/katılacak/katılamayacak/
+// ulaşılamayan), the badge spellings (KATILACAK, GELMEYECEK …) and ASCII spellings all map to one value.
+const statusAliases: Record<string, GuestStatus> = {
+  belirsiz: 'belirsiz',
+  gelecek: 'katılacak',
+  katılacak: 'katılacak',
+  katilacak: 'katılacak',
+  gelmeyecek: 'katılamayacak',
+  katılamayacak: 'katılamayacak',
+  katilamayacak: 'katılamayacak',
+  ulaşılamayan: 'ulaşılamayan',
+  ulasilamayan: 'ulaşılamayan',
+};
+
+/** The canonical status for any accepted spelling, or null. */
+export function parseGuestStatus(input: string): GuestStatus | null {
+  const folded = input.trim().toLocaleLowerCase('tr-TR');
+  return statusAliases[folded] ?? statusAliases[input.trim().toLowerCase()] ?? null;
+}
+
+/** Statuses that mean nobody is coming: the person count is cleared. */
+export function clearsGuestCount(status: GuestStatus): boolean {
+  return status !== 'katılacak';
+}
+
+const nameSchema = z
+  .string({ error: g.nameRequired })
+  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .pipe(z.string().min(1, g.nameRequired).max(limits.usernameMaxLength, g.nameTooLong));
+
+/** Any spelling of a Turkish mobile number; stored and answered in E.164 (+905XXXXXXXXX). */
+export const guestPhoneSchema = z
+  .string({ error: g.phoneRequired })
+  .trim()
+  .min(1, g.phoneRequired)
+  .max(30, g.phoneInvalid)
+  .transform((v, ctx) => {
+    const e164 = toE164TurkishMobile(v);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: g.phoneInvalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** A whole number given as a number or a numeric string. */
+const wholeNumber = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const statusSchema = (allowUnreachable: boolean) =>
+  z.string({ error: g.statusInvalid }).transform((v, ctx) => {
+    const status = parseGuestStatus(v);
+    if (!status || (!allowUnreachable && status === 'ulaşılamayan')) {
+      ctx.addIssue({ code: 'custom', message: g.statusInvalid });
+      return z.NEVER;
+    }
+    return status;
+  });
+
+export const addGuestInput = z.object({
+  weddingId: weddingIdSchema,
+  name: nameSchema,
+  phone: guestPhoneSchema,
+  expectedGuestCount: wholeNumber(g.expectedCountPositive)
+    .pipe(z.number().min(1, g.expectedCountPositive).max(limits.guestCountMax, g.expectedCountMax)),
+  // "Ulaşılamayan" is set by the system (failed delivery), never chosen when adding.
+  status: statusSchema(false).optional().default('belirsiz'),
+});
+export type AddGuestInput = z.input<typeof addGuestInput>;
+export type AddGuestData = z.output<typeof addGuestInput>;
+
+export const deleteGuestInput = z.object({
+  weddingId: weddingIdSchema,
+  name: nameSchema,
+  phone: guestPhoneSchema,
+});
+export type DeleteGuestInput = z.input<typeof deleteGuestInput>;
+
+export const guestIndexParams = z.object({
+  index: z
+    .string()
+    .regex(/^\d{1,9}$/, g.indexInvalid)
+    .transform(Number)
+    .pipe(z.number().int().min(1, g.indexInvalid)),
+});
+
+export const updateGuestInput = z.object({
+  weddingId: weddingIdSchema,
+  name: nameSchema,
+  phone: guestPhoneSchema,
+  guestCount: z
+    .union([wholeNumber(g.guestCountInvalid), z.null()])
+    .optional()
+    .transform((v) => v ?? 0)
+    .pipe(z.number().min(0, g.guestCountInvalid).max(100, g.guestCountMax)),
+  status: statusSchema(true),
+});
+export type UpdateGuestInput = z.input<typeof updateGuestInput>;
+export type UpdateGuestData = z.output<typeof updateGuestInput>;
+
+export const approvalInput = z.object({
+  weddingId: weddingIdSchema,
+  guestListApproved: z.boolean({ error: g.approvalInvalid }),
+});
+export type ApprovalInput = z.input<typeof approvalInput>;
+
+export const guest = z.object({
+  index: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  status: guestStatus,
+  guestCount: z.number(),
+  expectedGuestCount: z.number(),
+  invitationStatus: z.enum(invitationStatuses).nullable(),
+});
+export type Guest = z.infer<typeof guest>;
+
+export const guestListResponse = z.object({
+  success: z.literal(true),
+  guestListApproved: z.boolean(),
+  guestList: z.array(guest),
+});
+export type GuestListResponse = z.infer<typeof guestListResponse>;
+
+export const guestResponse = z.object({ success: z.literal(true), message: z.string(), guest });
+export type GuestResponse = z.infer<typeof guestResponse>;
+
+export const guestMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const approvalResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  guestListApproved: z.boolean(),
+  /** Rows on the approved list and the people they expect to bring (the success toast's N and M). */
+  guestTotal: z.number(),
+  peopleTotal: z.number(),
+});
+export type ApprovalResponse = z.infer<typeof approvalResponse>;
+
+/**
+ * The four cards. `katılacak` counts people (sum of guestCount of attending rows: the card reads
+ * "Katılacak Kişi"); the other three count rows (Katılamayacaklar, Belirsiz/Ulaşılamayan Davetliler).
+ */
+export const statisticsResponse = z.object({
+  success: z.literal(true),
+  katılacak: z.number(),
+  katılamayacak: z.number(),
+  belirsiz: z.number(),
+  ulaşılamadı: z.number(),
+});
+export type StatisticsResponse = z.infer<typeof statisticsResponse>;
