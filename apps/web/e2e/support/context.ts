@@ -1,0 +1,4 @@
+import { inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+export const dataDir = inject('dataDir');
