@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
+import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
 
 export type { AppDeps };
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerUsersModule(app, deps);
   const jobs = registerJobs(app, deps);
   await registerEventsModule(app, { ...deps, jobs });
+  await registerMediaModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);
   return app;

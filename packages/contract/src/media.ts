@@ -14,6 +14,8 @@ export const mediaItem = z.object({
   url: z.string(),
   /** Signed URL of the original file, for the lightbox's full-size view and videos. */
   originalUrl: z.string(),
+  /** Signed URL of the grid thumbnail (a video's poster frame); null until it has been made. */
+  thumbnailUrl: z.string().nullable(),
   type: mediaType,
   mimeType: z.string(),
   size: z.number().int(),

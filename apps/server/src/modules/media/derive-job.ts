@@ -1,0 +1,97 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Storage } from '../../storage/storage.ts';
+import { deriveImages, ImageRejectedError, videoPlaceholder, type DerivedImages } from './derive-images.ts';
+import type { HeicDecoder } from './heic-decoder.ts';
+import type { MediaRepository, MediaRow } from './media.repository.ts';
+import { extractPosterFrame, hasFfmpeg } from './video-poster.ts';
+
+type LoggerLike = { warn(obj: object, msg?: string): void };
+
+/** Derived objects get fixed keys beside the original, so a retried job overwrites instead of leaking. */
+export function derivedKeys(row: Pick<MediaRow, 'objectKey'>): { thumbnail: string; preview: string } {
+  const base = row.objectKey.replace(/\.[a-z0-9]+$/, '');
+  return { thumbnail: `${base}-thumb.webp`, preview: `${base}-preview.webp` };
+}
+
+/**
+ * The `media.derive` job: thumbnail and preview for an image (HEIC through the WebAssembly decoder),
+ * a poster frame for a video when ffmpeg is installed, otherwise a "Video" placeholder tile.
+ * Idempotent: it may run again after a crash and simply rewrites the same keys.
+ */
+export function createDeriveHandler(deps: {
+  repository: MediaRepository;
+  storage: Storage;
+  heic: HeicDecoder;
+  tempRoot: string;
+  logger: LoggerLike;
+  ffmpegCommand?: string;
+}) {
+  const { repository, storage } = deps;
+
+  async function toTempFile(key: string, dir: string, name: string): Promise<string> {
+    const file = path.join(dir, name);
+    await pipeline(await storage.get(key), createWriteStream(file));
+    return file;
+  }
+
+  async function derive(row: MediaRow, dir: string): Promise<DerivedImages> {
+    const original = await toTempFile(row.objectKey, dir, `original.${row.objectKey.split('.').pop()}`);
+    if (row.type === 'image') {
+      if (row.objectKey.endsWith('.heic')) return deriveImages(await deps.heic.decode(original));
+      return deriveImages(original);
+    }
+    if (await hasFfmpeg(deps.ffmpegCommand)) {
+      const poster = path.join(dir, 'poster.png');
+      try {
+        await extractPosterFrame(original, poster, deps.ffmpegCommand);
+        return await deriveImages(poster);
+      } catch (error) {
+        // A video ffmpeg cannot read still plays in most browsers: give it the placeholder tile.
+        deps.logger.warn({ mediaId: row.id, err: error }, 'video poster failed; using placeholder');
+      }
+    }
+    const placeholder = await videoPlaceholder();
+    return { thumbnail: placeholder, preview: placeholder, width: 0, height: 0 };
+  }
+
+  return async function handle(payload: unknown): Promise<void> {
+    const { mediaId } = payload as { mediaId: string };
+    const row = await repository.findById(mediaId);
+    if (!row) return; // deleted before its turn
+    const dir = path.join(deps.tempRoot, `derive-${mediaId}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      let images: DerivedImages;
+      try {
+        images = await derive(row, dir);
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        // A file that cannot be decoded never will be: keep showing the original, do not retry.
+        deps.logger.warn({ mediaId, reason: error.reason, err: error }, 'derived images not possible');
+        await repository.setDerived(mediaId, { thumbnailKey: null, previewKey: null, width: row.width, height: row.height, state: 'failed' });
+        return;
+      }
+      const keys = derivedKeys(row);
+      await storage.put(keys.thumbnail, Readable.from([images.thumbnail]));
+      await storage.put(keys.preview, Readable.from([images.preview]));
+      const kept = await repository.setDerived(mediaId, {
+        thumbnailKey: keys.thumbnail,
+        previewKey: keys.preview,
+        width: images.width || row.width,
+        height: images.height || row.height,
+        state: 'done',
+      });
+      if (!kept) {
+        // The item was deleted while we worked: its row is gone, so its derived images must go too.
+        await storage.delete(keys.thumbnail);
+        await storage.delete(keys.preview);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}

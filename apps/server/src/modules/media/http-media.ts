@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * One `bytes=` range (what video players send to seek). Several ranges or a malformed header get
+ * the whole file (allowed by RFC 9110); a range starting past the end is unsatisfiable (416).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  if (!from && !to) return null;
+  if (!from) {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to ? Math.min(Number(to), size - 1) : size - 1;
+  if (to && Number(to) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Strong validator: objects never change under a key (new bytes always get a new key). */
+export function etagFor(key: string, size: number): string {
+  return `"${createHash('sha256').update(`${key}\n${size}`).digest('base64url').slice(0, 32)}"`;
+}
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * RFC 6266 header with an ASCII fallback and the exact UTF-8 name; quotes, backslashes and control
+ * characters cannot break out of the header.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

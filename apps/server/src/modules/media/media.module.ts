@@ -1,0 +1,53 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { createRateLimiter } from '../../http/rate-limit.ts';
+import { createUrlSigner } from '../../http/signed-urls.ts';
+import type { JobRunner } from '../../jobs/jobs.ts';
+import { createDeriveHandler } from './derive-job.ts';
+import { createHeicDecoder } from './heic-decoder.ts';
+import { createMediaRepository, deriveJob, sweepUploadJob } from './media.repository.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { createMediaService } from './media.service.ts';
+
+/**
+ * Guest uploads per client IP: a whole wedding often shares the venue's Wi-Fi (one public IP), so
+ * the limit allows a busy evening — 240 requests of up to 13 files in 10 minutes — while stopping a
+ * script from filling the disk (docs/decisions/0007).
+ */
+export const uploadRateLimit = { limit: 240, windowMs: 10 * 60 * 1000 };
+
+/** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
+export async function registerMediaModule(
+  app: FastifyInstance,
+  deps: AppDeps & { jobs: JobRunner; uploadRateLimit?: { limit: number; windowMs: number } },
+): Promise<void> {
+  const tempRoot = path.join(deps.config.dataDir, 'tmp');
+  // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
+  await rm(tempRoot, { recursive: true, force: true });
+  const repository = createMediaRepository(deps.db);
+  const signer = createUrlSigner(deps.config.secretKey);
+  const heic = createHeicDecoder();
+  app.addHook('onClose', async () => heic.stop());
+
+  deps.jobs.register(
+    deriveJob,
+    createDeriveHandler({ repository, storage: deps.storage, heic, tempRoot: path.join(tempRoot, 'derive'), logger: app.log }),
+  );
+  deps.jobs.register(sweepUploadJob, async (payload) => {
+    const { keys } = payload as { keys: string[] };
+    const committed = await repository.existingKeys(keys);
+    for (const key of keys) if (!committed.has(key)) await deps.storage.delete(key);
+  });
+
+  const service = createMediaService({
+    repository,
+    storage: deps.storage,
+    signer,
+    tempRoot: path.join(tempRoot, 'uploads'),
+    onJobsEnqueued: () => deps.jobs.kick(),
+  });
+  const uploadLimiter = createRateLimiter(deps.uploadRateLimit ?? uploadRateLimit);
+  await app.register(mediaRoutes, { prefix: '/api', service, uploadLimiter });
+}

@@ -1,0 +1,173 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
+
+const u = messages.upload;
+
+/** The parts of a multipart body, as @fastify/multipart's iterator yields them. */
+export type UploadPart =
+  | { type: 'file'; fieldname: string; filename: string; file: Readable }
+  | { type: 'field'; fieldname: string; value: unknown };
+
+export type ReceivedFile = {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  media: DetectedMedia;
+  originalName: string | null;
+};
+
+export type ReceivedUpload = { dir: string; files: ReceivedFile[]; uploader: string; note: string | null };
+
+export type UploadLimits = { maxPhotos: number; maxVideos: number; maxBytes: number };
+
+export const defaultUploadLimits: UploadLimits = {
+  maxPhotos: limits.maxPhotosPerUpload,
+  maxVideos: limits.maxVideosPerUpload,
+  maxBytes: limits.maxUploadBytes,
+};
+
+function uploaderFrom(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '';
+  if (!name) throw new AppError(ErrorCode.VALIDATION, u.uploaderRequired);
+  if ([...name].length < limits.uploaderNameMin) throw new AppError(ErrorCode.VALIDATION, u.nameMin);
+  if ([...name].length > limits.uploaderNameMax) throw new AppError(ErrorCode.VALIDATION, u.nameMax);
+  return name;
+}
+
+function noteFrom(value: unknown): string | null {
+  const note = typeof value === 'string' ? value.trim() : '';
+  if ([...note].length > limits.uploadNoteMax) throw new AppError(ErrorCode.VALIDATION, u.noteMax);
+  // The note is kept only when it says something.
+  return note || null;
+}
+
+/**
+ * Counts, hashes and sniffs one file while it streams to disk. The type is decided from the first
+ * bytes as soon as they have arrived, so a refused file stops the upload before the rest is read;
+ * the size is checked against the request's total on every chunk.
+ */
+class FileInspector extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  media: DetectedMedia | null = null;
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private readonly addBytes: (n: number) => void;
+  private readonly onDetected: (media: DetectedMedia) => void;
+
+  constructor(addBytes: (n: number) => void, onDetected: (media: DetectedMedia) => void) {
+    super();
+    this.addBytes = addBytes;
+    this.onDetected = onDetected;
+  }
+
+  private async detect(): Promise<void> {
+    const head = Buffer.concat(this.head, this.headLength);
+    this.head = [];
+    const result = await detectMediaType(head);
+    if (!result.ok) {
+      throw new AppError(
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        result.reason === 'undetectable' ? u.typeUndetectable : u.onlyImagesAndVideos,
+      );
+    }
+    this.media = result.media;
+    this.onDetected(result.media);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.size += chunk.length;
+      this.addBytes(chunk.length);
+      this.hash.update(chunk);
+    } catch (error) {
+      return callback(error as Error);
+    }
+    if (this.media) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < detectionHeadBytes) return callback();
+    const held = Buffer.concat(this.head, this.headLength);
+    this.detect().then(() => callback(null, held), (error: Error) => callback(error));
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.media) return callback();
+    const held = Buffer.concat(this.head, this.headLength);
+    this.detect().then(() => callback(null, held), (error: Error) => callback(error));
+  }
+}
+
+/**
+ * Streams every file of a multipart upload into a private temporary directory, enforcing the
+ * per-request limits while the bytes arrive (never after), and validates the text fields. On any
+ * failure — a limit, a refused type, a client that disconnects — the directory is removed before
+ * the error propagates, so nothing is left behind.
+ */
+export async function receiveUpload(
+  parts: AsyncIterable<UploadPart>,
+  options: { tempRoot: string; limits?: UploadLimits },
+): Promise<ReceivedUpload> {
+  const max = options.limits ?? defaultUploadLimits;
+  const dir = path.join(options.tempRoot, randomUUID());
+  await mkdir(dir, { recursive: true });
+  const files: ReceivedFile[] = [];
+  let total = 0;
+  let photos = 0;
+  let videos = 0;
+  let uploaderValue: unknown;
+  let noteValue: unknown;
+
+  const addBytes = (n: number) => {
+    total += n;
+    if (total > max.maxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+  };
+  const onDetected = (media: DetectedMedia) => {
+    if (media.type === 'image' && ++photos > max.maxPhotos) throw new AppError(ErrorCode.VALIDATION, u.maxPhotos);
+    if (media.type === 'video' && ++videos > max.maxVideos) throw new AppError(ErrorCode.VALIDATION, u.maxVideos);
+  };
+
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        // Fields sent before the files are checked at once, so a bad name fails before any upload.
+        if (part.fieldname === 'uploader') uploaderValue = uploaderFrom(part.value);
+        else if (part.fieldname === 'note') noteValue = noteFrom(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'files' && part.fieldname !== 'files[]') {
+        part.file.resume();
+        continue;
+      }
+      const inspector = new FileInspector(addBytes, onDetected);
+      const tempPath = path.join(dir, String(files.length));
+      await pipeline(part.file, inspector, createWriteStream(tempPath, { flags: 'wx' }));
+      // A file that was cut by the parser's own size limit is incomplete.
+      if ((part.file as Readable & { truncated?: boolean }).truncated) {
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+      }
+      files.push({
+        tempPath,
+        size: inspector.size,
+        sha256: inspector.hash.digest('hex'),
+        media: inspector.media!,
+        originalName: part.filename ? part.filename.slice(0, 255) : null,
+      });
+    }
+    if (files.length === 0) throw new AppError(ErrorCode.VALIDATION, u.noFiles);
+    const uploader = uploaderFrom(uploaderValue);
+    const note = noteValue === undefined ? null : (noteValue as string | null);
+    return { dir, files, uploader, note };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
