@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messageResponse } from '@ani/contract/users';
+import { apiRequest, ApiError } from './api-client';
+import { getSession, refreshSession } from './session';
+import { getToasts, resetToasts } from './toast-store';
+import { jsonResponse } from '../test/render';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  resetToasts();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  refreshSession();
+});
+
+describe('api client', () => {
+  it('sends the Bearer token from local storage before session storage', async () => {
+    localStorage.setItem('token', 'local-token');
+    sessionStorage.setItem('token', 'session-token');
+    refreshSession();
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, message: 'ok' }));
+    await apiRequest('/users/logout', { method: 'POST', schema: messageResponse });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users/logout');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer local-token');
+  });
+
+  it('falls back to the session-storage token and sends none when signed out', async () => {
+    sessionStorage.setItem('token', 'session-token');
+    refreshSession();
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, message: 'ok' }));
+    await apiRequest('/x', { schema: messageResponse });
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer session-token');
+
+    sessionStorage.clear();
+    refreshSession();
+    await apiRequest('/x', { schema: messageResponse });
+    expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('shows the server message in a destructive "Hata" toast and rejects with its code', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Etkinlik bulunamadı.', code: 'NOT_FOUND' }, 404));
+    const error = await apiRequest('/events/1', { schema: messageResponse }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Etkinlik bulunamadı.' });
+    expect(getToasts()[0]).toMatchObject({ title: 'Hata', description: 'Etkinlik bulunamadı.', variant: 'destructive', duration: 5000 });
+  });
+
+  it('falls back to the error field, then the status text, then "Bir hata oluştu"', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'Sunucu meşgul' }, 503));
+    await apiRequest('/a', { schema: messageResponse }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
+    await apiRequest('/b', { schema: messageResponse }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500, statusText: '' }));
+    await apiRequest('/c', { schema: messageResponse }).catch(() => undefined);
+    expect(getToasts().map((t) => t.description)).toEqual(['Bir hata oluştu', 'Bad Gateway', 'Sunucu meşgul']);
+  });
+
+  it('forgets the stored session on 401', async () => {
+    localStorage.setItem('token', 't1');
+    sessionStorage.setItem('token', 't2');
+    sessionStorage.setItem('user', JSON.stringify({ userId: 'u', username: 'Ayşe Yılmaz', email: 'a@b.co' }));
+    refreshSession();
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Oturumunuzun süresi doldu.' }, 401));
+    await apiRequest('/users/me', { schema: messageResponse }).catch(() => undefined);
+    expect([localStorage.getItem('token'), sessionStorage.getItem('token'), sessionStorage.getItem('user')]).toEqual([null, null, null]);
+    expect(getSession()).toEqual({ token: null, user: null });
+  });
+
+  it('reports a request that got no answer as "Bağlantı Hatası"', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await apiRequest('/x', { schema: messageResponse }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(getToasts()[0]).toMatchObject({ title: 'Bağlantı Hatası', variant: 'destructive' });
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true }));
+    const error = await apiRequest('/x', { schema: messageResponse }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'shape', message: 'API yanıtı beklenen formatta değil' });
+  });
+
+  it('stays quiet when the caller shows its own error toast', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Kullanıcı adı veya şifre yanlış.' }, 401));
+    await apiRequest('/users/login', { method: 'POST', body: {}, schema: messageResponse, errorToast: false }).catch(() => undefined);
+    expect(getToasts()).toEqual([]);
+  });
+});
