@@ -1,0 +1,247 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { events, jobs, media } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
+import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
+import { multipartBody, type BodyPart } from './multipart-body.ts';
+
+const u = messages.upload;
+let t: TestApp;
+let owner: TestUser;
+let f: MediaFixtures;
+
+beforeAll(async () => {
+  [t, f] = await Promise.all([createTestApp(), mediaFixtures()]);
+  owner = await createActivatedUser(t);
+});
+afterAll(() => t.close());
+
+async function newEvent(over: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(owner.token),
+    payload: { title: 'Elif ile Can', eventDate: new Date().toISOString(), ...over },
+  });
+  return res.json().event.id;
+}
+
+const file = async (kind: keyof Omit<MediaFixtures, 'dir'>, filename?: string): Promise<BodyPart> => ({
+  name: 'files',
+  filename: filename ?? path.basename(f[kind]),
+  contentType: 'image/jpeg',
+  data: await readFile(f[kind]),
+});
+
+function upload(eventId: string, parts: BodyPart[]) {
+  return t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...multipartBody(parts) });
+}
+
+async function countRows(eventId: string) {
+  const [row] = await t.db.select({ n: count() }).from(media).where(eq(media.eventId, eventId));
+  const [event] = await t.db.select({ photoCount: events.photoCount }).from(events).where(eq(events.id, eventId));
+  return { rows: row!.n, photoCount: event?.photoCount };
+}
+
+/** Every file left in storage or temp directories (objects, derived images, temp uploads). */
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+const storedFiles = (eventId: string) => filesUnder(path.join(t.config.dataDir, 'media', 'events', eventId));
+const tempFiles = () => filesUnder(path.join(t.config.dataDir, 'tmp', 'uploads'));
+
+async function expectNothingLeft(eventId: string) {
+  expect(await countRows(eventId)).toEqual({ rows: 0, photoCount: 0 });
+  expect(await storedFiles(eventId)).toEqual([]);
+  expect(await tempFiles()).toEqual([]);
+}
+
+describe('POST /api/events/:id/upload', () => {
+  it('accepts every supported format anonymously, detected from content, and counts them', async () => {
+    const eventId = await newEvent();
+    const kinds = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'mp4', 'mov', 'webm'] as const;
+    // Names and browser types are deliberately wrong: only the bytes decide.
+    const parts = await Promise.all(kinds.map((k, i) => file(k, `dosya-${i}.bin`)));
+    const res = await upload(eventId, [{ name: 'uploader', value: '  Zeynep  ' }, { name: 'note', value: 'Çok mutluyuz!' }, ...parts]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('9 dosya başarıyla yüklendi.');
+    expect(body.uploaded.map((i: { mimeType: string }) => i.mimeType)).toEqual([
+      'image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'video/mp4', 'video/quicktime', 'video/webm',
+    ]);
+    expect(body.uploaded.map((i: { key: string }) => i.key.split('.').pop())).toEqual([
+      'jpg', 'png', 'webp', 'gif', 'avif', 'heic', 'mp4', 'mov', 'webm',
+    ]);
+    expect(body.uploaded[0].metadata).toMatchObject({ uploader: 'Zeynep', note: 'Çok mutluyuz!' });
+    expect(await countRows(eventId)).toEqual({ rows: 9, photoCount: 9 });
+    expect(await storedFiles(eventId)).toHaveLength(9);
+    expect(await tempFiles()).toEqual([]);
+    const info = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/info` });
+    expect(info.json().event.photoCount).toBe(9);
+  });
+
+  it('stores a blank note as none, and fields may come after the files', async () => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [await file('jpeg'), { name: 'note', value: '   ' }, { name: 'uploader', value: 'Ali' }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().uploaded[0].metadata).toMatchObject({ uploader: 'Ali', note: null });
+  });
+
+  it.each([
+    ['svg', u.onlyImagesAndVideos],
+    ['exe', u.onlyImagesAndVideos],
+    ['html', u.typeUndetectable],
+    ['text', u.typeUndetectable],
+  ] as const)('refuses %s content named as an image with 415 and keeps nothing of the request', async (kind, message) => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg'), await file(kind, 'foto.jpg')]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: false, message, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expectNothingLeft(eventId);
+  });
+
+  it('refuses an empty file as undetectable', async () => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, { name: 'files', filename: 'bos.jpg', data: Buffer.alloc(0) }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(u.typeUndetectable);
+  });
+
+  it('refuses the 11th photo', async () => {
+    const eventId = await newEvent();
+    const jpeg = await file('jpeg');
+    const ten = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, ...Array(10).fill(jpeg)]);
+    expect(ten.statusCode).toBe(200);
+    const eleven = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, ...Array(11).fill(jpeg)]);
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().message).toBe(u.maxPhotos);
+    expect(await countRows(eventId)).toEqual({ rows: 10, photoCount: 10 });
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it('refuses the 4th video', async () => {
+    const eventId = await newEvent();
+    const mp4 = await file('mp4');
+    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg'), mp4, mp4, mp4, mp4]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(u.maxVideos);
+    await expectNothingLeft(eventId);
+  });
+
+  it('refuses 100 MB + 1 byte with 413 while streaming', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const half = 50 * 1024 * 1024;
+    const res = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      { name: 'files', filename: 'a.jpg', head: jpeg, size: half },
+      { name: 'files', filename: 'b.jpg', head: jpeg, size: half + 1 },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: u.maxTotalSize, code: 'PAYLOAD_TOO_LARGE' });
+    await expectNothingLeft(eventId);
+  });
+
+  it('refuses a decompression bomb from its header', async () => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('bomb')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(u.imageTooLarge);
+    await expectNothingLeft(eventId);
+  });
+
+  it.each([
+    [[] as BodyPart[], u.uploaderRequired],
+    [[{ name: 'uploader', value: '   ' }], u.uploaderRequired],
+    [[{ name: 'uploader', value: 'A' }], u.nameMin],
+    [[{ name: 'uploader', value: 'Ali' }, { name: 'note', value: 'n'.repeat(501) }], u.noteMax],
+  ])('validates the text fields: %j', async (fields, message) => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [...fields, await file('jpeg')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    await expectNothingLeft(eventId);
+  });
+
+  it('needs at least one file and a multipart body', async () => {
+    const eventId = await newEvent();
+    const none = await upload(eventId, [{ name: 'uploader', value: 'Ali' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(u.noFiles);
+    const json = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, payload: { uploader: 'Ali' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(u.notMultipart);
+  });
+
+  it('answers 403 when the host closed uploads and 404 for an unknown event', async () => {
+    const eventId = await newEvent({ canAddPhotos: false });
+    const closed = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')]);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(u.closed);
+    expect(closed.json().message).toContain('Fotoğraf Yükleme Kapalı');
+    await expectNothingLeft(eventId);
+    const unknown = await upload('olmayan-etkinlik', [{ name: 'uploader', value: 'Ali' }, await file('jpeg')]);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps the count exact under 50 concurrent uploads', async () => {
+    const eventId = await newEvent();
+    const jpeg = await file('jpeg');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => upload(eventId, [{ name: 'uploader', value: `Misafir ${i}` }, jpeg])),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(await countRows(eventId)).toEqual({ rows: 50, photoCount: 50 });
+    // Each upload's clean-up safety net was withdrawn in its commit; only derive jobs remain.
+    const pending = await t.db.select({ kind: jobs.kind }).from(jobs);
+    expect(pending.filter((j) => j.kind === 'media.sweep-upload')).toEqual([]);
+  });
+
+  it('leaves nothing behind when the client disconnects mid-upload', async () => {
+    const eventId = await newEvent();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const jpeg = await readFile(f.jpeg);
+    const body = multipartBody([
+      { name: 'uploader', value: 'Ali' },
+      { name: 'files', filename: 'a.jpg', head: jpeg, size: 20 * 1024 * 1024 },
+    ]);
+    const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: `/api/events/${eventId}/upload`, headers: body.headers });
+    req.on('error', () => undefined);
+    let sent = 0;
+    for await (const chunk of body.payload) {
+      if (!req.write(chunk)) await new Promise((resolve) => req.once('drain', resolve));
+      sent += (chunk as Buffer).length;
+      // Cut the connection once the server has certainly started writing the temp file.
+      if (sent > 4 * 1024 * 1024 && (await tempFiles()).length > 0) break;
+    }
+    expect(await tempFiles()).not.toEqual([]);
+    req.destroy();
+    // The server notices the abort asynchronously; wait for its clean-up (the test's own timeout bounds this).
+    while ((await tempFiles()).length > 0) await sleep(20);
+    await expectNothingLeft(eventId);
+  });
+
+  it('limits requests per IP', async () => {
+    const eventId = await newEvent();
+    let last = 0;
+    for (let i = 0; i < 241 && last !== 429; i++) {
+      last = (await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, remoteAddress: '10.9.9.9', payload: {} }))
+        .statusCode;
+    }
+    expect(last).toBe(429);
+    const other = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')]);
+    expect(other.statusCode).toBe(200);
+  });
+});
