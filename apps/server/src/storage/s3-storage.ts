@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
