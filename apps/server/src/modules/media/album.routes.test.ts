@@ -1,0 +1,325 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { createUrlSigner } from '../../http/signed-urls.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
+import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
+import { multipartBody, type BodyPart } from './multipart-body.ts';
+
+const exec = promisify(execFile);
+const m = messages.media;
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let f: MediaFixtures;
+
+beforeAll(async () => {
+  [t, f] = await Promise.all([createTestApp(), mediaFixtures()]);
+  [owner, stranger] = [await createActivatedUser(t), await createActivatedUser(t)];
+});
+afterAll(() => t.close());
+
+async function newEvent(title = 'Ayşe & Mehmet Düğünü'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(owner.token),
+    payload: { title, eventDate: new Date().toISOString() },
+  });
+  return res.json().event.id;
+}
+
+async function upload(eventId: string, kinds: (keyof Omit<MediaFixtures, 'dir'>)[], uploader = 'Ayşe', note?: string) {
+  const parts: BodyPart[] = [{ name: 'uploader', value: uploader }];
+  if (note) parts.push({ name: 'note', value: note });
+  for (const k of kinds) parts.push({ name: 'files', filename: path.basename(f[k]), data: await readFile(f[k]) });
+  const res = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...multipartBody(parts) });
+  expect(res.statusCode).toBe(200);
+  return res.json().uploaded as { id: string; key: string }[];
+}
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
+
+type Item = { id: string; key: string; url: string; originalUrl: string; thumbnailUrl: string | null; type: string; processed: boolean };
+
+describe('GET /api/events/:id/photos', () => {
+  it('is for the owner only: stranger 404, anonymous 401', async () => {
+    const eventId = await newEvent();
+    await upload(eventId, ['jpeg']);
+    expect((await get(`/api/events/${eventId}/photos`, owner.token)).statusCode).toBe(200);
+    expect((await get(`/api/events/${eventId}/photos`, stranger.token)).statusCode).toBe(404);
+    expect((await get(`/api/events/${eventId}/photos`)).statusCode).toBe(401);
+  });
+
+  it('pages newest first with defaults page 1 / limit 4, and the cursor ignores uploads that arrive meanwhile', async () => {
+    const eventId = await newEvent();
+    for (let i = 1; i <= 6; i++) await upload(eventId, ['jpeg'], `Misafir ${i}`);
+    const first = (await get(`/api/events/${eventId}/photos`, owner.token)).json();
+    expect(first.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual([
+      'Misafir 6', 'Misafir 5', 'Misafir 4', 'Misafir 3',
+    ]);
+    expect(first.photoCount).toBe(6);
+    expect(first.pagination).toMatchObject({ page: 1, limit: 4, totalPages: 2 });
+    expect(first.nextToken).toEqual(expect.any(String));
+    await upload(eventId, ['jpeg'], 'Geç gelen');
+    const second = (await get(`/api/events/${eventId}/photos?limit=4&nextToken=${first.nextToken}`, owner.token)).json();
+    expect(second.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual(['Misafir 2', 'Misafir 1']);
+    expect(second.nextToken).toBeNull();
+    const byPage = (await get(`/api/events/${eventId}/photos?page=2&limit=3`, owner.token)).json();
+    expect(byPage.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual([
+      'Misafir 4', 'Misafir 3', 'Misafir 2',
+    ]);
+  });
+
+  it('refuses a forged cursor and limits above 100', async () => {
+    const eventId = await newEvent();
+    const bad = await get(`/api/events/${eventId}/photos?nextToken=bm9wZQ`, owner.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(m.invalidCursor);
+    expect((await get(`/api/events/${eventId}/photos?limit=101`, owner.token)).statusCode).toBe(400);
+  });
+
+  it('serves the original until derived images exist, then WebP thumbnails without EXIF, rotated', async () => {
+    const eventId = await newEvent();
+    await upload(eventId, ['jpeg']);
+    const before = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json().photos[0] as Item;
+    expect(before.processed).toBe(false);
+    expect(before.url.split('?')[0]).toBe(`/api/media/${before.key}`);
+    expect(before.thumbnailUrl).toBeNull();
+    await t.app.jobs.runUntilIdle();
+    const after = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json().photos[0] as Item;
+    expect(after.processed).toBe(true);
+    expect(after.url).toContain('-thumb.webp');
+    const thumb = await get(after.url);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    // The 640x480 original carries EXIF orientation 6: the derived image is upright (portrait).
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 533]);
+    expect(meta.exif).toBeUndefined();
+    expect(thumb.rawPayload.includes(Buffer.from('AniTestCam'))).toBe(false);
+    const preview = (await get(`/api/events/${eventId}/photos?thumbnail=false`, owner.token)).json().photos[0] as Item;
+    expect(preview.url).toContain('-preview.webp');
+  });
+
+  it('derives viewable images for HEIC and poster frames for videos', async () => {
+    const eventId = await newEvent();
+    await upload(eventId, ['heic', 'mp4', 'webm']);
+    await t.app.jobs.runUntilIdle();
+    const photos = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json().photos as Item[];
+    expect(photos.every((p) => p.processed && p.thumbnailUrl)).toBe(true);
+    const heic = photos.find((p) => p.key.endsWith('.heic'))!;
+    const heicThumb = await get(heic.url);
+    expect((await sharp(heicThumb.rawPayload).metadata()).format).toBe('webp');
+    const video = photos.find((p) => p.key.endsWith('.mp4'))!;
+    expect(video.url.split('?')[0]).toBe(`/api/media/${video.key}`);
+    const poster = await sharp((await get(video.thumbnailUrl!)).rawPayload).metadata();
+    // The 320x240 test video is smaller than a thumbnail: never enlarged.
+    expect([poster.format, poster.width, poster.height]).toEqual(['webp', 320, 240]);
+  });
+
+  it('marks an undecodable image as processed-with-failure and keeps showing its original', async () => {
+    const eventId = await newEvent();
+    await upload(eventId, ['truncatedJpeg']);
+    await t.app.jobs.runUntilIdle();
+    const [item] = (await get(`/api/events/${eventId}/photos`, owner.token)).json().photos as Item[];
+    expect(item!.processed).toBe(true);
+    expect(item!.thumbnailUrl).toBeNull();
+    expect(item!.url.split('?')[0]).toBe(`/api/media/${item!.key}`);
+  });
+});
+
+describe('GET /api/events/:id/photo/:encodedFileName', () => {
+  it('gives the owner the item with its original URL; others nothing', async () => {
+    const eventId = await newEvent();
+    const [uploaded] = await upload(eventId, ['png'], 'Can', 'Harika bir gece');
+    const fileName = uploaded!.key.split('/').pop()!;
+    const res = await get(`/api/events/${eventId}/photo/${encodeURIComponent(fileName)}`, owner.token);
+    expect(res.statusCode).toBe(200);
+    const photo = res.json().photo;
+    expect(photo).toMatchObject({ key: uploaded!.key, type: 'image', metadata: { uploader: 'Can', note: 'Harika bir gece' } });
+    expect(photo.url.split('?')[0]).toBe(`/api/media/${uploaded!.key}`);
+    expect((await get(`/api/events/${eventId}/photo/${fileName}`, stranger.token)).statusCode).toBe(404);
+    expect((await get(`/api/events/${eventId}/photo/${fileName}`)).statusCode).toBe(401);
+    const missing = await get(`/api/events/${eventId}/photo/yok.jpg`, owner.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(m.photoNotFound);
+  });
+});
+
+describe('signed media URLs', () => {
+  async function oneVideoUrl() {
+    const eventId = await newEvent();
+    const [uploaded] = await upload(eventId, ['mp4']);
+    const photo = (await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)).json().photo;
+    return { url: photo.url as string, key: uploaded!.key, size: (await readFile(f.mp4)).length };
+  }
+
+  it('serves bytes with caching, nosniff and a safe disposition; Range gives 206 and 416', async () => {
+    const { url, size } = await oneVideoUrl();
+    const full = await get(url);
+    expect(full.statusCode).toBe(200);
+    expect(full.rawPayload.equals(await readFile(f.mp4))).toBe(true);
+    expect(full.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-length': String(size),
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+    expect(full.headers['content-disposition']).toMatch(/^inline; filename="[a-z0-9-]+\.mp4"/);
+    const part = await get(url, undefined, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(part.rawPayload.equals((await readFile(f.mp4)).subarray(100, 200))).toBe(true);
+    const tail = await get(url, undefined, { range: 'bytes=-10' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.length).toBe(10);
+    const beyond = await get(url, undefined, { range: `bytes=${size}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+    const cached = await get(url, undefined, { 'if-none-match': String(full.headers.etag) });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.rawPayload.length).toBe(0);
+  });
+
+  it('refuses tampered, re-targeted, unsigned and expired links', async () => {
+    const { url, key } = await oneVideoUrl();
+    const tampered = url.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await get(tampered)).statusCode).toBe(403);
+    const longer = url.replace(/exp=(\d+)/, (_s, exp: string) => `exp=${Number(exp) + 3600}`);
+    expect((await get(longer)).statusCode).toBe(403);
+    const otherKey = url.replace('.mp4?', '-thumb.webp?');
+    expect((await get(otherKey)).statusCode).toBe(403);
+    expect((await get(`/api/media/${key}`)).statusCode).toBe(403);
+    const past = createUrlSigner(t.config.secretKey, () => Date.now() - 2 * 3600_000);
+    const expired = await get(past.sign(`/api/media/${key}`, {}, 60));
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe(m.linkInvalid);
+    expect((await get('/api/media/../../etc/passwd?exp=1&sig=x')).statusCode).not.toBe(200);
+  });
+});
+
+describe('DELETE /api/events/:id/photo', () => {
+  it('deletes rows and objects, reports unknown ids and never touches another event', async () => {
+    const eventId = await newEvent();
+    const otherEvent = await newEvent();
+    const items = await upload(eventId, ['jpeg', 'png', 'mp4']);
+    const [foreign] = await upload(otherEvent, ['jpeg']);
+    await t.app.jobs.runUntilIdle();
+    const eventDir = path.join(t.config.dataDir, 'media', 'events', eventId);
+    expect(await readdir(eventDir)).toHaveLength(9); // 3 originals + 3 thumbnails + 3 previews
+
+    const del = (token: string | undefined, photoIds: string[]) =>
+      t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/photo`, headers: token ? bearer(token) : {}, payload: { photoIds } });
+    expect((await del(stranger.token, [items[0]!.id])).statusCode).toBe(404);
+    expect((await del(undefined, [items[0]!.id])).statusCode).toBe(401);
+    const empty = await del(owner.token, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(m.photoIdsRequired);
+
+    const res = await del(owner.token, [items[0]!.id, items[1]!.key, 'bilinmeyen', foreign!.id]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: '2 adet fotoğraf silindi.',
+      notFound: ['bilinmeyen', foreign!.id],
+      currentPhotoCount: 1,
+    });
+    expect(res.json().deleted.sort()).toEqual([items[0]!.id, items[1]!.id].sort());
+    await t.app.jobs.runUntilIdle();
+    expect((await readdir(eventDir)).sort()).toEqual(
+      [items[2]!.key, items[2]!.key.replace('.mp4', '-thumb.webp'), items[2]!.key.replace('.mp4', '-preview.webp')]
+        .map((k) => k.split('/').pop())
+        .sort(),
+    );
+    const one = await del(owner.token, [items[2]!.id]);
+    expect(one.json()).toMatchObject({ message: m.deletedOne, currentPhotoCount: 0 });
+    const otherList = (await get(`/api/events/${otherEvent}/photos`, owner.token)).json();
+    expect(otherList.photoCount).toBe(1);
+  });
+
+  it('removes every stored object when the whole event is deleted', async () => {
+    const eventId = await newEvent();
+    await upload(eventId, ['jpeg', 'webm']);
+    await t.app.jobs.runUntilIdle();
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: bearer(owner.token) });
+    expect(res.statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+    const left = await readdir(path.join(t.config.dataDir, 'media', 'events', eventId)).catch(() => []);
+    expect(left).toEqual([]);
+  });
+});
+
+describe('GET /api/events/:id/download', () => {
+  async function unzip(buffer: Buffer) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ani-zip-'));
+    const file = path.join(dir, 'album.zip');
+    await writeFile(file, buffer);
+    const test = await exec('unzip', ['-t', file]);
+    const list = await exec('unzip', ['-Z1', file]);
+    const csv = await exec('unzip', ['-p', file, 'notlar.csv'], { encoding: 'buffer' });
+    await rm(dir, { recursive: true, force: true });
+    return { test: test.stdout, names: list.stdout.trim().split('\n'), csv: csv.stdout as unknown as Buffer };
+  }
+
+  it('streams a standard ZIP of exactly the originals plus notes, with an exact Content-Length', async () => {
+    const eventId = await newEvent('Ayşe & Mehmet Düğünü');
+    await upload(eventId, ['jpeg', 'png'], 'Ayşe Yılmaz', 'İyi ki varsınız; "sonsuza" dek');
+    await upload(eventId, ['mp4'], '=HYPERLINK("x")');
+    await t.app.jobs.runUntilIdle();
+    const res = await get(`/api/events/${eventId}/download`, owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Ayse_Mehmet_Dugunu.zip"; filename*=UTF-8''Ayse_Mehmet_Dugunu.zip`,
+    );
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const zip = await unzip(res.rawPayload);
+    expect(zip.test).toContain('No errors detected');
+    expect(zip.names).toHaveLength(4);
+    expect(zip.names.filter((n) => n.endsWith('.jpg') || n.endsWith('.png') || n.endsWith('.mp4'))).toHaveLength(3);
+    expect(zip.names.some((n) => n.includes('webp'))).toBe(false);
+    expect(zip.names).toContain('notlar.csv');
+    expect(zip.names.some((n) => /_Ayse_Yilmaz(_2)?\.png$/.test(n))).toBe(true);
+    expect(zip.csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = zip.csv.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('Dosya;Yükleyen;Tarih;Not');
+    expect(text).toContain('Ayşe Yılmaz;');
+    expect(text).toContain('"İyi ki varsınız; ""sonsuza"" dek"');
+    expect(text).toContain(`'=HYPERLINK`);
+  });
+
+  it('is for the owner: stranger 404, anonymous 401; an empty album says so', async () => {
+    const eventId = await newEvent();
+    const empty = await get(`/api/events/${eventId}/download`, owner.token);
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json().message).toBe(m.noPhotos);
+    await upload(eventId, ['jpeg']);
+    expect((await get(`/api/events/${eventId}/download`, stranger.token)).statusCode).toBe(404);
+    expect((await get(`/api/events/${eventId}/download`)).statusCode).toBe(401);
+  });
+
+  it('offers a short-lived signed link that works without the Bearer header', async () => {
+    const eventId = await newEvent('Nişan');
+    await upload(eventId, ['gif']);
+    const linkRes = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(owner.token) });
+    expect(linkRes.statusCode).toBe(200);
+    const { url } = linkRes.json();
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="Nisan.zip"');
+    const tampered = url.replace(/sig=./, (s: string) => (s.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await get(tampered)).statusCode).toBe(403);
+    const strangerLink = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(stranger.token) });
+    expect(strangerLink.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link` })).statusCode).toBe(401);
+  });
+});
