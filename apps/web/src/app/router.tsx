@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           {
             path: 'events/:eventId/:title/upload-image-page',
             lazy: () =>
-              import('../features/events/components/event-placeholder-pages').then((m) => ({ Component: m.UploadPage })),
+              import('../features/upload/components/upload-page').then((m) => ({ Component: m.UploadPage })),
           },
           {
             element: <RequireAuth />,

@@ -1,0 +1,26 @@
+import type { ComponentProps } from 'react';
+import { Tabs as T } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+export const Tabs = T.Root;
+
+export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
+  return <T.List className={cn('flex gap-1 rounded-xl bg-brand-50 p-1', className)} {...props} />;
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Trigger>) {
+  return (
+    <T.Trigger
+      className={cn(
+        'flex-1 cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-stone-600 transition-colors',
+        'hover:text-brand-800 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TabsContent({ className, ...props }: ComponentProps<typeof T.Content>) {
+  return <T.Content className={cn('pt-4 outline-none', className)} {...props} />;
+}

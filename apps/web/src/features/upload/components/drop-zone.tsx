@@ -1,0 +1,72 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+// image/* and video/* let iOS offer the photo library (HEIC included, which Safari may convert to JPEG);
+// the explicit extensions help browsers that leave HEIC or MOV without a MIME type.
+const accept = 'image/*,video/*,.heic,.heif,.mov,.mp4,.m4v,.webm';
+
+/** Tap to open the picker, or drop files on it (desktop). */
+export function DropZone({
+  disabled,
+  onFiles,
+}: {
+  disabled?: boolean;
+  onFiles: (files: File[], source: 'picker' | 'drop') => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    const files = Array.from(event.dataTransfer.files);
+    if (files.length) onFiles(files, 'drop');
+  };
+
+  return (
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={cn(
+        'relative rounded-2xl border-2 border-dashed bg-white transition-colors',
+        dragging ? 'border-brand-500 bg-brand-50' : 'border-brand-200',
+        disabled && 'opacity-60',
+      )}
+    >
+      <label
+        htmlFor="upload-files"
+        className={cn(
+          'flex min-h-36 flex-col items-center justify-center gap-2 p-6 text-center',
+          disabled ? 'cursor-not-allowed' : 'cursor-pointer',
+        )}
+      >
+        <ImagePlus aria-hidden className="h-10 w-10 text-brand-600" />
+        <span className="text-base font-semibold text-stone-900">Fotoğraf veya video seçin</span>
+        <span className="text-sm text-stone-600">
+          Dokunarak galerinizden seçin ya da dosyaları buraya sürükleyin. En fazla 10 fotoğraf, 3 video, toplam 100 MB.
+        </span>
+      </label>
+      <input
+        ref={input}
+        id="upload-files"
+        type="file"
+        multiple
+        accept={accept}
+        disabled={disabled}
+        className="sr-only"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          // Reset so choosing the same file again after removing it still fires a change.
+          e.target.value = '';
+          if (files.length) onFiles(files, 'picker');
+        }}
+      />
+    </div>
+  );
+}
