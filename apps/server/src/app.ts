@@ -9,7 +9,9 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
+import { registerGuestsModule } from './modules/guests/guests.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
+import { registerWeddingsModule } from './modules/weddings/weddings.module.ts';
 
 export type { AppDeps };
 
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerUsersModule(app, deps);
   const jobs = registerJobs(app, deps);
   await registerEventsModule(app, { ...deps, jobs });
+  await registerWeddingsModule(app, deps);
+  await registerGuestsModule(app, { ...deps, jobs });
   await registerMediaModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);

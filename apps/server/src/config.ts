@@ -19,6 +19,12 @@ const optionalUrl = (protocols: string[]) =>
     )
     .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
 // The only reader of process.env. Each key is documented in README.md ("Configuration").
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,6 +43,15 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_API_BASE_URL: optionalUrl(['http://', 'https://']),
+  WHATSAPP_TEMPLATE_NAME: z.string().trim().min(1).default('davetiye'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('tr'),
+  WHATSAPP_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 export type Config = {
@@ -53,6 +68,21 @@ export type Config = {
   sessionTtlMs: number;
   trustProxy: boolean;
   webDistDir: string;
+  whatsapp: WhatsappConfig;
+};
+
+export type WhatsappConfig = {
+  accessToken: string | undefined;
+  phoneNumberId: string | undefined;
+  /** Signs webhook deliveries (X-Hub-Signature-256); without it every delivery is refused. */
+  appSecret: string | undefined;
+  /** Answers Meta's subscription handshake (GET /api/webhook). */
+  verifyToken: string | undefined;
+  /** Graph API root, e.g. https://graph.facebook.com/v23.0 (tests point it at a local server). */
+  apiBaseUrl: string;
+  templateName: string;
+  templateLanguage: string;
+  sendMaxAttempts: number;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +109,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    whatsapp: {
+      accessToken: e.WHATSAPP_ACCESS_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      apiBaseUrl: (e.WHATSAPP_API_BASE_URL ?? 'https://graph.facebook.com/v23.0').replace(/\/$/, ''),
+      templateName: e.WHATSAPP_TEMPLATE_NAME,
+      templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
+    },
   };
 }
 

@@ -112,11 +112,19 @@ export const updateGuestInput = z.object({
   weddingId: weddingIdSchema,
   name: nameSchema,
   phone: guestPhoneSchema,
+  // "Count defaults to 0 on save": missing, null and "" mean 0.
   guestCount: z
-    .union([wholeNumber(g.guestCountInvalid), z.null()])
+    .union([z.number(), z.string(), z.null()], { error: g.guestCountInvalid })
     .optional()
-    .transform((v) => v ?? 0)
-    .pipe(z.number().min(0, g.guestCountInvalid).max(100, g.guestCountMax)),
+    .transform((v, ctx) => {
+      const n = v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: g.guestCountInvalid });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .pipe(z.number().max(100, g.guestCountMax)),
   status: statusSchema(true),
 });
 export type UpdateGuestInput = z.input<typeof updateGuestInput>;

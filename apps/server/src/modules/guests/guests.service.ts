@@ -1,0 +1,125 @@
+import { clearsGuestCount, type AddGuestData, type Guest, type UpdateGuestData } from '@ani/contract/guests';
+import { messages } from '@ani/contract/messages';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import { guestListCsv } from './guests-csv.ts';
+import type { GuestRecord, GuestsRepository, WeddingRow } from './guests.repository.ts';
+
+const g = messages.guests;
+
+const toGuest = (r: GuestRecord & { invitationStatus?: Guest['invitationStatus'] }): Guest => ({
+  index: r.index,
+  name: r.name,
+  phone: r.phone,
+  status: r.status,
+  guestCount: r.guestCount,
+  expectedGuestCount: r.expectedGuestCount,
+  invitationStatus: r.invitationStatus ?? null,
+});
+
+/** "2026-06-14" → "14.06.2026", as dates are written in Türkiye. */
+function turkishDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+export function invitationText(wedding: WeddingRow, guestName: string): string {
+  return messages.whatsapp.invitationBody
+    .replace('{name}', guestName)
+    .replace('{couple}', `${wedding.brideName} & ${wedding.groomName}`)
+    .replace('{date}', turkishDate(wedding.weddingDate))
+    .replace('{time}', wedding.weddingTime)
+    .replace('{venue}', wedding.venueName);
+}
+
+export function createGuestsService(deps: {
+  repository: GuestsRepository;
+  /** Called after an approval committed its invitations, to wake the job runner. */
+  onInvitationsQueued: () => void;
+  sendMaxAttempts: number;
+}) {
+  const { repository } = deps;
+
+  /** A stranger's wedding answers 404 like a missing one: its existence is private. */
+  async function ownedWedding(user: AuthUser, weddingId: string): Promise<WeddingRow> {
+    const wedding = await repository.findOwnedWedding(weddingId, user.id);
+    if (!wedding) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
+    return wedding;
+  }
+
+  async function list(user: AuthUser, weddingId: string) {
+    const wedding = await ownedWedding(user, weddingId);
+    return { guestListApproved: wedding.guestListApproved, guestList: (await repository.list(wedding.id)).map(toGuest) };
+  }
+
+  return {
+    list,
+
+    async add(user: AuthUser, data: AddGuestData): Promise<Guest> {
+      const wedding = await ownedWedding(user, data.weddingId);
+      const result = await repository.add(wedding.id, {
+        name: data.name,
+        phone: data.phone,
+        status: data.status,
+        guestCount: clearsGuestCount(data.status) ? 0 : data.expectedGuestCount,
+        expectedGuestCount: data.expectedGuestCount,
+      });
+      if (result.ok) return toGuest(result.guest);
+      if (result.reason === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.addLocked);
+      if (result.reason === 'duplicate') throw new AppError(ErrorCode.CONFLICT, g.duplicatePhone);
+      throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
+    },
+
+    async remove(user: AuthUser, weddingId: string, phone: string): Promise<void> {
+      const wedding = await ownedWedding(user, weddingId);
+      const result = await repository.remove(wedding.id, phone);
+      if (result === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.deleteLocked);
+      if (result === 'not-found') throw new AppError(ErrorCode.NOT_FOUND, g.notFound);
+    },
+
+    /** Status and count edits stay allowed after approval (replies arrive by phone too). */
+    async update(user: AuthUser, index: number, data: UpdateGuestData): Promise<Guest> {
+      const wedding = await ownedWedding(user, data.weddingId);
+      const updated = await repository.update(wedding.id, index, data.phone, {
+        name: data.name,
+        status: data.status,
+        guestCount: clearsGuestCount(data.status) ? 0 : data.guestCount,
+      });
+      if (!updated) throw new AppError(ErrorCode.NOT_FOUND, g.updateNotFound);
+      return toGuest(updated);
+    },
+
+    async setApproval(user: AuthUser, weddingId: string, approved: boolean) {
+      const wedding = await ownedWedding(user, weddingId);
+      if (!approved) {
+        // One-way: an approved list cannot be reopened; "false" on an open list changes nothing.
+        if (wedding.guestListApproved) throw new AppError(ErrorCode.CONFLICT, g.approvalIrreversible);
+        const current = await list(user, weddingId);
+        return {
+          guestListApproved: false,
+          guestTotal: current.guestList.length,
+          peopleTotal: current.guestList.reduce((sum, x) => sum + x.expectedGuestCount, 0),
+        };
+      }
+      const result = await repository.approve(
+        wedding.id,
+        (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
+        deps.sendMaxAttempts,
+      );
+      if (!result) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
+      if (result.queued > 0) deps.onInvitationsQueued();
+      return { guestListApproved: true, guestTotal: result.guestTotal, peopleTotal: result.peopleTotal };
+    },
+
+    async statistics(user: AuthUser, weddingId: string) {
+      const wedding = await ownedWedding(user, weddingId);
+      return repository.statistics(wedding.id);
+    },
+
+    async exportCsv(user: AuthUser, weddingId: string): Promise<string> {
+      return guestListCsv((await list(user, weddingId)).guestList);
+    },
+  };
+}
+
+export type GuestsService = ReturnType<typeof createGuestsService>;

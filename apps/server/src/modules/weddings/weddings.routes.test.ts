@@ -1,0 +1,210 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { events, weddings } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer, createActivatedUser } from '../../testing/factories.ts';
+import { createWeddingHost, multipartFile, weddingBody } from '../../testing/wedding-factories.ts';
+
+const w = messages.weddings;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const create = (token: string | null, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/weddings/create', headers: token ? bearer(token) : {}, payload });
+
+describe('POST /api/weddings/create', () => {
+  it('creates the event and its wedding together; capacity 250 when blank', async () => {
+    const host = await createActivatedUser(t);
+    const res = await create(host.token, weddingBody(host.username.toLocaleUpperCase('tr-TR')));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: w.created });
+    const [wedding] = await t.db.select().from(weddings).where(eq(weddings.id, body.weddingId));
+    expect(wedding).toMatchObject({
+      ownerId: host.userId,
+      eventId: body.eventId,
+      capacity: 250,
+      weddingDate: '2027-06-12',
+      weddingTime: '19:30',
+      guestListApproved: false,
+      brideSurname: 'Şahin',
+    });
+    const [event] = await t.db.select().from(events).where(eq(events.id, body.eventId));
+    expect(event).toMatchObject({ ownerId: host.userId, title: 'Elif & Can Düğünü', photoCount: 0 });
+    // 19:30 in Türkiye is 16:30 UTC.
+    expect(event!.eventDate.toISOString()).toBe('2027-06-12T16:30:00.000Z');
+    // The events module sees it as the host's event.
+    const list = await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(host.token) });
+    expect(list.json().events.map((e: { id?: string; eventId?: string }) => e.id ?? e.eventId)).toContain(body.eventId);
+  });
+
+  it('accepts eventName instead of title and a numeric capacity', async () => {
+    const host = await createActivatedUser(t);
+    const { title: _title, ...rest } = weddingBody(host.username);
+    const res = await create(host.token, { ...rest, eventName: 'Düğünümüz', capacity: 120 });
+    expect(res.statusCode).toBe(201);
+    const [wedding] = await t.db.select().from(weddings).where(eq(weddings.id, res.json().weddingId));
+    expect(wedding!.capacity).toBe(120);
+  });
+
+  it.each([
+    ['blank username', { username: '  ' }, w.usernameRequired],
+    ['blank venue', { venueName: '' }, w.venueRequired],
+    ['missing bride name', { brideName: undefined }, w.brideRequired],
+    ['blank groom name', { groomName: ' ' }, w.groomRequired],
+    ['capacity 0', { capacity: 0 }, w.capacityPositive],
+    ['negative capacity', { capacity: '-5' }, w.capacityPositive],
+    ['date in another format', { weddingDate: '12.06.2027' }, w.dateInvalid],
+    ['impossible date', { weddingDate: '2027-02-30' }, w.dateInvalid],
+    ['missing date', { weddingDate: '' }, w.dateRequired],
+    ['12-hour time', { weddingTime: '7:30 PM' }, w.timeInvalid],
+    ['hour 24', { weddingTime: '24:00' }, w.timeInvalid],
+    ['missing time', { weddingTime: undefined }, w.timeRequired],
+    ['missing title', { title: '' }, w.createRequired],
+    ['missing venue location', { venueLocation: '' }, w.createRequired],
+    ['missing bride surname', { brideSurname: '' }, w.createRequired],
+    ['missing groom surname', { groomSurname: undefined }, w.createRequired],
+  ])('refuses %s with its Turkish message and creates nothing', async (_case, over, message) => {
+    const host = await createActivatedUser(t);
+    const res = await create(host.token, weddingBody(host.username, over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION' });
+    expect(await t.db.select().from(events).where(eq(events.ownerId, host.userId))).toHaveLength(0);
+  });
+
+  it("refuses another host's username (404) and anonymous callers (401)", async () => {
+    const host = await createActivatedUser(t);
+    const other = await createActivatedUser(t);
+    const res = await create(host.token, weddingBody(other.username));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(w.usernameNotFound);
+    expect(await t.db.select().from(events).where(eq(events.ownerId, host.userId))).toHaveLength(0);
+    const anon = await create(null, weddingBody(host.username));
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/weddings/info', () => {
+  it('answers the signed-in host their wedding by their own username (Turkish case-insensitive)', async () => {
+    const host = await createActivatedUser(t, { username: `İpek Işık ${Date.now()}` });
+    const { weddingId } = await createWeddingHost(t, host);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/weddings/info?username=${encodeURIComponent(host.username.toLocaleLowerCase('tr-TR'))}`,
+      headers: bearer(host.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      wedding: { weddingId, invitationImagePath: null, guestListApproved: false, capacity: 250 },
+    });
+  });
+
+  it('hides other hosts: a stranger asking by their name gets 404; no username 400; anonymous 401', async () => {
+    const owner = await createWeddingHost(t);
+    const stranger = await createActivatedUser(t);
+    const url = `/api/weddings/info?username=${encodeURIComponent(owner.user.username)}`;
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(stranger.token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(w.usernameNotFound);
+    expect(res.body).not.toContain(owner.weddingId);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/weddings/info', headers: bearer(owner.user.token) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(w.usernameRequired);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('answers 404 for a host without a wedding', async () => {
+    const host = await createActivatedUser(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/weddings/info?username=${encodeURIComponent(host.username)}`,
+      headers: bearer(host.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(w.notFound);
+  });
+});
+
+describe('POST /api/weddings/upload-image', () => {
+  const jpeg = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#c08080' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'gps-secret' } } })
+      .toBuffer();
+  const upload = (token: string | null, username: string, body: { headers: Record<string, string>; payload: Buffer }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/weddings/upload-image?username=${encodeURIComponent(username)}`,
+      headers: { ...(token ? bearer(token) : {}), ...body.headers },
+      payload: body.payload,
+    });
+
+  it('stores the image (re-encoded JPEG, metadata stripped) and info then shows it', async () => {
+    const { user } = await createWeddingHost(t);
+    const res = await upload(user.token, user.username, multipartFile('image', 'davetiye.png', 'image/png', await jpeg()));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: w.imageUploaded });
+    expect(body.imageUrl).toMatch(/^\/api\/media\/weddings\//);
+    const [row] = await t.db.select().from(weddings).where(eq(weddings.ownerId, user.userId));
+    const stored = await t.storage.get(row!.invitationImageKey!);
+    const chunks: Buffer[] = [];
+    for await (const c of stored) chunks.push(c as Buffer);
+    const bytes = Buffer.concat(chunks);
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    expect(bytes.includes(Buffer.from('gps-secret'))).toBe(false);
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/weddings/info?username=${encodeURIComponent(user.username)}`,
+      headers: bearer(user.token),
+    });
+    expect(info.json().wedding.invitationImagePath).toMatch(/^\/api\/media\/weddings\//);
+
+    // A second upload replaces the first and removes its object.
+    const again = await upload(user.token, user.username, multipartFile('image', 'b.jpg', 'image/jpeg', await jpeg()));
+    expect(again.statusCode).toBe(200);
+    expect(await t.storage.stat(row!.invitationImageKey!)).toBeNull();
+  });
+
+  it('judges the type by content: a text file named .jpg gets 415 with the spec text', async () => {
+    const { user } = await createWeddingHost(t);
+    const res = await upload(user.token, user.username, multipartFile('image', 'x.jpg', 'image/jpeg', Buffer.from('merhaba dünya')));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(w.imageOnly);
+  });
+
+  it('refuses 5 MB or more with 413 and the spec text', async () => {
+    const { user } = await createWeddingHost(t);
+    const big = Buffer.concat([await jpeg(), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(user.token, user.username, multipartFile('image', 'big.jpg', 'image/jpeg', big));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(w.imageTooLarge);
+  });
+
+  it('needs a file in field "image" ("Dosya seçilmedi"), the own username, and a token', async () => {
+    const { user } = await createWeddingHost(t);
+    const wrongField = await upload(user.token, user.username, multipartFile('file', 'a.jpg', 'image/jpeg', await jpeg()));
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toBe(w.fileMissing);
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: `/api/weddings/upload-image?username=${encodeURIComponent(user.username)}`,
+      headers: bearer(user.token),
+      payload: {},
+    });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().message).toBe(w.fileMissing);
+    const stranger = await createActivatedUser(t);
+    const foreign = await upload(stranger.token, user.username, multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()));
+    expect(foreign.statusCode).toBe(404);
+    const anon = await upload(null, user.username, multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()));
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import type { CreateWeddingData, WeddingInfo } from '@ani/contract/weddings';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
+import { turkishFold } from '@ani/contract/text';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import { newObjectKey, type Storage } from '../../storage/storage.ts';
+import { prepareInvitationImage } from './invitation-image.ts';
+import type { WeddingRow, WeddingsRepository } from './weddings.repository.ts';
+
+const w = messages.weddings;
+
+// Long enough for a dashboard session; the web app asks /weddings/info again for a fresh one.
+const imageUrlSeconds = 24 * 60 * 60;
+
+/** The instant of a wedding: its date and time in Türkiye (UTC+3 all year since 2016). */
+export function weddingInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00+03:00`);
+}
+
+export function createWeddingsService(deps: { repository: WeddingsRepository; storage: Storage }) {
+  const { repository, storage } = deps;
+
+  /**
+   * The username in the query or body must be the signed-in host's own ("Ad Soyad", Turkish
+   * case-insensitive). Anything else answers "not found": another host's name is not confirmed.
+   */
+  function assertOwnUsername(user: AuthUser, username: string) {
+    if (turkishFold(username) !== turkishFold(user.username)) {
+      throw new AppError(ErrorCode.NOT_FOUND, w.usernameNotFound);
+    }
+  }
+
+  async function latestWedding(user: AuthUser, username: string): Promise<WeddingRow> {
+    assertOwnUsername(user, username);
+    const wedding = await repository.findLatestByOwner(user.id);
+    if (!wedding) throw new AppError(ErrorCode.NOT_FOUND, w.notFound);
+    return wedding;
+  }
+
+  async function imageUrl(key: string | null): Promise<string | null> {
+    return key ? storage.signedUrl(key, { expiresInSeconds: imageUrlSeconds, contentType: 'image/jpeg' }) : null;
+  }
+
+  return {
+    async create(user: AuthUser, data: CreateWeddingData) {
+      assertOwnUsername(user, data.username);
+      const { username: _username, title, ...wedding } = data;
+      return repository.createEventWithWedding({
+        ownerId: user.id,
+        title,
+        eventDate: weddingInstant(data.weddingDate, data.weddingTime),
+        wedding,
+      });
+    },
+
+    async info(user: AuthUser, username: string): Promise<WeddingInfo> {
+      const row = await latestWedding(user, username);
+      return {
+        weddingId: row.id,
+        eventId: row.eventId,
+        invitationImagePath: await imageUrl(row.invitationImageKey),
+        guestListApproved: row.guestListApproved,
+        venueName: row.venueName,
+        venueLocation: row.venueLocation,
+        brideName: row.brideName,
+        brideSurname: row.brideSurname,
+        groomName: row.groomName,
+        groomSurname: row.groomSurname,
+        weddingDate: row.weddingDate,
+        weddingTime: row.weddingTime,
+        capacity: row.capacity,
+      };
+    },
+
+    /** Checks ownership before the route reads the upload, so a stranger's bytes are never stored. */
+    async assertCanUpload(user: AuthUser, username: string): Promise<void> {
+      await latestWedding(user, username);
+    },
+
+    async uploadInvitationImage(user: AuthUser, username: string, bytes: Buffer): Promise<string> {
+      const wedding = await latestWedding(user, username);
+      if (bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
+      if (bytes.length >= limits.invitationImageMaxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
+      const prepared = await prepareInvitationImage(bytes);
+      if (!prepared.ok) {
+        throw prepared.reason === 'not-image'
+          ? new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, w.imageOnly)
+          : new AppError(ErrorCode.VALIDATION, w.imageUnreadable);
+      }
+      const key = newObjectKey(`weddings/${wedding.id}`, 'jpg');
+      await storage.put(key, Readable.from(prepared.bytes));
+      let previous: string | null;
+      try {
+        previous = await repository.setInvitationImage(wedding.id, key);
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      // Best effort: a leftover old image costs bytes, not correctness.
+      if (previous && previous !== key) await storage.delete(previous).catch(() => undefined);
+      return (await imageUrl(key))!;
+    },
+  };
+}
+
+export type WeddingsService = ReturnType<typeof createWeddingsService>;
