@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './http/logger.ts';
+import type { RateLimitStore } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -13,6 +14,8 @@ export type AppDeps = {
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
+  /** Where rate-limit counters live: this process, or Redis shared by every instance. */
+  rateLimitStore: RateLimitStore;
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
   authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
 };

@@ -6,6 +6,7 @@ import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { mediaOrigin } from './storage/create-storage.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
@@ -29,15 +30,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Media come from this origin, or straight from the S3-compatible store when one is configured.
+  const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: [...media, 'data:', 'blob:'],
+        mediaSrc: [...media, 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: media,
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -43,6 +43,15 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || v.startsWith('s3://'), 'must look like s3://bucket?region=…&endpoint=…'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
   WHATSAPP_ACCESS_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -68,6 +77,9 @@ export type Config = {
   sessionTtlMs: number;
   trustProxy: boolean;
   webDistDir: string;
+  /** S3-compatible object storage; local disk under DATA_DIR/media when absent. */
+  s3: S3Config | undefined;
+  redisUrl: string | undefined;
   whatsapp: WhatsappConfig;
 };
 
@@ -85,7 +97,31 @@ export type WhatsappConfig = {
   sendMaxAttempts: number;
 };
 
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+};
+
 export class ConfigError extends Error {}
+
+/** `s3://bucket?region=eu-central-1&endpoint=https://minio:9000&forcePathStyle=true` */
+function parseStorageUrl(url: string, accessKeyId?: string, secretAccessKey?: string): S3Config {
+  const u = new URL(url);
+  if (!u.hostname) throw new ConfigError('Invalid configuration:\n  STORAGE_URL: the bucket name is missing');
+  const endpoint = u.searchParams.get('endpoint') ?? undefined;
+  return {
+    bucket: u.hostname,
+    region: u.searchParams.get('region') ?? 'us-east-1',
+    endpoint,
+    forcePathStyle: (u.searchParams.get('forcePathStyle') ?? (endpoint ? 'true' : 'false')) === 'true',
+    accessKeyId,
+    secretAccessKey,
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -109,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
+    redisUrl: e.REDIS_URL,
     whatsapp: {
       accessToken: e.WHATSAPP_ACCESS_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

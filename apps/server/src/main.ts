@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './http/logger.ts';
-import { createUrlSigner } from './http/signed-urls.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 function fail(message: string): never {
   process.stderr.write(`\nAnı Kutusu could not start: ${message}\n\n`);
@@ -39,10 +39,8 @@ const database = await openDatabase(
   ),
 );
 
-const storage = createLocalDiskStorage({
-  root: path.join(config.dataDir, 'media'),
-  signer: createUrlSigner(config.secretKey),
-});
+const storage = createStorage(config);
+const rateLimitStore = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
 
 const app = await buildApp({
   config,
@@ -50,6 +48,7 @@ const app = await buildApp({
   pingDatabase: database.ping,
   storage,
   logger,
+  rateLimitStore,
   mailer: createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -73,6 +72,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     force.unref();
     app
       .close()
+      .then(() => rateLimitStore.close?.())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

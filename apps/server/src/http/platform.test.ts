@@ -9,7 +9,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { newObjectKey } from '../storage/storage.ts';
 import { createLogger } from './logger.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createMemoryRateLimitStore, createRateLimiter } from './rate-limit.ts';
 import { createUrlSigner } from './signed-urls.ts';
 
 const dirs: string[] = [];
@@ -87,15 +87,16 @@ describe('local disk storage', () => {
 });
 
 describe('rate limiter', () => {
-  it('allows `limit` hits per window, then 429 until the window passes', () => {
+  it('allows `limit` hits per window, then 429 until the window passes', async () => {
     let now = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, now: () => now });
-    limiter.consume('ip');
-    limiter.consume('ip');
-    expect(() => limiter.consume('ip')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', retryAfterSeconds: 1 }));
-    limiter.consume('other-ip');
+    const clock = () => now;
+    const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 1000, store: createMemoryRateLimitStore(clock), now: clock });
+    await limiter.consume('ip');
+    await limiter.consume('ip');
+    await expect(limiter.consume('ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    await limiter.consume('other-ip');
     now = 1000;
-    expect(() => limiter.consume('ip')).not.toThrow();
+    await expect(limiter.consume('ip')).resolves.toBeUndefined();
   });
 });
 

@@ -1,48 +1,21 @@
+import { Redis } from 'ioredis';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from './errors.ts';
 
-export type RateLimiter = {
-  /** Counts one attempt for `key`; throws 429 once the window's limit is passed. */
-  consume(key: string): void;
-  /** Forgets a key, e.g. after a successful sign-in. */
-  reset(key: string): void;
+/** Counts hits per key in fixed windows. In process by default; Redis when instances must share. */
+export type RateLimitStore = {
+  /** Adds one hit to `key`'s current window and returns the count so far and when the window ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  reset(key: string): Promise<void>;
+  close?(): Promise<void>;
 };
 
-/**
- * Fixed-window counter kept in this process. Enough for one instance; several instances
- * share limits through Redis (see docs/decisions).
- */
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
-  const { limit, windowMs } = options;
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
-
-  const sweep = (t: number) => {
-    if (t - lastSweep < windowMs) return;
-    lastSweep = t;
-    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
-  };
-
-  return {
-    consume(key) {
-      const t = now();
-      sweep(t);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      if (w.count > limit) {
-        throw new RateLimitError(Math.ceil((w.resetAt - t) / 1000));
-      }
-    },
-    reset(key) {
-      windows.delete(key);
-    },
-  };
-}
+export type RateLimiter = {
+  /** Counts one attempt for `key`; throws 429 once the window's limit is passed. */
+  consume(key: string): Promise<void>;
+  /** Forgets a key, e.g. after a successful sign-in. */
+  reset(key: string): Promise<void>;
+};
 
 export class RateLimitError extends AppError {
   readonly retryAfterSeconds: number;
@@ -50,4 +23,71 @@ export class RateLimitError extends AppError {
     super(ErrorCode.RATE_LIMITED, messages.generic.rateLimited);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+export function createRateLimiter(options: {
+  name: string;
+  limit: number;
+  windowMs: number;
+  store: RateLimitStore;
+  now?: () => number;
+}): RateLimiter {
+  const { name, limit, windowMs, store } = options;
+  const now = options.now ?? Date.now;
+  return {
+    async consume(key) {
+      const { count, resetAt } = await store.hit(`${name}:${key}`, windowMs);
+      if (count > limit) throw new RateLimitError(Math.max(1, Math.ceil((resetAt - now()) / 1000)));
+    },
+    reset: (key) => store.reset(`${name}:${key}`),
+  };
+}
+
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = now();
+  return {
+    async hit(key, windowMs) {
+      const t = now();
+      if (t - lastSweep > 60_000) {
+        lastSweep = t;
+        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { ...w };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+// INCR and the first PEXPIRE in one round trip, atomically: two instances never both start a window.
+const hitScript = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+export function createRedisRateLimitStore(url: string): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Connection problems surface on each command; an unhandled 'error' event would crash the process.
+  redis.on('error', () => {});
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(hitScript, 1, `ani:rl:${key}`, windowMs)) as [number, number];
+      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await redis.del(`ani:rl:${key}`);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
 }

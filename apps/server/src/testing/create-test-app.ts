@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../http/logger.ts';
+import { createMemoryRateLimitStore } from '../http/rate-limit.ts';
 import { createUrlSigner } from '../http/signed-urls.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
@@ -72,6 +73,7 @@ export async function createTestApp(
     pingDatabase: database.ping,
     storage,
     logger: createLogger('silent'),
+    rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
     authLimits: options.authLimits ?? { loginPerIp: 1000, loginPerAccount: 1000, registerPerIp: 1000, mailPerIp: 1000 },
   });

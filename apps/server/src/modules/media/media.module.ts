@@ -48,6 +48,10 @@ export async function registerMediaModule(
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
   });
-  const uploadLimiter = createRateLimiter(deps.uploadRateLimit ?? uploadRateLimit);
+  const uploadLimiter = createRateLimiter({
+    name: 'upload',
+    ...(deps.uploadRateLimit ?? uploadRateLimit),
+    store: deps.rateLimitStore,
+  });
   await app.register(mediaRoutes, { prefix: '/api', service, uploadLimiter });
 }

@@ -47,7 +47,7 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
     '/events/:eventId/upload',
     { schema: { params: eventIdParams, response: { 200: uploadResponse } } },
     async (request) => {
-      uploadLimiter.consume(request.ip);
+      await uploadLimiter.consume(request.ip);
       await service.assertUploadOpen(request.params.eventId);
       if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, messages.upload.notMultipart);
       return service.upload(request.params.eventId, request.parts() as AsyncIterable<UploadPart>);

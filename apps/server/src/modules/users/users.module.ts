@@ -13,6 +13,7 @@ export async function registerUsersModule(app: FastifyInstance, deps: AppDeps): 
     publicUrl: deps.config.publicUrl,
     sessionTtlMs: deps.config.sessionTtlMs,
     logger: app.log,
+    rateLimitStore: deps.rateLimitStore,
     limits: deps.authLimits,
   });
   registerAuth(app, service.lookupSession);

@@ -6,7 +6,7 @@ import type { AccountLinkResult, PublicUser } from '@ani/contract/users';
 import type { AuthUser, SessionLookup } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { createRateLimiter, type RateLimitStore } from '../../http/rate-limit.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { uniqueViolation, type UserRow, type UsersRepository } from './users.repository.ts';
 import { activationMail, emailChangeMail, passwordResetMail } from './users.mail.ts';
@@ -38,14 +38,22 @@ export function createUsersService(deps: {
   publicUrl: string;
   sessionTtlMs: number;
   logger: Logger;
+  rateLimitStore: RateLimitStore;
   limits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
 }) {
   const { repository, mailer, publicUrl, sessionTtlMs, logger } = deps;
   const limits = deps.limits ?? { loginPerIp: 30, loginPerAccount: 10, registerPerIp: 10, mailPerIp: 10 };
-  const loginPerIp = createRateLimiter({ limit: limits.loginPerIp, windowMs: FIFTEEN_MINUTES });
-  const loginPerAccount = createRateLimiter({ limit: limits.loginPerAccount, windowMs: FIFTEEN_MINUTES });
-  const registerPerIp = createRateLimiter({ limit: limits.registerPerIp, windowMs: 60 * 60 * 1000 });
-  const mailPerIp = createRateLimiter({ limit: limits.mailPerIp, windowMs: 60 * 60 * 1000 });
+  const store = deps.rateLimitStore;
+  const HOUR_MS = 60 * 60 * 1000;
+  const loginPerIp = createRateLimiter({ name: 'login-ip', limit: limits.loginPerIp, windowMs: FIFTEEN_MINUTES, store });
+  const loginPerAccount = createRateLimiter({
+    name: 'login-account',
+    limit: limits.loginPerAccount,
+    windowMs: FIFTEEN_MINUTES,
+    store,
+  });
+  const registerPerIp = createRateLimiter({ name: 'register-ip', limit: limits.registerPerIp, windowMs: HOUR_MS, store });
+  const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR_MS, store });
 
   // A failed e-mail must not fail the request that caused it: the user can ask again.
   const sendMail = async (message: MailMessage) => {
@@ -114,7 +122,7 @@ export function createUsersService(deps: {
 
   return {
     async register(input: RegisterData, ip: string) {
-      registerPerIp.consume(ip);
+      await registerPerIp.consume(ip);
       const usernameKey = turkishFold(input.username);
       if (await repository.findByEmail(input.email)) throw conflictFor('email');
       if (await repository.findByUsernameKey(usernameKey)) throw conflictFor('username');
@@ -139,16 +147,16 @@ export function createUsersService(deps: {
     },
 
     async login(identifier: string, password: string, ip: string) {
-      loginPerIp.consume(ip);
+      await loginPerIp.consume(ip);
       const accountKey = identifier.includes('@') ? identifier.trim().toLowerCase() : turkishFold(identifier);
-      loginPerAccount.consume(accountKey);
+      await loginPerAccount.consume(accountKey);
       const user = identifier.includes('@')
         ? await repository.findByEmail(accountKey)
         : await repository.findByUsernameKey(accountKey);
       const valid = await verify(user?.passwordHash ?? dummyHash, password);
       if (!user || !valid) throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
       if (!user.activatedAt) throw new AppError(ErrorCode.NOT_ACTIVATED, a.notActivated);
-      loginPerAccount.reset(accountKey);
+      await loginPerAccount.reset(accountKey);
       const token = await startSession(user.id);
       return { token, userId: user.id, username: user.username, email: user.email };
     },
@@ -176,13 +184,13 @@ export function createUsersService(deps: {
     },
 
     async resendActivation(email: string, ip: string) {
-      mailPerIp.consume(ip);
+      await mailPerIp.consume(ip);
       const user = await repository.findByEmail(email);
       if (user && !user.activatedAt) await sendActivation(user);
     },
 
     async requestPasswordReset(email: string, ip: string) {
-      mailPerIp.consume(ip);
+      await mailPerIp.consume(ip);
       const user = await repository.findByEmail(email);
       if (!user) return;
       const token = await issueEmailToken(user, 'password_reset', RESET_TTL);
