@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query';
+import { eventListResponse, eventResponse, type Event } from '@ani/contract/events';
+import { photosResponse } from '@ani/contract/media';
+import { limits } from '@ani/contract/limits';
+import { apiRequest } from '../../../lib/api-client';
+
+export const eventsKeys = {
+  all: ['events'] as const,
+  preview: (eventId: string) => ['events', eventId, 'preview'] as const,
+};
+
+/** GET /api/events — the host's events. */
+export const eventsQuery = () =>
+  queryOptions({
+    queryKey: eventsKeys.all,
+    queryFn: ({ signal }) => apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
+  });
+
+/** The İçerik tab's first 4 items as thumbnails (spec: 4 fetched, 3 shown). */
+export const previewPhotosQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: eventsKeys.preview(eventId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/events/${encodeURIComponent(eventId)}/photos?page=1&limit=${limits.previewFetchCount}&thumbnail=true`,
+        { schema: photosResponse, signal },
+      ),
+  });
+
+export interface CreateEventPayload {
+  title: string;
+  eventDate: string;
+  description: string | null;
+}
+
+/** POST /api/events. The page shows its own inline failure, so the generic toast is off. */
+export function createEvent(payload: CreateEventPayload) {
+  return apiRequest('/events', { method: 'POST', body: payload, schema: eventResponse, errorToast: false }).then(
+    (r) => r.event,
+  );
+}
+
+/** POST /api/events/update with every field the settings screen owns (spec part 1 §7). */
+export function updateEvent(event: Event, patch: Pick<Event, 'isGalleryPublic' | 'canAddPhotos'>) {
+  return apiRequest('/events/update', {
+    method: 'POST',
+    body: {
+      eventId: event.id,
+      title: event.title,
+      eventDate: event.eventDate,
+      description: event.description,
+      autoApprovePhotos: event.autoApprovePhotos,
+      ...patch,
+    },
+    schema: eventResponse,
+    errorToast: false,
+  }).then((r) => r.event);
+}

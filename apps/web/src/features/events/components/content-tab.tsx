@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, ExternalLink, ImageOff, Play } from 'lucide-react';
+import type { Event } from '@ani/contract/events';
+import type { MediaItem } from '@ani/contract/media';
+import { limits, storageKeys } from '@ani/contract/limits';
+import { useAlbumDownload } from '../../../components/album-download-dialog';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { getToken } from '../../../lib/session';
+import { previewPhotosQuery } from '../api/events-api';
+import { extensionOf } from '../event-rules';
+
+/**
+ * The album opens in a new tab, which has its own session storage; the token travels through local
+ * storage as shared_token and the album page promotes it (spec part 1 §2).
+ */
+export function openAlbum(eventId: string): void {
+  const token = getToken();
+  if (token) window.localStorage.setItem(storageKeys.sharedToken, token);
+  window.open(paths.event(eventId), '_blank', 'noopener');
+}
+
+function Tile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+  const video = item.type === 'video';
+  const src = video ? item.thumbnailUrl : item.url;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={video ? 'Videoyu albümde aç' : 'Fotoğrafı albümde aç'}
+      className="relative aspect-square cursor-pointer overflow-hidden rounded-xl bg-stone-800"
+    >
+      {src ? <img src={src} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+      {video ? (
+        <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-black/35 text-white">
+          <Play aria-hidden className="h-8 w-8 fill-white" />
+          <span className="text-xs font-semibold">{extensionOf(item.key)}</span>
+          <span className="text-xs">Video</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** "İçerik": count, up to 3 thumbnails of the first 4, the count tile, status line and album download. */
+export function ContentTab({ event }: { event: Event }) {
+  const preview = useQuery(previewPhotosQuery(event.id));
+  const count = preview.data?.photoCount ?? event.photoCount;
+  const download = useAlbumDownload({ eventId: event.id, title: event.title, photoCount: count });
+  const open = () => openAlbum(event.id);
+  const items = preview.data?.photos.slice(0, limits.previewShownCount) ?? [];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold text-stone-900">Fotoğraf ve Videolar ({count})</h3>
+        <Button variant="outline" onClick={() => void download.start()} disabled={count === 0 || download.running}>
+          <Download aria-hidden className="h-4 w-4" />
+          Albümü İndir
+        </Button>
+      </div>
+      {preview.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Yükleniyor" />
+        </div>
+      ) : preview.isError ? (
+        <p className="text-sm text-red-700">Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.</p>
+      ) : count === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-stone-300 p-8 text-center">
+          <ImageOff aria-hidden className="h-8 w-8 text-stone-400" />
+          <p className="font-medium text-stone-800">Henüz Fotoğraf Yok</p>
+          <p className="text-sm text-stone-600">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
+        </div>
+      ) : (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {items.map((item) => (
+            <Tile key={item.id} item={item} onOpen={open} />
+          ))}
+          <button
+            type="button"
+            onClick={open}
+            className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-xl bg-brand-50 text-brand-800 hover:bg-brand-100"
+          >
+            <span className="text-2xl font-semibold">{count}</span>
+            <span className="text-sm font-medium">Albümü Gör</span>
+          </button>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <p className="inline-flex items-center gap-2 text-sm text-stone-700" data-testid="event-status">
+          <span aria-hidden className={event.canAddPhotos ? 'h-2 w-2 rounded-full bg-emerald-500' : 'h-2 w-2 rounded-full bg-stone-400'} />
+          {event.canAddPhotos ? 'Etkinlik devam ediyor' : 'Etkinlik tamamlandı'}
+        </p>
+        <Button variant="link" onClick={open} className="px-0">
+          <ExternalLink aria-hidden className="h-4 w-4" />
+          Albümü Görüntüle
+        </Button>
+      </div>
+      {download.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { CalendarDays, ChevronDown } from 'lucide-react';
+import { stockCovers, type Event } from '@ani/contract/events';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { cn } from '../../../lib/cn';
+import { formatLongDate } from '../../../lib/format-date';
+import { ContentTab } from './content-tab';
+import { QrTab } from './qr-tab';
+import { SettingsTab } from './settings-tab';
+
+/** A stock cover when the event has none; chosen from the id so it stays the same on every visit. */
+export function coverOf(event: Pick<Event, 'id' | 'coverImage'>): string {
+  if (event.coverImage) return event.coverImage;
+  const hash = [...event.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
+  return stockCovers[hash % stockCovers.length]!;
+}
+
+/** One event: cover, title and date; a click opens or closes its İçerik / Ayarlar / QR Kod tabs. */
+export function EventCard({ event, defaultOpen = false }: { event: Event; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <article className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        className="flex w-full cursor-pointer items-stretch text-left"
+      >
+        <img src={coverOf(event)} alt="" className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44" />
+        <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
+          <span className="min-w-0">
+            <span className="block truncate font-display text-xl font-semibold text-stone-900">{event.title}</span>
+            <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
+              <CalendarDays aria-hidden className="h-4 w-4" />
+              {formatLongDate(event.eventDate)}
+            </span>
+          </span>
+          <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')} />
+        </span>
+      </button>
+      {open ? (
+        <div id={panelId} className="border-t border-brand-100 p-4 sm:p-6">
+          <Tabs defaultValue="content">
+            <TabsList aria-label="Etkinlik bölümleri">
+              <TabsTrigger value="content">İçerik</TabsTrigger>
+              <TabsTrigger value="settings">Ayarlar</TabsTrigger>
+              <TabsTrigger value="qr">QR Kod</TabsTrigger>
+            </TabsList>
+            <TabsContent value="content">
+              <ContentTab event={event} />
+            </TabsContent>
+            <TabsContent value="settings">
+              <SettingsTab event={event} />
+            </TabsContent>
+            <TabsContent value="qr">
+              <QrTab event={event} />
+            </TabsContent>
+          </Tabs>
+        </div>
+      ) : null}
+    </article>
+  );
+}
