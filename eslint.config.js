@@ -6,7 +6,7 @@ import globals from 'globals';
 const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
 const webFeatures = [
   'auth', 'events', 'album', 'upload', 'dashboard', 'guests', 'chat', 'qr', 'poses', 'music', 'marketing', 'legal',
-  'profile',
+  'profile', 'invitation', 'decoration',
 ];
 
 // ESLint keeps only the last options of a rule per file, so each file group gets its full pattern list.
