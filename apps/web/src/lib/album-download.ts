@@ -59,7 +59,7 @@ export async function streamToFile(
   onProgress: (percent: number) => void,
 ): Promise<void> {
   const total = contentLength(response);
-  let stopSimulation: (() => void) | null = total === null ? startSimulatedProgress(onProgress) : null;
+  const stopSimulation = total === null ? startSimulatedProgress(onProgress) : null;
   const reader = response.body!.getReader();
   let received = 0;
   try {
@@ -76,7 +76,6 @@ export async function streamToFile(
     throw error;
   } finally {
     stopSimulation?.();
-    stopSimulation = null;
   }
 }
 

@@ -52,7 +52,10 @@ export function uploadLink(origin: string, eventId: string, title: string): stri
 
 /** "<title> qr kod.png" without characters a file system refuses. */
 export function qrFileName(title: string): string {
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim();
+  const safe = [...title]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && !'\\/:*?"<>|'.includes(ch))
+    .join('')
+    .trim();
   return `${safe || 'etkinlik'} qr kod.png`;
 }
 
