@@ -122,6 +122,8 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
       await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+      // One line per finished job: operators see throughput, and tests prove each job ran once.
+      logger.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, workerId }, 'job done');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.maxAttempts;

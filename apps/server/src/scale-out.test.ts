@@ -1,0 +1,162 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from './testing/s3-server.ts';
+
+// Two instances need one shared PostgreSQL: this runs in the PostgreSQL pass of the suite.
+const adminUrl = process.env.TEST_DATABASE_URL;
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+type Instance = { base: string; dataDir: string; logs: () => string; stop: () => Promise<number | null> };
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-instance-'));
+  const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts')], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  child.stdout.on('data', (d) => (logs += d));
+  child.stderr.on('data', (d) => (logs += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    dataDir,
+    logs: () => logs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible store and Redis', () => {
+  let admin: pg.Client;
+  let dbName: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    dbName = `ani_scale_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${dbName}`);
+    const databaseUrl = new URL(adminUrl!);
+    databaseUrl.pathname = `/${dbName}`;
+    s3 = await startS3Server('ani-media');
+    const shared = {
+      DATABASE_URL: databaseUrl.toString(),
+      STORAGE_URL: `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=us-east-1`,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      SECRET_KEY: randomBytes(32).toString('hex'),
+    };
+    // Started together: the advisory lock lets exactly one migrate while the other waits.
+    [a, b] = await Promise.all([startInstance(shared), startInstance(shared)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await s3?.stop();
+    await admin?.query(`drop database if exists ${dbName} with (force)`);
+    await admin?.end();
+  });
+
+  it('a guest uploads through one, the host sees and downloads through the other; each job runs once', async () => {
+    expect((await fetch(`${a.base}/api/health`)).status, a.logs()).toBe(200);
+    expect((await fetch(`${b.base}/api/health`)).status, b.logs()).toBe(200);
+
+    const host = { username: 'Ece Tan', email: 'ece@example.com', password: 'Dugun2026', phoneNumber: '05051234567' };
+    expect((await fetch(`${a.base}/api/users/register`, json(host))).status).toBe(201);
+    const [eml] = await readdir(path.join(a.dataDir, 'outbox'));
+    const mail = (await readFile(path.join(a.dataDir, 'outbox', eml!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = /activate\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    // The link was mailed by instance A and is followed on instance B.
+    const activated = await fetch(`${b.base}/api/users/activate?token=${token}`, { redirect: 'manual' });
+    expect(activated.headers.get('location')).toBe('/?hesap=activated');
+
+    const login = await (await fetch(`${b.base}/api/users/login`, json({ email: host.email, password: host.password }))).json();
+    const auth = { authorization: `Bearer ${login.token}` };
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await fetch(`${b.base}/api/events`, {
+      ...json({ title: 'Ece ve Can Düğünü', eventDate: tomorrow }),
+      headers: { 'content-type': 'application/json', ...auth },
+    });
+    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    const createdBody = await created.json();
+    const eventId: string = createdBody.event?.id ?? createdBody.event?.eventId ?? createdBody.id;
+
+    const form = new FormData();
+    for (const color of ['#c0392b', '#2980b9']) {
+      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
+      form.append('files', new Blob([jpeg], { type: 'image/jpeg' }), `${color.slice(1)}.jpg`);
+    }
+    form.append('uploader', 'Misafir Ayşe');
+    form.append('note', 'Mutluluklar!');
+    const uploaded = await fetch(`${a.base}/api/events/${eventId}/upload`, { method: 'POST', body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+
+    // Either instance may make the derived images; wait until both are processed.
+    let photos: { url: string; processed: boolean; metadata: { note: string | null } }[] = [];
+    for (let i = 0; i < 200; i++) {
+      const page = await (await fetch(`${b.base}/api/events/${eventId}/photos?page=1&limit=12`, { headers: auth })).json();
+      photos = page.photos;
+      if (photos.length === 2 && photos.every((p) => p.processed)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(photos).toHaveLength(2);
+    expect(photos.every((p) => p.processed)).toBe(true);
+    expect(photos[0]!.metadata.note).toBe('Mutluluklar!');
+    // Media come straight from the bucket by presigned URL.
+    expect(photos[0]!.url.startsWith(s3.endpoint)).toBe(true);
+    const thumb = await fetch(photos[0]!.url);
+    expect(thumb.status).toBe(200);
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).format).toBe('webp');
+
+    const zip = await fetch(`${a.base}/api/events/${eventId}/download`, { headers: auth });
+    expect(zip.status).toBe(200);
+    const zipFile = path.join(tmpdir(), `ani-scale-${randomBytes(4).toString('hex')}.zip`);
+    const bytes = Buffer.from(await zip.arrayBuffer());
+    expect(bytes.length).toBe(Number(zip.headers.get('content-length')));
+    await writeFile(zipFile, bytes);
+    const listing = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8' }).trim().split('\n');
+    await rm(zipFile);
+    expect(listing).toHaveLength(3);
+    expect(listing).toContain('notlar.csv');
+
+    const jobsDone = (a.logs() + b.logs())
+      .split('\n')
+      .filter((line) => line.includes('"job done"') && line.includes('media.derive'))
+      .map((line) => JSON.parse(line).jobId as string);
+    expect(jobsDone).toHaveLength(2);
+    expect(new Set(jobsDone).size).toBe(2);
+  }, 120_000);
+});
