@@ -38,6 +38,10 @@ export function registerAuth(app: FastifyInstance, lookup: SessionLookup): void 
   });
 }
 
+/**
+ * Route guard. Use it as `onRequest: requireUser`: it must run before body and query
+ * validation, so an anonymous caller learns nothing about a route's input rules.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (request.user) return;
   if (request.inactiveUser) throw new AppError(ErrorCode.NOT_ACTIVATED, messages.auth.notActivated);

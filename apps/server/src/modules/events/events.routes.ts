@@ -18,14 +18,14 @@ const e = messages.events;
 export const eventsRoutes: FastifyPluginAsync<{ service: EventsService }> = async (fastify, { service }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/events', { preHandler: requireUser, schema: { response: { 200: eventListResponse } } }, async (request) => ({
+  app.get('/events', { onRequest: requireUser, schema: { response: { 200: eventListResponse } } }, async (request) => ({
     success: true as const,
     events: await service.list(currentUser(request)),
   }));
 
   app.post(
     '/events',
-    { preHandler: requireUser, schema: { body: createEventInput, response: { 201: eventResponse } } },
+    { onRequest: requireUser, schema: { body: createEventInput, response: { 201: eventResponse } } },
     async (request, reply) => {
       const event = await service.create(currentUser(request), request.body);
       return reply.status(201).send({ success: true, message: e.created, event });
@@ -34,7 +34,7 @@ export const eventsRoutes: FastifyPluginAsync<{ service: EventsService }> = asyn
 
   app.post(
     '/events/update',
-    { preHandler: requireUser, schema: { body: updateEventInput, response: { 200: eventResponse } } },
+    { onRequest: requireUser, schema: { body: updateEventInput, response: { 200: eventResponse } } },
     async (request) => {
       const event = await service.update(currentUser(request), request.body);
       return { success: true as const, message: e.updated, event };
@@ -43,13 +43,13 @@ export const eventsRoutes: FastifyPluginAsync<{ service: EventsService }> = asyn
 
   app.get(
     '/events/:eventId',
-    { preHandler: requireUser, schema: { params: eventIdParams, response: { 200: eventResponse } } },
+    { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: eventResponse } } },
     async (request) => ({ success: true as const, event: await service.get(currentUser(request), request.params.eventId) }),
   );
 
   app.delete(
     '/events/:eventId',
-    { preHandler: requireUser, schema: { params: eventIdParams, response: { 200: deleteEventResponse } } },
+    { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: deleteEventResponse } } },
     async (request) => {
       await service.remove(currentUser(request), request.params.eventId);
       return { success: true as const, message: e.deleted };

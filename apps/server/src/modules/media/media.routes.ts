@@ -56,13 +56,13 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
 
   app.get(
     '/events/:eventId/photos',
-    { preHandler: requireUser, schema: { params: eventIdParams, querystring: photosQuery, response: { 200: photosResponse } } },
+    { onRequest: requireUser, schema: { params: eventIdParams, querystring: photosQuery, response: { 200: photosResponse } } },
     async (request) => service.listPhotos(currentUser(request), request.params.eventId, request.query),
   );
 
   app.get(
     '/events/:eventId/photo/:encodedFileName',
-    { preHandler: requireUser, schema: { params: photoParams, response: { 200: photoResponse } } },
+    { onRequest: requireUser, schema: { params: photoParams, response: { 200: photoResponse } } },
     async (request) => ({
       success: true as const,
       photo: await service.getPhoto(currentUser(request), request.params.eventId, request.params.encodedFileName),
@@ -72,7 +72,7 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
   app.delete(
     '/events/:eventId/photo',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { params: eventIdParams, body: deletePhotosInput, response: { 200: deletePhotosResponse } },
     },
     async (request) => service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
@@ -80,7 +80,7 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
 
   app.post(
     '/events/:eventId/download-link',
-    { preHandler: requireUser, schema: { params: eventIdParams, response: { 200: downloadLinkResponse } } },
+    { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: downloadLinkResponse } } },
     async (request) => ({
       success: true as const,
       url: await service.downloadLink(currentUser(request), request.params.eventId),

@@ -37,21 +37,21 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     return { success: true as const, ...result };
   });
 
-  app.post('/users/logout', { preHandler: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
+  app.post('/users/logout', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
     await service.logout(currentUser(request));
     return { success: true as const, message: a.loggedOut };
   });
 
   app.get(
     '/users/me',
-    { preHandler: requireUser, schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } } },
+    { onRequest: requireUser, schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } } },
     async (request) => ({ success: true as const, user: await service.me(currentUser(request)) }),
   );
 
   app.put(
     '/users/profile/:userId',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { params: z.object({ userId: z.string().max(100) }), body: updateProfileInput, response: { 200: profileResponse } },
     },
     async (request) => {
