@@ -60,6 +60,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+    // Sticky header and progress bar belong at the top of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }

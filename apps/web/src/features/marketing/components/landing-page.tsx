@@ -1,3 +1,22 @@
+import { Hero } from './hero';
+import { StatsSection } from './stats-section';
+import { HowItWorks } from './how-it-works';
+import { MomentsSection } from './moments-section';
+import { Testimonials } from './testimonials';
+import { FaqSection } from './faq-section';
+import { PackageSection } from './package-section';
+
+/** The seven sections of the landing page (spec part 2 §2); the footer comes from the site layout. */
 export function LandingPage() {
-  return <h1>Anı Kutusu</h1>;
+  return (
+    <>
+      <Hero />
+      <StatsSection />
+      <HowItWorks />
+      <MomentsSection />
+      <Testimonials />
+      <FaqSection />
+      <PackageSection />
+    </>
+  );
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
+import { baseURL } from './support/context';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a visitor', () => {
+  it('reads the landing page: hero, sections, FAQ, testimonials and the legal dialogs', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL);
+    await page.goto('/');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('tr');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    for (const heading of ['Nasıl Çalışıyoruz?', 'Yakalanan Muhteşem Anlar', 'Mutlu Çiftlerimizden', 'Sıkça Sorulan Sorular']) {
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    await expect(page.locator('section').count()).resolves.toBe(7);
+    await expect(page.locator('#how-it-works li').count()).resolves.toBe(4);
+    await expect(page.getByTestId('moment-card').count()).resolves.toBe(9);
+
+    const cta = page.getByRole('link', { name: 'Albümünü Oluştur' }).first();
+    await expect(cta.getAttribute('target')).resolves.toBe('_blank');
+    expect(await cta.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/90\d{10}\?text=.+/);
+
+    // FAQ: one answer open at a time.
+    await page.getByRole('button', { name: 'Hizmetin ücreti nedir?' }).click();
+    await page.getByText('Paketimiz 2299 TL’dir').waitFor();
+    await page.getByRole('button', { name: 'Fotoğraflarımız ne kadar süre saklanır?' }).click();
+    await page.getByText('1 yıl boyunca güvenle saklanır').waitFor();
+    await expect(page.getByText('Paketimiz 2299 TL’dir').isVisible()).resolves.toBe(false);
+
+    // Testimonials: previous from the first wraps to the last.
+    await page.getByRole('button', { name: 'Önceki yorum' }).click();
+    await expect(page.getByTestId('testimonial-position').textContent()).resolves.toBe('4 / 4');
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBoth(page, 'landing');
+
+    for (const [button, sections] of [
+      ['Gizlilik Politikası', 7],
+      ['Kullanım Koşulları', 10],
+    ] as const) {
+      await page.getByRole('contentinfo').getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog', { name: button });
+      await dialog.waitFor();
+      await expect(dialog.locator('section').count()).resolves.toBe(sections);
+      if (button === 'Gizlilik Politikası') {
+        await dialog.getByText('Sitemizde çerez (cookie) kullanılmaz').waitFor();
+        await dialog.getByText('KVKK Kapsamındaki Haklarınız').waitFor();
+        await screenshotBoth(page, 'privacy-dialog');
+      }
+      await dialog.getByRole('button', { name: 'Anladım' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await expect(page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()}`).count()).resolves.toBe(1);
+
+    // The demo video plays from our own server.
+    await page.getByRole('button', { name: 'Nasıl Çalışır?' }).click();
+    const video = page.locator('video');
+    await video.waitFor();
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && v.controls)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await video.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sees only three sample moments and a working mobile menu at 375 px', async () => {
+    const { page, context } = await openPage(browser, baseURL, 375);
+    await page.goto('/');
+    const visible = await page.getByTestId('moment-card').evaluateAll((cards) => cards.filter((c) => (c as HTMLElement).offsetParent !== null).length);
+    expect(visible).toBe(3);
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'İletişim' }).click();
+    await page.waitForURL(`${baseURL}/contact`);
+    await expect(page.locator('#mobile-menu').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('browses the gallery and the contact page', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL);
+    await page.goto('/gallery');
+    await page.getByRole('heading', { name: 'Düğün Galerimiz' }).waitFor();
+    await expect(page.locator('main img').count()).resolves.toBe(6);
+    await page.getByRole('button', { name: 'Gelin & Damat' }).click();
+    await expect(page.locator('main li img').count()).resolves.toBe(2);
+    await page.getByRole('button', { name: 'Tüm Fotoğraflar' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBoth(page, 'gallery');
+
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Bizimle İletişime Geçin' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'iletisim@anikutusu.com.tr' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBoth(page, 'contact');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
