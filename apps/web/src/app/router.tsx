@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
           {
             path: 'events/:eventId',
             lazy: () =>
-              import('../features/events/components/event-placeholder-pages').then((m) => ({ Component: m.EventAlbumPage })),
+              import('../features/album/components/album-page').then((m) => ({ Component: m.AlbumPage })),
           },
           {
             path: 'events/:eventId/:title/upload-image-page',

@@ -1,0 +1,70 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { eventResponse, type Event } from '@ani/contract/events';
+import { deletePhotosResponse, photosResponse, type PhotosResponse } from '@ani/contract/media';
+import { limits } from '@ani/contract/limits';
+import { apiRequest } from '../../../lib/api-client';
+
+export const albumKeys = {
+  event: (eventId: string) => ['album', eventId, 'event'] as const,
+  photos: (eventId: string) => ['album', eventId, 'photos'] as const,
+};
+
+/** GET /api/events/{id}. Its own failure screens replace the generic toast. */
+export const albumEventQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: albumKeys.event(eventId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/events/${encodeURIComponent(eventId)}`, { schema: eventResponse, signal, errorToast: false }).then(
+        (r) => r.event,
+      ),
+    retry: false,
+  });
+
+interface PageParam {
+  page: number;
+  nextToken: string | null;
+}
+
+/** GET /api/events/{id}/photos, 12 at a time, following the server's cursor. */
+export const albumPhotosQuery = (eventId: string) =>
+  infiniteQueryOptions({
+    queryKey: albumKeys.photos(eventId),
+    initialPageParam: { page: 1, nextToken: null } as PageParam,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ page: String(pageParam.page), limit: String(limits.albumPageSize), thumbnail: 'false' });
+      if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
+      return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
+        schema: photosResponse,
+        signal,
+        errorToast: false,
+      });
+    },
+    getNextPageParam: (last, pages): PageParam | undefined =>
+      last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
+    // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
+    staleTime: 30 * 60 * 1000,
+  });
+
+/** DELETE /api/events/{id}/photo with the ids; the caller shows the spec's own failure texts. */
+export function deletePhotos(eventId: string, photoIds: string[]) {
+  return apiRequest(`/events/${encodeURIComponent(eventId)}/photo`, {
+    method: 'DELETE',
+    body: { photoIds },
+    schema: deletePhotosResponse,
+    errorToast: false,
+  });
+}
+
+/** Removes deleted items from the loaded pages and takes the server's new count, without refetching. */
+export function applyDeletion(queryClient: QueryClient, eventId: string, deleted: string[], photoCount: number): void {
+  const gone = new Set(deleted);
+  queryClient.setQueryData<InfiniteData<PhotosResponse, PageParam>>(albumKeys.photos(eventId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, photoCount, photos: page.photos.filter((p) => !gone.has(p.id)) })),
+        }
+      : data,
+  );
+  queryClient.setQueryData<Event>(albumKeys.event(eventId), (event) => (event ? { ...event, photoCount } : event));
+}

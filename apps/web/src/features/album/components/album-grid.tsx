@@ -1,0 +1,117 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { MediaItem } from '@ani/contract/media';
+import { columnsFor, nearBottom } from '../album-rules';
+import { AlbumTile } from './album-tile';
+
+const gapPx = 8;
+
+export interface AlbumGridOwner {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onDelete: (item: MediaItem) => void;
+}
+
+export interface AlbumGridProps {
+  items: MediaItem[];
+  onOpen: (index: number) => void;
+  /** Owner controls (checkboxes, delete buttons); left out for a read-only album. */
+  owner?: AlbumGridOwner;
+  /** Called when the page bottom comes within 300 px, while `canLoadMore` holds. */
+  onNearEnd?: () => void;
+  canLoadMore?: boolean;
+}
+
+/**
+ * Square tiles in 2/3/4 columns, windowed by rows: only the rows around the viewport are mounted, so an
+ * album of 10,000 items scrolls like one of 40 (docs/decisions/0020). The page itself scrolls, not a box,
+ * which keeps the phone's address-bar collapse and scroll-to-top tap working.
+ */
+export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false }: AlbumGridProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [offsetTop, setOffsetTop] = useState(0);
+
+  useLayoutEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    const measure = () => {
+      setWidth(node.clientWidth);
+      setOffsetTop(node.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  const columns = columnsFor(width || (typeof window === 'undefined' ? 1024 : window.innerWidth));
+  const tile = width > 0 ? (width - gapPx * (columns - 1)) / columns : 200;
+  const rowCount = Math.ceil(items.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => tile + gapPx,
+    overscan: 3,
+    scrollMargin: offsetTop,
+  });
+
+  // Row height depends on the width; re-measure everything when it changes.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [tile, columns, virtualizer]);
+
+  const nearEnd = useRef(onNearEnd);
+  useEffect(() => {
+    nearEnd.current = onNearEnd;
+  });
+  useEffect(() => {
+    if (!canLoadMore) return;
+    const check = () => {
+      const doc = document.documentElement;
+      if (nearBottom({ scrollY: window.scrollY, viewportHeight: window.innerHeight, documentHeight: doc.scrollHeight })) {
+        nearEnd.current?.();
+      }
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [canLoadMore, items.length]);
+
+  return (
+    <div ref={container} role="list" aria-label="Albüm" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const start = row.index * columns;
+        return (
+          <div
+            key={row.key}
+            className="absolute inset-x-0 top-0 grid"
+            style={{
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gap: gapPx,
+              height: tile,
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            {items.slice(start, start + columns).map((item, i) => (
+              <div role="listitem" key={item.id}>
+                <AlbumTile
+                  item={item}
+                  index={start + i}
+                  onOpen={onOpen}
+                  selected={owner?.selected.has(item.id)}
+                  onToggle={owner?.onToggle}
+                  onDelete={owner?.onDelete}
+                />
+              </div>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

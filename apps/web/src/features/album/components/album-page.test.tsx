@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { Toaster } from '../../../components/ui/toaster';
+import { refreshSession } from '../../../lib/session';
+import { resetToasts } from '../../../lib/toast-store';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { AlbumPage } from './album-page';
+
+const event = {
+  id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
+  coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true,
+  photoCount: 3, createdAt: '2026-11-01T10:00:00.000Z',
+};
+const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') => ({
+  id, key: `events/ev1/${id}.jpg`, url: `/media/${id}-preview`, originalUrl: `/media/${id}`, thumbnailUrl: `/media/${id}-thumb`,
+  type, mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4', size: 1000, width: 10, height: 10, processed: true,
+  metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
+});
+const page = (photos: unknown[], photoCount: number) =>
+  jsonResponse({ success: true, photos, nextToken: null, pagination: { nextToken: null, page: 1, limit: 12, totalPages: 1 }, photoCount });
+
+function renderAlbum() {
+  return renderWithRouter(
+    <>
+      <Routes>
+        <Route path="/events/:eventId" element={<AlbumPage />} />
+      </Routes>
+      <Toaster />
+    </>,
+    { path: '/events/ev1' },
+  );
+}
+
+describe('album page', () => {
+  it('shows a stranger the failure screen and asks the server nothing', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    refreshSession();
+    renderAlbum();
+    expect(await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the same screen for a token that does not own the event', async () => {
+    window.sessionStorage.setItem('token', 'someone-else');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: false, message: 'Etkinlik bulunamadı.' }, 404));
+    renderAlbum();
+    expect(await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.')).toBeInTheDocument();
+  });
+
+  it('offers a refresh on a server error', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: false, message: 'x' }, 500));
+    renderAlbum();
+    expect(await screen.findByText('Etkinlik bilgileri yüklenirken bir hata oluştu.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
+  });
+
+  it('promotes shared_token, shows the owner the grid, the details and deletes with the spec texts', async () => {
+    resetToasts();
+    // jsdom has no scrolling; the window virtualizer calls it.
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.localStorage.setItem('shared_token', 'owner-token');
+    refreshSession();
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'DELETE') {
+        const ids = (JSON.parse(String(init.body)) as { photoIds: string[] }).photoIds;
+        return jsonResponse({ success: true, message: '', deleted: ids, notFound: [], currentPhotoCount: 3 - ids.length });
+      }
+      if (url.includes('/photos')) return page([item('p1', 'anonymous', 'Mutluluklar!'), item('p2', null, null), item('p3', 'Zeynep', null, 'video')], 3);
+      return jsonResponse({ success: true, event });
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    expect(await screen.findByRole('heading', { name: 'Ayşe & Mehmet' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('token')).toBe('owner-token');
+    expect(window.localStorage.getItem('shared_token')).toBeNull();
+    const auth = new Headers(fetchMock.mock.calls[0]![1]!.headers).get('Authorization');
+    expect(auth).toBe('Bearer owner-token');
+    expect(screen.getByTestId('album-count')).toHaveTextContent('3 Fotoğraf & Video');
+    expect(await screen.findByText('Tüm fotoğraflar yüklendi')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Fotoğraf 1 — büyüt' }));
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).getByText('Misafir')).toBeInTheDocument();
+    expect(within(viewer).getByText('Mutluluklar!')).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Yakınlaştır' }));
+    expect(within(viewer).getByTestId('zoom-level')).toHaveTextContent('%150');
+    await user.click(within(viewer).getByRole('button', { name: 'Önceki' }));
+    expect(within(viewer).getByText('Video')).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Sonraki' }));
+    await user.click(within(viewer).getByRole('button', { name: 'Sonraki' }));
+    expect(within(viewer).getByText('Anonim')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 2 seç' }));
+    expect(screen.getByText('2 öğe seçildi')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Seçilenleri Sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('2 adet fotoğraf silindi.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('album-count')).toHaveTextContent('1 Fotoğraf & Video'));
+    expect(screen.queryByText('2 öğe seçildi')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Video 1 sil' }));
+    expect(screen.getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('Fotoğraf başarıyla silindi.')).toBeInTheDocument();
+  });
+});

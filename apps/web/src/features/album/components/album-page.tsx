@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { Download } from 'lucide-react';
+import type { Event } from '@ani/contract/events';
+import type { MediaItem } from '@ani/contract/media';
+import { messages } from '@ani/contract/messages';
+import { useAlbumDownload } from '../../../components/album-download-dialog';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
+import { hasMorePages } from '../album-rules';
+import { promoteSharedToken } from '../promote-shared-token';
+import { useAlbumDeletion } from '../use-album-deletion';
+import { AlbumGrid } from './album-grid';
+import { AlbumHeader } from './album-header';
+import { FailureScreen } from './failure-screen';
+import { Lightbox } from './lightbox';
+import { SelectionBar } from './selection-bar';
+
+const texts = {
+  noId: 'Etkinlik ID bulunamadı...',
+  noAccess: 'Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.',
+  system: 'Etkinlik bilgileri yüklenirken bir hata oluştu.',
+  confirmOne: 'Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
+};
+
+/** /events/{eventId} — the album. Private: only the owner's token opens it (spec part 1 §2, §6). */
+export function AlbumPage() {
+  const { eventId = '' } = useParams();
+  const { token } = useSession();
+  // Promotion writes storage and notifies the header, so it runs after render (before paint), not in it.
+  const [promoted, setPromoted] = useState(false);
+  useLayoutEffect(() => {
+    promoteSharedToken();
+    setPromoted(true);
+  }, []);
+  const eventQuery = useQuery({ ...albumEventQuery(eventId), enabled: promoted && eventId !== '' && token !== null });
+
+  if (!promoted) return null;
+
+  if (!eventId) return <FailureScreen message={texts.noId} />;
+  if (!token) return <FailureScreen message={texts.noAccess} />;
+  if (eventQuery.isPending) {
+    return (
+      <div className="flex min-h-[50dvh] items-center justify-center">
+        <Spinner label="Yükleniyor" className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (eventQuery.isError) {
+    const error = eventQuery.error;
+    // Not found / not yours / signed out: nothing a refresh would fix.
+    const denied = error instanceof ApiError && error.kind === 'http' && error.status < 500;
+    return denied ? <FailureScreen message={texts.noAccess} /> : <FailureScreen message={texts.system} onRefresh={() => void eventQuery.refetch()} />;
+  }
+  return <OwnerAlbum eventId={eventId} event={eventQuery.data} />;
+}
+
+function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }) {
+  const photos = useInfiniteQuery(albumPhotosQuery(eventId));
+  const items = useMemo(() => photos.data?.pages.flatMap((p) => p.photos) ?? [], [photos.data]);
+  const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;
+  const more = hasMorePages({ nextToken: photos.data?.pages.at(-1)?.nextToken ?? null, loadedItems: items.length, photoCount });
+  const [open, setOpen] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
+  const deletion = useAlbumDeletion(eventId);
+  const download = useAlbumDownload({ eventId, title: event.title, photoCount });
+
+  useEffect(() => {
+    document.title = `${event.title} · Anı Kutusu`;
+  }, [event.title]);
+
+  const loadMore = useCallback(() => {
+    if (photos.hasNextPage && !photos.isFetchingNextPage) void photos.fetchNextPage();
+  }, [photos]);
+  const toggle = useCallback((id: string) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const askDelete = useCallback((item: MediaItem) => setConfirm({ ids: [item.id] }), []);
+  const owner = useMemo(() => ({ selected, onToggle: toggle, onDelete: askDelete }), [selected, toggle, askDelete]);
+
+  const confirmDelete = async () => {
+    if (!confirm) return;
+    const ok = await deletion.remove(confirm.ids);
+    setConfirm(null);
+    if (!ok) return;
+    setSelected((current) => new Set([...current].filter((id) => !confirm.ids.includes(id))));
+    // Keep the viewer on the neighbour of a deleted item, or close it when the album is empty.
+    setOpen((index) => (index === null || items.length - confirm.ids.length <= 0 ? null : Math.min(index, items.length - confirm.ids.length - 1)));
+  };
+
+  return (
+    <div className="pb-28">
+      <AlbumHeader
+        event={event}
+        photoCount={photoCount}
+        actions={
+          <Button variant="secondary" onClick={() => void download.start()} disabled={photoCount === 0 || download.running}>
+            <Download aria-hidden className="h-4 w-4" />
+            Albümü İndir
+          </Button>
+        }
+      />
+      <div className="mx-auto max-w-6xl px-3 pt-4 sm:px-6 sm:pt-6">
+        {photos.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Yükleniyor" className="h-8 w-8" />
+          </div>
+        ) : photos.isError && items.length === 0 ? (
+          <FailureScreen message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`} onRefresh={() => void photos.refetch()} />
+        ) : items.length === 0 ? (
+          <div className="py-16 text-center">
+            <p className="text-lg font-medium text-stone-800">Henüz Fotoğraf Yok</p>
+            <p className="mt-1 text-stone-600">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
+          </div>
+        ) : (
+          <>
+            <AlbumGrid items={items} onOpen={setOpen} owner={owner} onNearEnd={loadMore} canLoadMore={more && !photos.isFetchingNextPage && !photos.isError} />
+            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600">
+              {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
+              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700">{messages.media.morePhotosFailed}</p> : null}
+              {more && !photos.isFetchingNextPage ? (
+                <Button variant="outline" onClick={loadMore}>
+                  Daha fazla fotoğraf göster
+                </Button>
+              ) : null}
+              {!more ? <p>Tüm fotoğraflar yüklendi</p> : null}
+            </div>
+          </>
+        )}
+      </div>
+      <Lightbox items={items} index={open} onIndexChange={setOpen} onDelete={askDelete} />
+      <SelectionBar count={selected.size} busy={deletion.busy} onClear={() => setSelected(new Set())} onDelete={() => setConfirm({ ids: [...selected] })} />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm && confirm.ids.length > 1 ? 'Seçilenleri Sil' : 'Fotoğrafı Sil'}
+        description={
+          confirm && confirm.ids.length > 1
+            ? `Seçilen ${confirm.ids.length} öğeyi silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.`
+            : texts.confirmOne
+        }
+        confirmLabel="Sil"
+        busy={deletion.busy}
+        onConfirm={() => void confirmDelete()}
+        onOpenChange={(next) => !next && setConfirm(null)}
+      />
+      {download.dialog}
+    </div>
+  );
+}

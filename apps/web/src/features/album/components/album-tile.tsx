@@ -1,0 +1,113 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { Check, Play, Trash2 } from 'lucide-react';
+import type { MediaItem } from '@ani/contract/media';
+import { limits } from '@ani/contract/limits';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+
+/** Owner controls come as flat props so `memo` can skip tiles whose selection did not change. */
+export interface TileOwnerControls {
+  selected?: boolean;
+  onToggle?: (id: string) => void;
+  onDelete?: (item: MediaItem) => void;
+}
+
+/**
+ * One grid square. The small thumbnail shows blurred at half opacity with a spinner until the full
+ * picture, requested once 10% of the tile is visible, has loaded (spec part 1 §4 "Full-size loading").
+ */
+export const AlbumTile = memo(function AlbumTile({
+  item,
+  index,
+  onOpen,
+  selected = false,
+  onToggle,
+  onDelete,
+}: {
+  item: MediaItem;
+  index: number;
+  onOpen: (index: number) => void;
+} & TileOwnerControls) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const video = item.type === 'video';
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || visible || video) return;
+    if (typeof IntersectionObserver === 'undefined') return setVisible(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: limits.visibilityThreshold },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [visible, video]);
+
+  const label = video ? `Video ${index + 1}` : `Fotoğraf ${index + 1}`;
+  return (
+    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200" data-testid="album-tile">
+      <button type="button" onClick={() => onOpen(index)} aria-label={`${label} — büyüt`} className="block h-full w-full cursor-zoom-in">
+        {item.thumbnailUrl ? (
+          <img
+            src={item.thumbnailUrl}
+            alt=""
+            decoding="async"
+            className={cn('absolute inset-0 h-full w-full object-cover', !loaded && !video && 'scale-105 opacity-50 blur-md')}
+          />
+        ) : null}
+        {visible && !video ? (
+          <img
+            src={item.url}
+            alt=""
+            decoding="async"
+            onLoad={() => setLoaded(true)}
+            className={cn('absolute inset-0 h-full w-full object-cover transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
+          />
+        ) : null}
+        {video ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-black/25">
+            <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
+          </span>
+        ) : !loaded ? (
+          <span className="absolute inset-0 flex items-center justify-center">
+            <Spinner className="h-6 w-6 text-white drop-shadow" />
+          </span>
+        ) : null}
+      </button>
+      {onToggle && onDelete ? (
+        <>
+          <label
+            className={cn(
+              'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow',
+              selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-white bg-black/30 text-transparent',
+            )}
+          >
+            <input
+              type="checkbox"
+              className="sr-only"
+              checked={selected}
+              onChange={() => onToggle(item.id)}
+              aria-label={`${label} seç`}
+            />
+            <Check aria-hidden className="h-5 w-5" />
+          </label>
+          <button
+            type="button"
+            onClick={() => onDelete(item)}
+            aria-label={`${label} sil`}
+            className="absolute top-2 right-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md bg-black/50 text-white opacity-100 hover:bg-red-700 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+          >
+            <Trash2 aria-hidden className="h-4 w-4" />
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,18 @@
+import { AlertCircle, RefreshCw } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+/** The album's failure screens; system errors get a refresh button (spec part 1 §2). */
+export function FailureScreen({ message, onRefresh }: { message: string; onRefresh?: () => void }) {
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center" role="alert">
+      <AlertCircle aria-hidden className="h-12 w-12 text-brand-600" />
+      <p className="mt-4 text-lg font-medium text-stone-800">{message}</p>
+      {onRefresh ? (
+        <Button className="mt-6" variant="outline" onClick={onRefresh}>
+          <RefreshCw aria-hidden className="h-4 w-4" />
+          Sayfayı Yenile
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { MediaItem } from '@ani/contract/media';
+import { formatDateTime } from '../../../lib/format-date';
+import { uploaderLabel } from '../album-rules';
+
+/** Upload date, uploader, type and the guest's note (spec part 1 §2 "Lightbox"). */
+export function LightboxDetails({ item }: { item: MediaItem }) {
+  const rows: [string, string][] = [
+    ['Yüklenme Tarihi', formatDateTime(item.metadata.uploadDate)],
+    ['Yükleyen', uploaderLabel(item.metadata.uploader)],
+    ['Tür', item.type === 'video' ? 'Video' : 'Fotoğraf'],
+  ];
+  return (
+    <div className="space-y-4 text-sm" data-testid="lightbox-details">
+      <h3 className="font-display text-lg font-semibold text-white">Detaylar</h3>
+      <dl className="space-y-3">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-xs tracking-wide text-white/60 uppercase">{term}</dt>
+            <dd className="mt-0.5 text-white">{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt className="text-xs tracking-wide text-white/60 uppercase">Not</dt>
+          <dd className="mt-0.5 whitespace-pre-wrap text-white">{item.metadata.note?.trim() || 'Not bırakılmamış.'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { Dialog as D } from 'radix-ui';
+import { ChevronLeft, ChevronRight, Info, RotateCcw, Trash2, X, ZoomIn, ZoomOut } from 'lucide-react';
+import type { MediaItem } from '@ani/contract/media';
+import { limits } from '@ani/contract/limits';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { browserCanShow, canPan, wrapIndex, zoomIn, zoomOut } from '../album-rules';
+import { LightboxDetails } from './lightbox-details';
+
+const swipePx = 50;
+const iconButton =
+  'flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
+
+export interface LightboxProps {
+  items: MediaItem[];
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  /** Present for the owner: a delete button in the toolbar. */
+  onDelete?: (item: MediaItem) => void;
+}
+
+/**
+ * Full-screen viewer: previous/next wrapping, zoom 0.5–5 (×1.5), drag to pan above 1×, swipe on phones,
+ * keyboard (arrows, +/−, 0, Escape) and a details panel.
+ */
+export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProps) {
+  const open = index !== null && items.length > 0;
+  const current = open ? items[wrapIndex(index, items.length)] : undefined;
+  const [zoom, setZoom] = useState(1);
+  const [pan, setPan] = useState({ x: 0, y: 0 });
+  const [loaded, setLoaded] = useState(false);
+  const [details, setDetails] = useState(() => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx);
+  const drag = useRef<{ x: number; y: number; panX: number; panY: number; moved: boolean } | null>(null);
+
+  // Each item starts unzoomed and centred.
+  useEffect(() => {
+    setZoom(1);
+    setPan({ x: 0, y: 0 });
+    setLoaded(false);
+  }, [current?.id]);
+
+  const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, items.length));
+  const changeZoom = (next: number) => {
+    setZoom(next);
+    if (!canPan(next)) setPan({ x: 0, y: 0 });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // The video player's own keys (seek with arrows) win while it has focus.
+    if (event.target instanceof HTMLVideoElement) return;
+    if (event.key === 'ArrowRight') go(1);
+    else if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === '+' || event.key === '=') changeZoom(zoomIn(zoom));
+    else if (event.key === '-' || event.key === '_') changeZoom(zoomOut(zoom));
+    else if (event.key === '0') changeZoom(1);
+    else return;
+    event.preventDefault();
+  };
+
+  const onPointerDown = (event: ReactPointerEvent) => {
+    if (current?.type === 'video') return;
+    drag.current = { x: event.clientX, y: event.clientY, panX: pan.x, panY: pan.y, moved: false };
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent) => {
+    const start = drag.current;
+    if (!start || !canPan(zoom)) return;
+    start.moved = true;
+    setPan({ x: start.panX + (event.clientX - start.x) / zoom, y: start.panY + (event.clientY - start.y) / zoom });
+  };
+  const onPointerUp = (event: ReactPointerEvent) => {
+    const start = drag.current;
+    drag.current = null;
+    if (!start || canPan(zoom)) return;
+    const dx = event.clientX - start.x;
+    // A horizontal swipe at 1× or below flips to the neighbour.
+    if (Math.abs(dx) > swipePx && Math.abs(dx) > Math.abs(event.clientY - start.y)) go(dx < 0 ? 1 : -1);
+  };
+
+  // Above 1× the original is worth its bytes (when the browser can show it); otherwise the preview.
+  const imageSrc = current
+    ? canPan(zoom) && browserCanShow(current.mimeType)
+      ? current.originalUrl
+      : current.url
+    : '';
+
+  return (
+    <D.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-stone-950/95" />
+        <D.Content
+          onKeyDown={onKeyDown}
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col text-white outline-none md:flex-row"
+        >
+          <D.Title className="sr-only">
+            {current ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${wrapIndex(index ?? 0, items.length) + 1} / ${items.length}` : 'Görüntüleyici'}
+          </D.Title>
+          <div className="relative flex min-h-0 flex-1 flex-col">
+            <div className="flex items-center justify-between gap-2 p-3">
+              <span className="text-sm text-white/80" aria-live="polite">
+                {wrapIndex(index ?? 0, items.length) + 1} / {items.length}
+              </span>
+              <div className="flex items-center gap-2">
+                {current?.type === 'image' ? (
+                  <>
+                    <button type="button" className={iconButton} onClick={() => changeZoom(zoomOut(zoom))} disabled={zoom <= limits.zoomMin} aria-label="Uzaklaştır">
+                      <ZoomOut aria-hidden className="h-5 w-5" />
+                    </button>
+                    <span className="w-12 text-center text-sm tabular-nums" data-testid="zoom-level">
+                      %{Math.round(zoom * 100)}
+                    </span>
+                    <button type="button" className={iconButton} onClick={() => changeZoom(zoomIn(zoom))} disabled={zoom >= limits.zoomMax} aria-label="Yakınlaştır">
+                      <ZoomIn aria-hidden className="h-5 w-5" />
+                    </button>
+                    <button type="button" className={iconButton} onClick={() => changeZoom(1)} aria-label="Yakınlaştırmayı sıfırla">
+                      <RotateCcw aria-hidden className="h-5 w-5" />
+                    </button>
+                  </>
+                ) : null}
+                <button type="button" className={cn(iconButton, details && 'bg-white/25')} onClick={() => setDetails((v) => !v)} aria-pressed={details} aria-label="Detaylar">
+                  <Info aria-hidden className="h-5 w-5" />
+                </button>
+                {onDelete && current ? (
+                  <button type="button" className={cn(iconButton, 'hover:bg-red-700')} onClick={() => onDelete(current)} aria-label="Bu öğeyi sil">
+                    <Trash2 aria-hidden className="h-5 w-5" />
+                  </button>
+                ) : null}
+                <D.Close className={iconButton} aria-label="Kapat">
+                  <X aria-hidden className="h-5 w-5" />
+                </D.Close>
+              </div>
+            </div>
+            <div
+              className={cn('relative flex min-h-0 flex-1 touch-none items-center justify-center overflow-hidden select-none', canPan(zoom) ? 'cursor-grab' : '')}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => (drag.current = null)}
+            >
+              {current?.type === 'video' ? (
+                // Range requests on the signed URL let the player seek without downloading the whole file.
+                <video key={current.id} src={current.originalUrl} controls playsInline preload="metadata" className="max-h-full max-w-full" />
+              ) : current ? (
+                <>
+                  {!loaded ? (
+                    <span className="absolute inset-0 flex items-center justify-center">
+                      {current.thumbnailUrl ? <img src={current.thumbnailUrl} alt="" className="max-h-full max-w-full scale-100 opacity-50 blur-lg" /> : null}
+                      <Spinner className="absolute h-8 w-8 text-white" />
+                    </span>
+                  ) : null}
+                  <img
+                    src={imageSrc}
+                    alt={`Fotoğraf ${wrapIndex(index ?? 0, items.length) + 1}`}
+                    draggable={false}
+                    onLoad={() => setLoaded(true)}
+                    className={cn('max-h-full max-w-full object-contain transition-transform duration-150', !loaded && 'opacity-0')}
+                    style={{ transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}
+                    data-testid="lightbox-image"
+                  />
+                </>
+              ) : null}
+              {items.length > 1 ? (
+                <>
+                  <button type="button" className={cn(iconButton, 'absolute top-1/2 left-3 -translate-y-1/2')} onClick={() => go(-1)} aria-label="Önceki">
+                    <ChevronLeft aria-hidden className="h-6 w-6" />
+                  </button>
+                  <button type="button" className={cn(iconButton, 'absolute top-1/2 right-3 -translate-y-1/2')} onClick={() => go(1)} aria-label="Sonraki">
+                    <ChevronRight aria-hidden className="h-6 w-6" />
+                  </button>
+                </>
+              ) : null}
+            </div>
+          </div>
+          {details && current ? (
+            <aside className="max-h-[40dvh] overflow-y-auto border-t border-white/10 bg-stone-900 p-5 md:max-h-none md:w-80 md:border-t-0 md:border-l">
+              <LightboxDetails item={current} />
+            </aside>
+          ) : null}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
