@@ -13,6 +13,7 @@ import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerGuestsModule } from './modules/guests/guests.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
 import { registerWeddingsModule } from './modules/weddings/weddings.module.ts';
+import { registerWhatsappModule } from './modules/whatsapp/whatsapp.module.ts';
 
 export type { AppDeps };
 
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerEventsModule(app, { ...deps, jobs });
   await registerWeddingsModule(app, deps);
   await registerGuestsModule(app, { ...deps, jobs });
+  await registerWhatsappModule(app, { ...deps, jobs });
   await registerMediaModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);

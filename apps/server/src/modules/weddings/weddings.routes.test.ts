@@ -201,6 +201,12 @@ describe('POST /api/weddings/upload-image', () => {
     });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().message).toBe(w.fileMissing);
+    const broken = await upload(user.token, user.username, {
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: Buffer.from('--abc\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nkesik'),
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(w.imageUploadFailed);
     const stranger = await createActivatedUser(t);
     const foreign = await upload(stranger.token, user.username, multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()));
     expect(foreign.statusCode).toBe(404);

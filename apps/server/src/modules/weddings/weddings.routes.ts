@@ -19,19 +19,21 @@ const w = messages.weddings;
 /** Reads the single `image` field into memory (it is under 5 MB), mapping the multipart errors to Turkish. */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
-  // One byte below the limit is the largest accepted size: the spec says "under 5 MB".
-  const file = await request.file({ limits: { fileSize: limits.invitationImageMaxBytes - 1, files: 1, fields: 5 } });
-  if (!file || file.fieldname !== 'image') {
-    file?.file.resume();
-    throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
-  }
   try {
+    // One byte below the limit is the largest accepted size: the spec says "under 5 MB".
+    const file = await request.file({ limits: { fileSize: limits.invitationImageMaxBytes - 1, files: 1, fields: 5 } });
+    if (!file || file.fieldname !== 'image') {
+      file?.file.resume();
+      throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
+    }
     return await file.toBuffer();
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
     }
-    throw error;
+    // A broken or aborted form (the client's fault): the spec's upload failure text, not a 500.
+    throw new AppError(ErrorCode.VALIDATION, w.imageUploadFailed);
   }
 }
 
@@ -42,7 +44,7 @@ export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = 
 
   app.post(
     '/weddings/create',
-    { preHandler: requireUser, schema: { body: createWeddingInput, response: { 201: createWeddingResponse } } },
+    { onRequest: requireUser, schema: { body: createWeddingInput, response: { 201: createWeddingResponse } } },
     async (request, reply) => {
       const ids = await service.create(currentUser(request), request.body);
       return reply.status(201).send({ success: true, ...ids, message: w.created });
@@ -51,7 +53,7 @@ export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = 
 
   app.get(
     '/weddings/info',
-    { preHandler: requireUser, schema: { querystring: usernameQuery, response: { 200: weddingInfoResponse } } },
+    { onRequest: requireUser, schema: { querystring: usernameQuery, response: { 200: weddingInfoResponse } } },
     async (request) => ({
       success: true as const,
       wedding: await service.info(currentUser(request), request.query.username),
@@ -60,7 +62,7 @@ export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = 
 
   app.post(
     '/weddings/upload-image',
-    { preHandler: requireUser, schema: { querystring: usernameQuery, response: { 200: uploadImageResponse } } },
+    { onRequest: requireUser, schema: { querystring: usernameQuery, response: { 200: uploadImageResponse } } },
     async (request) => {
       const user = currentUser(request);
       await service.assertCanUpload(user, request.query.username);

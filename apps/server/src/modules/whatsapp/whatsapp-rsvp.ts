@@ -1,0 +1,59 @@
+import { messages } from '@ani/contract/messages';
+import { rsvpPayloads } from '@ani/contract/whatsapp';
+import type { Rsvp } from './whatsapp.repository.ts';
+
+const wa = messages.whatsapp;
+
+const fold = (text: string) =>
+  text
+    .toLocaleLowerCase('tr-TR')
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const byPayload: Record<string, Rsvp> = {
+  [rsvpPayloads.yes]: 'katilacak',
+  [rsvpPayloads.no]: 'katilamayacak',
+  [rsvpPayloads.maybe]: 'belirsiz',
+};
+
+// Whole-message answers only: "evet" is clear, "evet ama belki geç kalırım" is a conversation.
+const byText = new Map<string, Rsvp>([
+  [fold(wa.buttonYes), 'katilacak'],
+  [fold(wa.buttonNo), 'katilamayacak'],
+  [fold(wa.buttonMaybe), 'belirsiz'],
+  ...['katılacağız', 'geleceğim', 'geleceğiz', 'geliyorum', 'geliyoruz', 'evet', 'katılıyorum', 'katılıyoruz'].map(
+    (t) => [fold(t), 'katilacak'] as [string, Rsvp],
+  ),
+  ...['katılamayacağız', 'gelemeyeceğim', 'gelemeyeceğiz', 'gelemiyorum', 'gelemiyoruz', 'hayır', 'katılamıyorum'].map(
+    (t) => [fold(t), 'katilamayacak'] as [string, Rsvp],
+  ),
+  ...['bilmiyorum', 'henüz bilmiyoruz', 'bilmiyoruz', 'belki', 'emin değilim'].map(
+    (t) => [fold(t), 'belirsiz'] as [string, Rsvp],
+  ),
+]);
+
+export type InboundMessage = {
+  type?: string;
+  text?: { body?: string };
+  button?: { payload?: string; text?: string };
+  interactive?: { type?: string; button_reply?: { id?: string; title?: string } };
+};
+
+/** What the guest wrote or pressed, as shown in the conversation. */
+export function inboundBody(message: InboundMessage): string {
+  return (
+    message.text?.body ??
+    message.button?.text ??
+    message.interactive?.button_reply?.title ??
+    `[${message.type ?? 'mesaj'}]`
+  );
+}
+
+/** The RSVP a button press or a clear text reply carries, or null. */
+export function rsvpOf(message: InboundMessage): Rsvp | null {
+  const payload = message.button?.payload ?? message.interactive?.button_reply?.id;
+  if (payload && byPayload[payload]) return byPayload[payload];
+  const text = message.button?.text ?? message.interactive?.button_reply?.title ?? message.text?.body;
+  return text ? (byText.get(fold(text)) ?? null) : null;
+}

@@ -1,0 +1,90 @@
+import type { WhatsappConfig } from '../../config.ts';
+import { rsvpPayloads } from '@ani/contract/whatsapp';
+
+export type SendResult =
+  | { ok: true; providerMessageId: string }
+  /** `retry`: worth trying again later (rate limit, outage, network); otherwise permanent. */
+  | { ok: false; retry: boolean; recipientProblem: boolean; error: string };
+
+export type InvitationTemplate = {
+  /** Digits only, with country code (WhatsApp's wa_id form): 905321234567. */
+  to: string;
+  imageUrl: string | null;
+  /** Body parameters {{1}}…{{5}}: guest name, couple, date, time, venue. */
+  bodyParameters: string[];
+};
+
+// Graph API error codes that mean "slow down" or "try later", not "this will never work".
+// 4/80007/130429/131048/131056: rate and throughput limits; 131000/131016: provider-side trouble.
+const retryableCodes = new Set([4, 80007, 130429, 131048, 131056, 131000, 131016, 2]);
+// Token or permission problems: our configuration, not the guest's number; retried until fixed.
+const configurationCodes = new Set([0, 3, 10, 190, 200]);
+// The number itself cannot receive: not on WhatsApp / undeliverable, not allowed, the sender itself.
+const recipientCodes = new Set([131026, 131030, 131021, 131045]);
+
+/** The WhatsApp Business Cloud API, just the call this product makes. */
+export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof fetch = fetch) {
+  return {
+    get connected(): boolean {
+      return Boolean(config.accessToken && config.phoneNumberId);
+    },
+
+    /**
+     * Sends the approved invitation template: the invitation image as header and three quick-reply
+     * buttons ("Katılacağım" / "Katılamayacağım" / "Henüz bilmiyorum", texts fixed in the template)
+     * whose payloads say which button was pressed.
+     */
+    async sendInvitation(input: InvitationTemplate): Promise<SendResult> {
+      const buttons = [rsvpPayloads.yes, rsvpPayloads.no, rsvpPayloads.maybe].map((payload, index) => ({
+        type: 'button',
+        sub_type: 'quick_reply',
+        index: String(index),
+        parameters: [{ type: 'payload', payload }],
+      }));
+      const components = [
+        ...(input.imageUrl ? [{ type: 'header', parameters: [{ type: 'image', image: { link: input.imageUrl } }] }] : []),
+        { type: 'body', parameters: input.bodyParameters.map((text) => ({ type: 'text', text })) },
+        ...buttons,
+      ];
+      const body = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: input.to,
+        type: 'template',
+        template: { name: config.templateName, language: { code: config.templateLanguage }, components },
+      };
+      let response: Response;
+      try {
+        response = await fetchImpl(`${config.apiBaseUrl}/${config.phoneNumberId}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${config.accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch (error) {
+        return { ok: false, retry: true, recipientProblem: false, error: `network: ${(error as Error).message}` };
+      }
+      const text = await response.text().catch(() => '');
+      let json: { messages?: { id?: string }[]; error?: { code?: number; message?: string } } = {};
+      try {
+        json = JSON.parse(text) as typeof json;
+      } catch {
+        // A proxy's HTML error page: classified by the status below.
+      }
+      const id = json.messages?.[0]?.id;
+      if (response.ok && id) return { ok: true, providerMessageId: id };
+      const code = json.error?.code;
+      const error = `HTTP ${response.status}${code !== undefined ? ` code ${code}` : ''}: ${json.error?.message ?? text.slice(0, 200)}`;
+      if (response.status === 429 || response.status >= 500 || (code !== undefined && retryableCodes.has(code))) {
+        return { ok: false, retry: true, recipientProblem: false, error };
+      }
+      if (response.status === 401 || response.status === 403 || (code !== undefined && configurationCodes.has(code))) {
+        return { ok: false, retry: true, recipientProblem: false, error };
+      }
+      // Anything else (a template mistake, say) is permanent, but says nothing about the guest.
+      return { ok: false, retry: false, recipientProblem: code !== undefined && recipientCodes.has(code), error };
+    },
+  };
+}
+
+export type WhatsappClient = ReturnType<typeof createWhatsappClient>;

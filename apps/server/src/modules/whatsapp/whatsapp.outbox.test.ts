@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { whatsappMessages } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer } from '../../testing/factories.ts';
+import { addGuest, createWeddingHost } from '../../testing/wedding-factories.ts';
+import { signBody } from './whatsapp-signature.ts';
+import { textReply } from './fake-whatsapp-provider.ts';
+
+// No WHATSAPP_* configuration at all: the product still works and says WhatsApp is not connected.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('WhatsApp not configured', () => {
+  it('records invitations in the outbox as queued, sends nothing, and reports "not connected"', async () => {
+    const w = await createWeddingHost(t);
+    await addGuest(t, w, { name: 'Ayla' });
+    await addGuest(t, w, { name: 'Barış' });
+    const approved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/guests/approval',
+      headers: bearer(w.user.token),
+      payload: { weddingId: w.weddingId, guestListApproved: true },
+    });
+    expect(approved.statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+
+    const rows = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId));
+    expect(rows.map((r) => [r.direction, r.kind, r.status, r.providerMessageId, r.attempts])).toEqual([
+      ['outbound', 'invitation', 'queued', null, 0],
+      ['outbound', 'invitation', 'queued', null, 0],
+    ]);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/weddings/whatsapp-status?weddingId=${w.weddingId}`,
+      headers: bearer(w.user.token),
+    });
+    expect(status.json()).toEqual({
+      success: true,
+      connected: false,
+      counts: { queued: 2, sent: 0, delivered: 0, read: 0, failed: 0 },
+      message: messages.whatsapp.notConnected,
+    });
+    const list = await t.app.inject({ method: 'GET', url: `/api/guests?weddingId=${w.weddingId}`, headers: bearer(w.user.token) });
+    expect(list.json().guestList.map((g: { invitationStatus: string }) => g.invitationStatus)).toEqual(['queued', 'queued']);
+    // The host can already read what will be sent.
+    const phone = rows[0]!.phone;
+    const conversation = await t.app.inject({
+      method: 'GET',
+      url: `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(phone)}`,
+      headers: bearer(w.user.token),
+    });
+    expect(conversation.json().messages).toEqual([
+      { body: expect.stringContaining('Elif & Can'), timestamp: expect.any(String), direction: 'outbound', status: 'queued' },
+    ]);
+  });
+
+  it('refuses every webhook delivery (no app secret to check it with) and the handshake', async () => {
+    const raw = JSON.stringify(textReply('905321112233', 'wamid.X', 'Katılacağım'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhook',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, '') },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(401);
+    const handshake = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhook?hub.mode=subscribe&hub.verify_token=&hub.challenge=42',
+    });
+    expect(handshake.statusCode).toBe(403);
+    expect(handshake.json().message).toBe(messages.whatsapp.verifyFailed);
+  });
+});

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { guests, jobs, weddings, whatsappJobKinds, whatsappMessages, whatsappStatusEvents } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/jobs.ts';
+
+export type MessageRow = typeof whatsappMessages.$inferSelect;
+export type MessageStatus = MessageRow['status'];
+export type ReportedStatus = (typeof whatsappStatusEvents.$inferSelect)['status'];
+export type Rsvp = 'katilacak' | 'katilamayacak' | 'belirsiz';
+
+/**
+ * Outbound statuses only move forward: a late "delivered" never overwrites "read". "failed" ranks
+ * above "sent" (a send that later fails) but below "delivered" (a message seen cannot un-arrive).
+ */
+const rank: Record<MessageStatus, number> = { queued: 0, sent: 1, failed: 2, delivered: 3, read: 4, received: -1 };
+export function laterStatus(current: MessageStatus, reported: MessageStatus): MessageStatus {
+  return rank[reported] > rank[current] ? reported : current;
+}
+
+async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promise<MessageStatus> {
+  if (!message.providerMessageId) return message.status;
+  const events = await tx
+    .select({ status: whatsappStatusEvents.status })
+    .from(whatsappStatusEvents)
+    .where(eq(whatsappStatusEvents.providerMessageId, message.providerMessageId));
+  const next = events.reduce<MessageStatus>((s, e) => laterStatus(s, e.status), message.status);
+  if (next !== message.status) {
+    await tx.update(whatsappMessages).set({ status: next, updatedAt: new Date() }).where(eq(whatsappMessages.id, message.id));
+  }
+  return next;
+}
+
+export function createWhatsappRepository(db: Db) {
+  return {
+    async findOwnedWedding(weddingId: string, ownerId: string) {
+      const rows = await db
+        .select({ id: weddings.id })
+        .from(weddings)
+        .where(and(eq(weddings.id, weddingId), eq(weddings.ownerId, ownerId)));
+      return rows[0] ?? null;
+    },
+
+    /** Oldest first; ties (same second) keep insertion order. */
+    async conversation(weddingId: string, phone: string): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.phone, phone)))
+        .orderBy(asc(whatsappMessages.occurredAt), asc(whatsappMessages.createdAt));
+    },
+
+    async invitationCounts(weddingId: string) {
+      const rows = await db
+        .select({ status: whatsappMessages.status, n: sql<number>`count(*)::int` })
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.kind, 'invitation')))
+        .groupBy(whatsappMessages.status);
+      const of = (s: MessageStatus) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+      return { queued: of('queued'), sent: of('sent'), delivered: of('delivered'), read: of('read'), failed: of('failed') };
+    },
+
+    async loadInvitation(messageId: string) {
+      const rows = await db
+        .select({ message: whatsappMessages, wedding: weddings, guest: guests })
+        .from(whatsappMessages)
+        .innerJoin(weddings, eq(weddings.id, whatsappMessages.weddingId))
+        .leftJoin(guests, eq(guests.id, whatsappMessages.guestId))
+        .where(eq(whatsappMessages.id, messageId));
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Takes the next send attempt of a queued message: only one worker wins attempt n, so two jobs for
+     * the same message (e.g. re-queued at start-up) never send it twice at the same time.
+     */
+    async claimAttempt(messageId: string, seenAttempts: number): Promise<boolean> {
+      const rows = await db
+        .update(whatsappMessages)
+        .set({ attempts: seenAttempts + 1, updatedAt: new Date() })
+        .where(
+          and(
+            eq(whatsappMessages.id, messageId),
+            eq(whatsappMessages.attempts, seenAttempts),
+            eq(whatsappMessages.status, 'queued'),
+            isNull(whatsappMessages.providerMessageId),
+          ),
+        )
+        .returning({ id: whatsappMessages.id });
+      return rows.length > 0;
+    },
+
+    /** Durable processing: the delivery is stored as a job before Meta gets its 200. */
+    async enqueueWebhook(body: unknown): Promise<void> {
+      await enqueue(db, whatsappJobKinds.processWebhook, body, { maxAttempts: 10 });
+    },
+
+    /** Gives every queued invitation without a pending job one (invitations recorded while not connected). */
+    async requeueOrphanInvitations(maxAttempts: number): Promise<number> {
+      const orphans = await db
+        .select({ id: whatsappMessages.id })
+        .from(whatsappMessages)
+        .where(
+          and(
+            eq(whatsappMessages.kind, 'invitation'),
+            eq(whatsappMessages.status, 'queued'),
+            sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${whatsappJobKinds.sendInvitation} and ${jobs.payload}->>'messageId' = ${whatsappMessages.id})`,
+          ),
+        );
+      for (const o of orphans) await enqueue(db, whatsappJobKinds.sendInvitation, { messageId: o.id }, { maxAttempts });
+      return orphans.length;
+    },
+
+    /**
+     * Records the provider's id and "sent", then applies any status reports that arrived before we
+     * knew the id (webhooks can overtake the send's own answer). Answers the resulting status.
+     */
+    async markSent(messageId: string, providerMessageId: string): Promise<MessageStatus | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(whatsappMessages).where(eq(whatsappMessages.id, messageId)).for('update');
+        if (!row || row.providerMessageId) return null;
+        const now = new Date();
+        const [updated] = await tx
+          .update(whatsappMessages)
+          .set({
+            providerMessageId,
+            status: laterStatus(row.status, 'sent'),
+            lastError: null,
+            occurredAt: now,
+            updatedAt: now,
+          })
+          .where(eq(whatsappMessages.id, messageId))
+          .returning();
+        return applyRecordedStatuses(tx, updated!);
+      });
+    },
+
+    async recordAttemptFailure(messageId: string, error: string): Promise<void> {
+      await db
+        .update(whatsappMessages)
+        .set({ lastError: error.slice(0, 1000), updatedAt: new Date() })
+        .where(eq(whatsappMessages.id, messageId));
+    },
+
+    async markFailed(messageId: string, error: string): Promise<void> {
+      await db
+        .update(whatsappMessages)
+        .set({
+          status: 'failed',
+          lastError: error.slice(0, 1000),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, 'queued')));
+    },
+
+    /** A guest nobody could reach; an RSVP the guest already gave is never overwritten. */
+    async markGuestUnreachable(guestId: string): Promise<void> {
+      await db
+        .update(guests)
+        .set({ status: 'ulasilamayan', guestCount: 0, updatedAt: new Date() })
+        .where(and(eq(guests.id, guestId), eq(guests.status, 'belirsiz')));
+    },
+
+    /**
+     * Stores a status report once per (message, status) and moves the message forward if it is
+     * known. Answers the message when this report made it "failed" (its guest may be unreachable).
+     */
+    async recordStatus(report: {
+      providerMessageId: string;
+      status: ReportedStatus;
+      occurredAt: Date;
+      errorText: string | null;
+    }): Promise<{ failedGuestId: string | null }> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(whatsappStatusEvents)
+          .values({ id: randomUUID(), ...report })
+          .onConflictDoNothing()
+          .returning({ id: whatsappStatusEvents.id });
+        if (inserted.length === 0) return { failedGuestId: null };
+        const [message] = await tx
+          .select()
+          .from(whatsappMessages)
+          .where(and(eq(whatsappMessages.providerMessageId, report.providerMessageId), eq(whatsappMessages.direction, 'outbound')))
+          .for('update');
+        if (!message) return { failedGuestId: null };
+        const next = await applyRecordedStatuses(tx, message);
+        if (report.errorText && report.status === 'failed') {
+          await tx.update(whatsappMessages).set({ lastError: report.errorText.slice(0, 1000) }).where(eq(whatsappMessages.id, message.id));
+        }
+        return { failedGuestId: next === 'failed' && message.kind === 'invitation' ? message.guestId : null };
+      });
+    },
+
+    async findOutboundByProviderId(providerMessageId: string): Promise<MessageRow | null> {
+      const rows = await db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.providerMessageId, providerMessageId), eq(whatsappMessages.direction, 'outbound')));
+      return rows[0] ?? null;
+    },
+
+    /** The newest message we sent to this number (any wedding): a reply without context belongs to it. */
+    async findLatestOutboundTo(phone: string): Promise<MessageRow | null> {
+      const rows = await db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.phone, phone), eq(whatsappMessages.direction, 'outbound'), isNotNull(whatsappMessages.providerMessageId)))
+        .orderBy(desc(whatsappMessages.occurredAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findLatestGuestByPhone(phone: string): Promise<{ id: string; weddingId: string } | null> {
+      const rows = await db
+        .select({ id: guests.id, weddingId: guests.weddingId })
+        .from(guests)
+        .where(eq(guests.phone, phone))
+        .orderBy(desc(guests.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Inserts an inbound message once: a repeated delivery of the same provider id inserts nothing. */
+    async insertInbound(row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status'>): Promise<boolean> {
+      const inserted = await db
+        .insert(whatsappMessages)
+        .values({ ...row, id: randomUUID(), direction: 'inbound', status: 'received' })
+        .onConflictDoNothing()
+        .returning({ id: whatsappMessages.id });
+      return inserted.length > 0;
+    },
+
+    /**
+     * Sets the guest's reply unless a later reply (by the provider's timestamp) was already
+     * recorded: webhooks are not ordered, the newest answer wins.
+     */
+    async applyRsvp(guestId: string, rsvp: Rsvp, occurredAt: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [guest] = await tx.select().from(guests).where(eq(guests.id, guestId)).for('update');
+        if (!guest) return false;
+        const later = await tx
+          .select({ id: whatsappMessages.id })
+          .from(whatsappMessages)
+          .where(
+            and(
+              eq(whatsappMessages.guestId, guestId),
+              eq(whatsappMessages.direction, 'inbound'),
+              isNotNull(whatsappMessages.rsvp),
+              gt(whatsappMessages.occurredAt, occurredAt),
+            ),
+          )
+          .limit(1);
+        if (later.length > 0) return false;
+        const guestCount = rsvp === 'katilacak' ? guest.guestCount || guest.expectedGuestCount : 0;
+        await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guestId));
+        return true;
+      });
+    },
+  };
+}
+
+export type WhatsappRepository = ReturnType<typeof createWhatsappRepository>;

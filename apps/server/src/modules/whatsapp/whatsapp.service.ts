@@ -1,0 +1,181 @@
+import type { ConversationMessage, WhatsappStatusResponse } from '@ani/contract/whatsapp';
+import { messages } from '@ani/contract/messages';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { WhatsappClient } from './whatsapp.client.ts';
+import { inboundBody, rsvpOf, type InboundMessage } from './whatsapp-rsvp.ts';
+import type { ReportedStatus, WhatsappRepository } from './whatsapp.repository.ts';
+
+type LoggerLike = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+
+// Meta fetches the header image when it sends the message, possibly after our retries: a week.
+const headerImageSeconds = 7 * 24 * 60 * 60;
+
+const reportedStatuses = new Set<ReportedStatus>(['sent', 'delivered', 'read', 'failed']);
+
+/** The webhook body as Meta sends it (only the parts this product reads). */
+export type WebhookBody = {
+  object?: string;
+  entry?: {
+    changes?: {
+      field?: string;
+      value?: {
+        messages?: (InboundMessage & { id?: string; from?: string; timestamp?: string; context?: { id?: string } })[];
+        statuses?: {
+          id?: string;
+          status?: string;
+          timestamp?: string;
+          errors?: { code?: number; title?: string; message?: string }[];
+        }[];
+      };
+    }[];
+  }[];
+};
+
+const fromUnixSeconds = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
+};
+
+/** "2027-06-12" → "12.06.2027". */
+const turkishDate = (iso: string) => iso.split('-').reverse().join('.');
+
+export function createWhatsappService(deps: {
+  repository: WhatsappRepository;
+  client: WhatsappClient;
+  storage: Storage;
+  publicUrl: string;
+  logger: LoggerLike;
+}) {
+  const { repository, client, storage, logger } = deps;
+
+  async function ownedWedding(user: AuthUser, weddingId: string) {
+    const wedding = await repository.findOwnedWedding(weddingId, user.id);
+    if (!wedding) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
+    return wedding;
+  }
+
+  async function absoluteImageUrl(key: string): Promise<string> {
+    const url = await storage.signedUrl(key, { expiresInSeconds: headerImageSeconds, contentType: 'image/jpeg' });
+    return /^https?:\/\//.test(url) ? url : `${deps.publicUrl}${url}`;
+  }
+
+  return {
+    get connected() {
+      return client.connected;
+    },
+
+    async status(user: AuthUser, weddingId: string): Promise<Omit<WhatsappStatusResponse, 'success'>> {
+      const wedding = await ownedWedding(user, weddingId);
+      const counts = await repository.invitationCounts(wedding.id);
+      return client.connected ? { connected: true, counts } : { connected: false, counts, message: messages.whatsapp.notConnected };
+    },
+
+    async conversation(user: AuthUser, weddingId: string, normalisedPhone: string): Promise<ConversationMessage[]> {
+      const wedding = await ownedWedding(user, weddingId);
+      const rows = await repository.conversation(wedding.id, `+${normalisedPhone}`);
+      return rows.map((r) => ({ body: r.body, timestamp: r.occurredAt.toISOString(), direction: r.direction, status: r.status }));
+    },
+
+    /**
+     * Job: send one queued invitation. Idempotent: a message that already has a provider id is not
+     * sent again. Throws to be retried with backoff (rate limit, outage); a permanent failure is
+     * recorded instead, and marks the guest unreachable when the number itself is the problem.
+     */
+    async sendInvitation(payload: unknown, attempt: { attempt: number; maxAttempts: number }): Promise<void> {
+      const { messageId } = payload as { messageId: string };
+      const loaded = await repository.loadInvitation(messageId);
+      if (!loaded || loaded.message.status !== 'queued' || loaded.message.providerMessageId) return;
+      // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
+      if (!client.connected) return;
+      const { message, wedding, guest } = loaded;
+      if (!(await repository.claimAttempt(message.id, message.attempts))) return;
+      const result = await client.sendInvitation({
+        to: message.phone.replace(/^\+/, ''),
+        imageUrl: wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null,
+        bodyParameters: [
+          guest?.name ?? '',
+          `${wedding.brideName} & ${wedding.groomName}`,
+          turkishDate(wedding.weddingDate),
+          wedding.weddingTime,
+          wedding.venueName,
+        ],
+      });
+      if (result.ok) {
+        const status = await repository.markSent(message.id, result.providerMessageId);
+        if (status === 'failed' && message.guestId) await repository.markGuestUnreachable(message.guestId);
+        return;
+      }
+      const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
+      if (!final) {
+        await repository.recordAttemptFailure(message.id, result.error);
+        throw new Error(`WhatsApp send will be retried: ${result.error}`);
+      }
+      await repository.markFailed(message.id, result.error);
+      if (result.recipientProblem && message.guestId) await repository.markGuestUnreachable(message.guestId);
+      logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation failed permanently');
+    },
+
+    /** Job: one webhook delivery. Every step is idempotent, so a retried or repeated delivery is harmless. */
+    async processWebhook(payload: unknown): Promise<void> {
+      const body = payload as WebhookBody;
+      for (const entry of body.entry ?? []) {
+        for (const change of entry.changes ?? []) {
+          const value = change.value;
+          if (!value) continue;
+          for (const s of value.statuses ?? []) {
+            if (!s.id || !reportedStatuses.has(s.status as ReportedStatus)) continue;
+            const error = s.errors?.[0];
+            const { failedGuestId } = await repository.recordStatus({
+              providerMessageId: s.id,
+              status: s.status as ReportedStatus,
+              occurredAt: fromUnixSeconds(s.timestamp),
+              errorText: error ? `${error.code ?? ''} ${error.title ?? error.message ?? ''}`.trim() : null,
+            });
+            if (failedGuestId) await repository.markGuestUnreachable(failedGuestId);
+          }
+          for (const m of value.messages ?? []) {
+            if (!m.id || !m.from) continue;
+            const phone = `+${m.from.replace(/\D/g, '')}`;
+            // A button reply names the invitation it answers; otherwise the latest message we sent
+            // to that number, otherwise the newest guest with that number.
+            const replied = m.context?.id ? await repository.findOutboundByProviderId(m.context.id) : null;
+            const target = replied ?? (await repository.findLatestOutboundTo(phone));
+            const guest = target ? null : await repository.findLatestGuestByPhone(phone);
+            const weddingId = target?.weddingId ?? guest?.weddingId;
+            const guestId = target?.guestId ?? guest?.id ?? null;
+            if (!weddingId) {
+              logger.info({ providerMessageId: m.id }, 'WhatsApp message from an unknown number ignored');
+              continue;
+            }
+            const rsvp = rsvpOf(m);
+            const occurredAt = fromUnixSeconds(m.timestamp);
+            const inserted = await repository.insertInbound({
+              weddingId,
+              guestId,
+              phone,
+              kind: m.type === 'text' ? 'text' : m.type === 'button' || m.type === 'interactive' ? 'button' : 'other',
+              body: inboundBody(m),
+              providerMessageId: m.id,
+              contextMessageId: m.context?.id ?? null,
+              rsvp,
+              occurredAt,
+            });
+            if (inserted && rsvp && guestId) await repository.applyRsvp(guestId, rsvp, occurredAt);
+          }
+        }
+      }
+    },
+
+    /** Accepts a signed delivery: stored as a durable job, processed by processWebhook. */
+    acceptWebhook: (body: unknown) => repository.enqueueWebhook(body),
+
+    /** At start-up with WhatsApp connected: invitations recorded while it was not get their send jobs. */
+    async requeueOutbox(maxAttempts: number): Promise<number> {
+      return client.connected ? repository.requeueOrphanInvitations(maxAttempts) : 0;
+    },
+  };
+}
+
+export type WhatsappService = ReturnType<typeof createWhatsappService>;
