@@ -127,6 +127,24 @@ describe('owner checks on every guest call', () => {
     expect(after.guestList).toEqual([expect.objectContaining({ phone: guest.phone, status: 'belirsiz', guestCount: 0 })]);
   });
 
+  it('anonymous callers get 401 before any input rule is revealed', async () => {
+    for (const req of [
+      { method: 'GET', url: '/api/guests' },
+      { method: 'GET', url: '/api/statistics' },
+      { method: 'POST', url: '/api/guests', payload: {} },
+      { method: 'PUT', url: '/api/guests/0', payload: {} },
+      { method: 'DELETE', url: '/api/guests', payload: {} },
+      { method: 'PATCH', url: '/api/guests/approval', payload: {} },
+      { method: 'POST', url: '/api/weddings/create', payload: {} },
+      { method: 'GET', url: '/api/weddings/info' },
+      { method: 'GET', url: '/api/weddings/whatsapp-status' },
+      { method: 'GET', url: '/api/webhook/conversations/x/1' },
+    ] as Req[]) {
+      const res = await call(null, req);
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(401);
+    }
+  });
+
   it('answers 400 with the spec text when weddingId is missing', async () => {
     const w = await createWeddingHost(t);
     for (const url of ['/api/guests', '/api/statistics', '/api/guests/export']) {

@@ -24,7 +24,7 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.post(
     '/guests',
-    { preHandler: requireUser, schema: { body: addGuestInput, response: { 201: guestResponse } } },
+    { onRequest: requireUser, schema: { body: addGuestInput, response: { 201: guestResponse } } },
     async (request, reply) => {
       const guest = await service.add(currentUser(request), request.body);
       return reply.status(201).send({ success: true, message: g.added, guest });
@@ -33,12 +33,12 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.get(
     '/guests',
-    { preHandler: requireUser, schema: { querystring: weddingIdQuery, response: { 200: guestListResponse } } },
+    { onRequest: requireUser, schema: { querystring: weddingIdQuery, response: { 200: guestListResponse } } },
     async (request) => ({ success: true as const, ...(await service.list(currentUser(request), request.query.weddingId)) }),
   );
 
   // Hosts print their lists: a CSV Excel opens with a double click (UTF-8 BOM, ";" columns).
-  app.get('/guests/export', { preHandler: requireUser, schema: { querystring: weddingIdQuery } }, async (request, reply) => {
+  app.get('/guests/export', { onRequest: requireUser, schema: { querystring: weddingIdQuery } }, async (request, reply) => {
     const csv = await service.exportCsv(currentUser(request), request.query.weddingId);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -49,7 +49,7 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.delete(
     '/guests',
-    { preHandler: requireUser, schema: { body: deleteGuestInput, response: { 200: guestMessageResponse } } },
+    { onRequest: requireUser, schema: { body: deleteGuestInput, response: { 200: guestMessageResponse } } },
     async (request) => {
       await service.remove(currentUser(request), request.body.weddingId, request.body.phone);
       return { success: true as const, message: g.deleted };
@@ -59,7 +59,7 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
   app.put(
     '/guests/:index',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { params: guestIndexParams, body: updateGuestInput, response: { 200: guestResponse } },
     },
     async (request) => {
@@ -70,7 +70,7 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.patch(
     '/guests/approval',
-    { preHandler: requireUser, schema: { body: approvalInput, response: { 200: approvalResponse } } },
+    { onRequest: requireUser, schema: { body: approvalInput, response: { 200: approvalResponse } } },
     async (request) => {
       const result = await service.setApproval(currentUser(request), request.body.weddingId, request.body.guestListApproved);
       const message = result.guestListApproved
@@ -82,7 +82,7 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.get(
     '/statistics',
-    { preHandler: requireUser, schema: { querystring: weddingIdQuery, response: { 200: statisticsResponse } } },
+    { onRequest: requireUser, schema: { querystring: weddingIdQuery, response: { 200: statisticsResponse } } },
     async (request) => ({ success: true as const, ...(await service.statistics(currentUser(request), request.query.weddingId)) }),
   );
 };
