@@ -1,31 +1,32 @@
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale/tr';
-
-// Not imported from the contract's events.ts: that module builds zod schemas on load, and the guest
-// upload page (phones, poor signal) must not pay for zod just to print a date.
-const istanbulDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Istanbul',
+// The browser's own Turkish calendar data (Intl) instead of date-fns + its `tr` locale: same text
+// ("5 Aralık 2026"), no bytes shipped, which matters on the guest upload page (docs/decisions/0020).
+// The calendar day is Istanbul's, where the server decides "today" too, so a host abroad sees the
+// same day the guests do.
+const longDate = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
   year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
+  timeZone: 'Europe/Istanbul',
+});
+const dateTime = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Istanbul',
 });
 
-/**
- * Turkish long date ("5 Aralık 2026") of an event's date. The calendar day is taken in Istanbul, where
- * the server decides "today" too, so a host abroad sees the same day the guests do.
- */
+/** Turkish long date of an event ("5 Aralık 2026"). */
 export function formatLongDate(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const [y, m, d] = istanbulDayFormat.format(date).split('-').map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d), 'd MMMM yyyy', { locale: tr });
+  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
 }
 
-/** Date and time for the lightbox's details panel ("5 Aralık 2026 14:05"). */
+/** Date and time for the lightbox's details panel ("5 Aralık 2026 21:30"), Istanbul time. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(date, 'd MMMM yyyy HH:mm', { locale: tr });
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
 /** Byte counts as people read them in Turkish ("1,5 MB"). */

@@ -1,7 +1,7 @@
 import { limits } from '@ani/contract/limits';
-import { messages } from '@ani/contract/messages';
+import { uploadTexts } from './texts';
 
-const u = messages.upload;
+const u = uploadTexts;
 
 export type MediaKind = 'image' | 'video';
 

@@ -1,4 +1,4 @@
-import { messages } from '@ani/contract/messages';
+import { uploadTexts } from '../texts';
 
 export interface UploadProgress {
   loaded: number;
@@ -77,7 +77,7 @@ export function uploadMedia(input: {
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve({ message: serverMessage(xhr.responseText) ?? '', count: input.files.length });
       } else {
-        reject(new UploadError('http', serverMessage(xhr.responseText) ?? messages.upload.failed, xhr.status));
+        reject(new UploadError('http', serverMessage(xhr.responseText) ?? uploadTexts.failed, xhr.status));
       }
     };
     xhr.onerror = () => reject(new UploadError('network', networkFailureText));

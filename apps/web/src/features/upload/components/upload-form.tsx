@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Upload } from 'lucide-react';
-import { messages } from '@ani/contract/messages';
+import { uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
@@ -44,14 +44,14 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
     setProgress({ loaded: 0, total, perFile: files.map(() => 0) });
     try {
       const result = await uploadMedia({ eventId, files, uploader: name, note, onProgress: setProgress });
-      setSuccess(result.message || messages.upload.success.replace('{n}', String(result.count)));
+      setSuccess(result.message || uploadTexts.success.replace('{n}', String(result.count)));
       setFiles([]);
       setNote('');
       window.scrollTo({ top: 0, behavior: 'smooth' });
       onUploaded();
     } catch (error) {
       // Files, name and note stay, so one tap retries on a venue's flaky network.
-      setFailure(error instanceof UploadError && error.message ? error.message : messages.upload.failed);
+      setFailure(error instanceof UploadError && error.message ? error.message : uploadTexts.failed);
       if (error instanceof UploadError && error.status === 403) onUploaded();
     } finally {
       busy.current = false;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Lock, RefreshCw } from 'lucide-react';
-import { messages } from '@ani/contract/messages';
+import { eventTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -30,7 +30,7 @@ export function UploadPage() {
   const query = useQuery({ ...eventInfoQuery(eventId), enabled: eventId !== '' });
   const refresh = () => void query.refetch();
 
-  if (!eventId) return <Notice title={messages.upload.eventIdMissing} />;
+  if (!eventId) return <Notice title={uploadTexts.eventIdMissing} />;
   if (query.isPending) {
     return (
       <div className="flex min-h-[50dvh] items-center justify-center">
@@ -41,12 +41,12 @@ export function UploadPage() {
   if (query.isError) {
     const missing = query.error instanceof EventInfoError && query.error.kind === 'missing';
     return missing ? (
-      <Notice title={query.error.message || messages.events.notFound}>
+      <Notice title={query.error.message || eventTexts.notFound}>
         Bağlantıyı kontrol edin ya da etkinlik sahibine danışın.
       </Notice>
     ) : (
       <Notice title="Bir hata oluştu" onRefresh={refresh}>
-        {messages.events.infoFailed}
+        {eventTexts.infoFailed}
       </Notice>
     );
   }
@@ -74,7 +74,7 @@ export function UploadPage() {
         ) : (
           <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
             <Lock aria-hidden className="mx-auto h-10 w-10 text-stone-500" />
-            <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">{messages.upload.closedTitle}</h2>
+            <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">{uploadTexts.closedTitle}</h2>
             <p className="mt-2 text-stone-600">
               Bu etkinliğe şu anda fotoğraf eklenemiyor. Lütfen etkinlik sahibiyle iletişime geçin.
             </p>

@@ -1,0 +1,24 @@
+// The contract's texts this page shows, copied so the page guests open on phones does not carry the
+// whole messages module (~8 kB gzip of texts for other screens). texts.test.ts keeps them equal to
+// the contract, so a text changed there fails the tests here.
+export const uploadTexts = {
+  eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',
+  selectFiles: 'Lütfen yüklemek için dosya seçin.',
+  nameRequired: 'Lütfen isminizi girin.',
+  nameMin: 'İsminiz en az 2 karakter olmalı.',
+  nameMax: 'İsminiz en fazla 100 karakter olabilir.',
+  noteMax: 'Not en fazla 500 karakter olabilir.',
+  typeUndetectable: 'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).',
+  onlyImagesAndVideos: 'Sadece resim ve video dosyaları yüklenebilir.',
+  maxPhotos: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.',
+  maxVideos: 'En fazla 3 adet video yükleyebilirsiniz.',
+  maxTotalSize: "Toplam dosya boyutu 100MB'ı geçemez.",
+  closedTitle: 'Fotoğraf Yükleme Kapalı',
+  success: '{n} dosya başarıyla yüklendi.',
+  failed: 'Dosyalar yüklenirken bir hata oluştu.',
+} as const;
+
+export const eventTexts = {
+  notFound: 'Etkinlik bulunamadı.',
+  infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
+} as const;
