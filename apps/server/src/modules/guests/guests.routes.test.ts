@@ -224,6 +224,32 @@ describe('PUT /api/guests/:index', () => {
   });
 });
 
+describe('order numbers under concurrency', () => {
+  it('concurrent adds and deletes keep the numbers 1..n without gaps or repeats', async () => {
+    const w = await createWeddingHost(t);
+    const added = await Promise.all(Array.from({ length: 8 }, (_, i) => addGuest(t, w, { name: `Eşzamanlı ${i}` })));
+    expect(added.map((a) => a.index).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    await Promise.all([
+      ...added.slice(0, 3).map((a) =>
+        call(w.user.token, { method: 'DELETE', url: '/api/guests', payload: { weddingId: w.weddingId, name: a.name, phone: a.phone } }),
+      ),
+      addGuest(t, w, { name: 'Sonradan' }),
+    ]);
+    expect((await list(w)).guestList.map((x: { index: number }) => x.index)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('the event and its wedding', () => {
+  it('deleting the event removes the wedding and its guests too (never one without the other)', async () => {
+    const w = await createWeddingHost(t);
+    await addGuest(t, w);
+    const res = await call(w.user.token, { method: 'DELETE', url: `/api/events/${w.eventId}` });
+    expect(res.statusCode).toBe(200);
+    const after = await call(w.user.token, { method: 'GET', url: `/api/guests?weddingId=${w.weddingId}` });
+    expect(after.statusCode).toBe(404);
+  });
+});
+
 describe('DELETE /api/guests', () => {
   it('deletes by phone and keeps order numbers gap-free', async () => {
     const w = await createWeddingHost(t);
