@@ -69,6 +69,38 @@ export const routes: RouteObject[] = [
                     Component: m.DashboardHomePage,
                   })),
               },
+              {
+                path: 'guests/list',
+                lazy: () => import('./routes/guest-list-route').then((m) => ({ Component: m.GuestListRoute })),
+              },
+              {
+                path: 'guests/add',
+                lazy: () => import('../features/guests/components/add-guests-page').then((m) => ({ Component: m.AddGuestsPage })),
+              },
+              {
+                path: 'qr/create',
+                lazy: () => import('./routes/qr-settings-route').then((m) => ({ Component: m.QrSettingsRoute })),
+              },
+              {
+                path: 'qr/manage',
+                lazy: () => import('./routes/album-manage-route').then((m) => ({ Component: m.AlbumManageRoute })),
+              },
+              {
+                path: 'invitation',
+                lazy: () => import('../features/invitation/components/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+              },
+              {
+                path: 'decoration',
+                lazy: () => import('../features/decoration/components/decoration-page').then((m) => ({ Component: m.DecorationPage })),
+              },
+              {
+                path: 'photos',
+                lazy: () => import('../features/poses/components/poses-page').then((m) => ({ Component: m.PosesPage })),
+              },
+              {
+                path: 'music',
+                lazy: () => import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
+              },
               // Unknown dashboard paths go to the dashboard home (spec part 2 §2).
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],

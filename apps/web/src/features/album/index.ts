@@ -5,3 +5,5 @@ export { SelectionBar } from './components/selection-bar';
 export { useAlbumDeletion } from './use-album-deletion';
 export { albumPhotosQuery, deletePhotos } from './api/album-api';
 export { useAlbumDownload } from '../../components/album-download-dialog';
+// The dashboard's "Albüm" page (/dashboard/qr/manage) is the owner album of the host's first event.
+export { OwnerAlbum } from './components/album-page';

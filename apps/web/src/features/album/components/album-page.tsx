@@ -60,7 +60,7 @@ export function AlbumPage() {
   return <OwnerAlbum eventId={eventId} event={eventQuery.data} />;
 }
 
-function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }) {
+export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }) {
   const photos = useInfiniteQuery(albumPhotosQuery(eventId));
   const items = useMemo(() => photos.data?.pages.flatMap((p) => p.photos) ?? [], [photos.data]);
   const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;

@@ -1,17 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
+import { stockCovers } from '@ani/contract/events';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
+import { dashboardEventsQuery } from '../api/dashboard-api';
+import { CreateWeddingForm } from './create-wedding-form';
 
-/** Placeholder of the dashboard home until the dashboard issue lands: proves the guard and the login redirect. */
+/** Same rule as the events page: a stock cover chosen from the id when the event has none. */
+function coverUrl(event: { id: string; coverImage: string }): string {
+  if (event.coverImage) return event.coverImage;
+  const hash = [...event.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
+  return stockCovers[hash % stockCovers.length]!;
+}
+
 export function DashboardHomePage() {
   const { user } = useSession();
+  const events = useQuery(dashboardEventsQuery());
+  // The latest event by date is the couple's wedding (spec part 2 §2).
+  const latest = [...(events.data ?? [])].sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
+
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-semibold text-white">Ana Sayfa</h1>
-      <p className="mt-2 text-stone-300">
-        Hoş geldiniz{user ? <>, <span data-testid="dashboard-username" className="font-medium text-white">{user.username}</span></> : null}!
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="font-display text-3xl font-semibold">Ana Sayfa</h1>
+      <p className="mt-1 text-stone-600 dark:text-stone-400">
+        Hoş geldiniz{user ? <>, <span data-testid="dashboard-username" className="font-medium">{user.username}</span></> : null}!
       </p>
-      <p className="mt-6 rounded-xl border border-stone-700 bg-stone-900 p-5 text-stone-300">
-        Düğün paneliniz hazırlanıyor. Etkinliğinizi oluşturduğunuzda misafir listesi, albüm ve QR kod ayarları burada yer alacak.
-      </p>
+      {events.isPending ? (
+        <div className="mt-10 flex justify-center"><Spinner /></div>
+      ) : latest ? (
+        <>
+          <section aria-label="Düğününüz" className="relative mt-6 overflow-hidden rounded-2xl">
+            <img src={coverUrl(latest)} alt="" className="h-64 w-full object-cover sm:h-80" />
+            <div className="absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent" />
+            <div className="absolute inset-x-0 bottom-0 p-6 text-white">
+              <p className="flex items-center gap-2 text-sm text-brand-200">
+                <CalendarHeart aria-hidden className="h-4 w-4" /> {formatLongDate(latest.eventDate)}
+              </p>
+              <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
+              {latest.description ? <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p> : null}
+            </div>
+          </section>
+          <div className="mt-6 grid gap-4 sm:grid-cols-3">
+            {[
+              { to: '/dashboard/guests/add', icon: <Users aria-hidden className="h-5 w-5" />, title: 'Davetli Ekle', text: 'Davetlilerinizi ekleyin ve listeyi onaylayın.' },
+              { to: '/dashboard/guests/list', icon: <Heart aria-hidden className="h-5 w-5" />, title: 'Davetli Listesi', text: 'Katılım durumlarını takip edin.' },
+              { to: '/dashboard/qr/create', icon: <QrCode aria-hidden className="h-5 w-5" />, title: 'Dijital Albüm', text: 'QR kodunuzu ve masa kartlarınızı hazırlayın.' },
+            ].map((c) => (
+              <Link key={c.to} to={c.to} className="rounded-xl border border-stone-200 bg-white p-5 transition-colors hover:border-brand-400 dark:border-stone-800 dark:bg-stone-900">
+                <span className="text-brand-500">{c.icon}</span>
+                <p className="mt-2 font-semibold">{c.title}</p>
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{c.text}</p>
+              </Link>
+            ))}
+          </div>
+        </>
+      ) : (
+        <section className="mt-6 rounded-2xl border border-brand-300/40 bg-gradient-to-br from-brand-900/30 via-white to-white p-6 sm:p-8 dark:via-stone-900 dark:to-stone-950">
+          <h2 className="font-display text-2xl font-semibold">Düğününüzü oluşturalım</h2>
+          <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">
+            Etkinliğinizi oluşturduğunuzda dijital albüm, QR kodlu masa kartları, davetli listesi ve WhatsApp davetiyeleri bu panelde sizi bekliyor olacak.
+          </p>
+          <div className="mt-6">
+            <CreateWeddingForm />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

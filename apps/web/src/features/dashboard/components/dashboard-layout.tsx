@@ -1,24 +1,94 @@
-import { Link, Outlet } from 'react-router';
-import { LogOut } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Menu, Moon, Sun, X } from 'lucide-react';
+import { storageKeys } from '@ani/contract/limits';
+import { dashboardEventsQuery } from '../api/dashboard-api';
+import { hasSeenIntro, markIntroSeen, prefersReducedMotion } from '../intro-flag';
+import { IntroAnimation } from './intro-animation';
+import { Sidebar } from './sidebar';
 
-/** Minimal dark shell; the sidebar, intro animation and theme toggle arrive with the dashboard issue. */
+function readTheme(): 'dark' | 'light' {
+  try {
+    return window.localStorage.getItem(storageKeys.theme) === 'light' ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
+
+/** Dark by default (spec); the toggle's choice is remembered under `theme` and only applies inside the dashboard. */
+function useDashboardTheme() {
+  const [theme, setTheme] = useState(readTheme);
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', theme === 'dark');
+    try {
+      window.localStorage.setItem(storageKeys.theme, theme);
+    } catch {
+      /* not remembered */
+    }
+    // Leaving the dashboard: the site's own area rule applies again.
+    return () => document.documentElement.classList.remove('dark');
+  }, [theme]);
+  return { theme, toggle: () => setTheme((t) => (t === 'dark' ? 'light' : 'dark')) };
+}
+
 export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+  const events = useQuery(dashboardEventsQuery());
+  const hasEvent = (events.data?.length ?? 0) > 0;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { theme, toggle } = useDashboardTheme();
+  const [intro, setIntro] = useState(() => !hasSeenIntro() && !prefersReducedMotion());
+  const finishIntro = useCallback(() => {
+    markIntroSeen();
+    setIntro(false);
+  }, []);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!intro) markIntroSeen();
+  }, [intro]);
+
+  const sidebar = <Sidebar hasEvent={hasEvent} onLogout={onLogout} loggingOut={loggingOut} onNavigate={() => setMenuOpen(false)} />;
   return (
-    <div className="min-h-dvh bg-stone-950 text-stone-100">
-      <header className="flex h-16 items-center justify-between border-b border-stone-800 px-4 sm:px-6">
+    <div className="min-h-dvh bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
+      {intro ? <IntroAnimation onDone={finishIntro} /> : null}
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-stone-200 bg-white/90 px-3 backdrop-blur lg:pl-6 dark:border-stone-800 dark:bg-stone-950/90">
+        <button
+          type="button"
+          className="cursor-pointer rounded-lg p-2 hover:bg-stone-100 lg:hidden dark:hover:bg-stone-800"
+          aria-label={menuOpen ? 'Menüyü kapat' : 'Menüyü aç'}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
+        </button>
         <Link to="/dashboard" className="flex items-center gap-2">
-          <img src="/logo.png" alt="" width={36} height={36} className="h-9 w-9 rounded-full bg-white/90 p-0.5" />
+          <img src="/logo.png" alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/90 p-0.5" />
           <span className="font-display text-lg font-semibold">Anı Kutusu</span>
         </Link>
-        <Button variant="ghost" onClick={onLogout} disabled={loggingOut}>
-          <LogOut aria-hidden className="h-4 w-4" />
-          {loggingOut ? 'Çıkış Yapılıyor...' : 'Çıkış Yap'}
-        </Button>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={theme === 'dark' ? 'Açık temaya geç' : 'Koyu temaya geç'}
+          className="ml-auto cursor-pointer rounded-lg p-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+        >
+          {theme === 'dark' ? <Sun aria-hidden className="h-5 w-5" /> : <Moon aria-hidden className="h-5 w-5" />}
+        </button>
       </header>
-      <main id="main">
-        <Outlet />
-      </main>
+      <div className="flex">
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r border-stone-200 lg:block dark:border-stone-800">
+          {sidebar}
+        </aside>
+        {menuOpen ? (
+          <div className="fixed inset-0 top-14 z-40 lg:hidden">
+            <button type="button" aria-label="Menüyü kapat" className="absolute inset-0 bg-stone-950/60" onClick={() => setMenuOpen(false)} />
+            <aside className="relative h-full w-72 max-w-[85vw] overflow-y-auto bg-white dark:bg-stone-900">{sidebar}</aside>
+          </div>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet context={{ hasEvent, events: events.data ?? [] }} />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { eventListResponse } from '@ani/contract/events';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { OwnerAlbum } from '../../features/album';
+import { apiRequest } from '../../lib/api-client';
+
+/**
+ * /dashboard/qr/manage: the first event's album, with the album feature's own grid, lightbox, owner
+ * controls, "Albümü İndir" and progress dialog (spec part 2 §2) — composed here, not copied.
+ */
+export function AlbumManageRoute() {
+  const events = useQuery({
+    queryKey: ['events'],
+    queryFn: ({ signal }) => apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
+  });
+  const event = events.data?.[0];
+  if (events.isPending) {
+    return <div className="flex justify-center py-16"><Spinner label="Yükleniyor" /></div>;
+  }
+  if (!event) {
+    return (
+      <div className="mx-auto mt-10 max-w-md rounded-2xl border border-stone-200 p-8 text-center dark:border-stone-800">
+        <h1 className="font-display text-2xl font-semibold">Henüz Etkinlik Yok</h1>
+        <Button asChild className="mt-5"><Link to="/dashboard">Etkinlik Oluştur</Link></Button>
+      </div>
+    );
+  }
+  // The album is drawn for a light page; a light panel keeps its texts readable inside the dark dashboard.
+  return (
+    <div className="min-h-full bg-cream-50 text-stone-900">
+      <OwnerAlbum eventId={event.id} event={event} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale/tr';
+import type { ConversationMessage } from '@ani/contract/whatsapp';
+import { Check, CheckCheck, Clock } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { cn } from '../../../lib/cn';
+import { conversationQuery } from '../api/conversation-api';
+
+/** Sent, delivered and read get ticks (read in blue); anything else, queued or failed, a clock. */
+export function StatusMark({ status }: { status: ConversationMessage['status'] }) {
+  if (status === 'sent') return <Check aria-label="Gönderildi" className="h-3.5 w-3.5" />;
+  if (status === 'delivered') return <CheckCheck aria-label="İletildi" className="h-3.5 w-3.5" />;
+  if (status === 'read') return <CheckCheck aria-label="Okundu" className="h-3.5 w-3.5 text-sky-300" />;
+  return <Clock aria-label="Bekliyor" className="h-3.5 w-3.5" />;
+}
+
+function time(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : format(d, 'd MMM HH:mm', { locale: tr });
+}
+
+export function ChatDialog({
+  weddingId, name, phone, onClose,
+}: { weddingId: string; name: string; phone: string; onClose: () => void }) {
+  const conversation = useQuery(conversationQuery(weddingId, phone));
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = conversation.data?.length ?? 0;
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex max-w-lg flex-col" aria-describedby="chat-phone">
+        <DialogHeader>
+          <DialogTitle>{name}</DialogTitle>
+          <DialogDescription id="chat-phone">{phone}</DialogDescription>
+        </DialogHeader>
+        <div
+          data-testid="chat-messages"
+          className="h-[min(60dvh,28rem)] space-y-2 overflow-y-auto rounded-xl bg-[#0b141a] bg-[radial-gradient(circle_at_1px_1px,rgba(255,255,255,0.05)_1px,transparent_0)] [background-size:18px_18px] p-3"
+        >
+          {conversation.isPending ? (
+            <p className="py-10 text-center text-sm text-stone-400">Mesajlar yükleniyor...</p>
+          ) : conversation.isError ? (
+            <div role="alert" className="py-10 text-center text-sm text-stone-300">
+              <p>{conversation.error.message || 'Konuşma geçmişi alınamadı'}</p>
+              <Button size="sm" variant="outline" className="mt-3" onClick={() => void conversation.refetch()}>
+                Tekrar Dene
+              </Button>
+            </div>
+          ) : count === 0 ? (
+            <p className="py-10 text-center text-sm text-stone-400">Henüz mesaj yok</p>
+          ) : (
+            conversation.data.map((m, i) => {
+              const out = m.direction === 'outbound';
+              return (
+                <div key={`${m.timestamp}-${i}`} className={cn('flex', out ? 'justify-end' : 'justify-start')}>
+                  <div
+                    data-testid={out ? 'bubble-out' : 'bubble-in'}
+                    className={cn(
+                      'max-w-[80%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap text-white shadow',
+                      out ? 'rounded-tr-none bg-[#005c4b]' : 'rounded-tl-none bg-[#202c33]',
+                    )}
+                  >
+                    <p>{m.body}</p>
+                    <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
+                      {time(m.timestamp)}
+                      {out ? <StatusMark status={m.status} /> : null}
+                    </p>
+                  </div>
+                </div>
+              );
+            })
+          )}
+          <div ref={endRef} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import {
+  Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, UserPlus, Users,
+} from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+export const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const groups: { id: string; label: string; icon: ReactNode; items: Item[] }[] = [
+  {
+    id: 'qr',
+    label: 'Dijital Albüm',
+    icon: <QrCode aria-hidden className="h-4 w-4" />,
+    items: [
+      { to: '/dashboard/qr/create', label: 'Ayarlar', icon: <Settings aria-hidden className="h-4 w-4" /> },
+      { to: '/dashboard/qr/manage', label: 'Albüm', icon: <ImagePlus aria-hidden className="h-4 w-4" /> },
+    ],
+  },
+  {
+    id: 'guests',
+    label: 'Davetli',
+    icon: <Users aria-hidden className="h-4 w-4" />,
+    items: [
+      { to: '/dashboard/guests/list', label: 'Davetli Listesi', icon: <Users aria-hidden className="h-4 w-4" /> },
+      { to: '/dashboard/guests/add', label: 'Davetli Ekle', icon: <UserPlus aria-hidden className="h-4 w-4" /> },
+    ],
+  },
+];
+
+const extras: Item[] = [
+  { to: '/dashboard/invitation', label: 'Davetiye', icon: <Mail aria-hidden className="h-4 w-4" /> },
+  { to: '/dashboard/photos', label: 'Poz Önerileri', icon: <Camera aria-hidden className="h-4 w-4" /> },
+  { to: '/dashboard/music', label: 'Müzik', icon: <Music aria-hidden className="h-4 w-4" /> },
+  { to: '/dashboard/decoration', label: 'Araç Süsleme', icon: <Car aria-hidden className="h-4 w-4" /> },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+    isActive
+      ? 'bg-brand-600/20 font-semibold text-brand-700 dark:text-brand-200'
+      : 'text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
+  );
+
+export interface SidebarProps {
+  hasEvent: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+/** Groups need an event (their pages all read it); they stay visible but disabled, with the reason as a hint. */
+export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarProps) {
+  // Both groups start open (spec part 2 §2).
+  const [open, setOpen] = useState<Record<string, boolean>>({ qr: true, guests: true });
+  return (
+    <nav aria-label="Panel menüsü" className="flex h-full flex-col gap-1 p-3">
+      <NavLink to="/dashboard" end className={linkClass} onClick={onNavigate}>
+        <Home aria-hidden className="h-4 w-4" /> Ana Sayfa
+      </NavLink>
+      {groups.map((group) => (
+        <div key={group.id} className="mt-2">
+          <button
+            type="button"
+            disabled={!hasEvent}
+            title={hasEvent ? undefined : noEventHint}
+            aria-expanded={hasEvent && open[group.id]}
+            onClick={() => setOpen((o) => ({ ...o, [group.id]: !o[group.id] }))}
+            className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-stone-400 dark:hover:bg-stone-800"
+          >
+            {group.icon}
+            <span className="flex-1">{group.label}</span>
+            <ChevronDown aria-hidden className={cn('h-4 w-4 transition-transform', hasEvent && open[group.id] && 'rotate-180')} />
+          </button>
+          {hasEvent && open[group.id] ? (
+            <div className="mt-1 ml-3 space-y-1 border-l border-stone-200 pl-2 dark:border-stone-800">
+              {group.items.map((item) => (
+                <NavLink key={item.to} to={item.to} className={linkClass} onClick={onNavigate}>
+                  {item.icon} {item.label}
+                </NavLink>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ))}
+      {hasEvent ? null : (
+        <p className="mx-3 mt-2 rounded-lg bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-300">{noEventHint}</p>
+      )}
+      <div className="mt-3 space-y-1 border-t border-stone-200 pt-3 dark:border-stone-800">
+        {extras.map((item) => (
+          <NavLink key={item.to} to={item.to} className={linkClass} onClick={onNavigate}>
+            {item.icon} {item.label}
+          </NavLink>
+        ))}
+      </div>
+      <div className="mt-auto space-y-1 border-t border-stone-200 pt-3 dark:border-stone-800">
+        <NavLink to="/profile" className={linkClass} onClick={onNavigate}>
+          <Settings aria-hidden className="h-4 w-4" /> Ayarlar
+        </NavLink>
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={loggingOut}
+          className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-stone-100 disabled:opacity-50 dark:text-stone-300 dark:hover:bg-stone-800"
+        >
+          <LogOut aria-hidden className="h-4 w-4" /> {loggingOut ? 'Çıkış Yapılıyor...' : 'Çıkış Yap'}
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  approvalResponse, guestListResponse, guestMessageResponse, guestResponse, statisticsResponse,
+  type GuestStatus,
+} from '@ani/contract/guests';
+import { uploadImageResponse, weddingInfoResponse } from '@ani/contract/weddings';
+import { whatsappStatusResponse } from '@ani/contract/whatsapp';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
+
+export const guestKeys = {
+  wedding: (username: string) => ['wedding', username] as const,
+  list: (weddingId: string) => ['guests', weddingId] as const,
+  stats: (weddingId: string) => ['guests', weddingId, 'statistics'] as const,
+  whatsapp: (weddingId: string) => ['whatsapp-status', weddingId] as const,
+};
+
+const q = (weddingId: string) => `weddingId=${encodeURIComponent(weddingId)}`;
+
+/** GET /api/weddings/info — the host's wedding (username comes from the signed-in user). */
+export const weddingQuery = (username: string) =>
+  queryOptions({
+    queryKey: guestKeys.wedding(username),
+    queryFn: ({ signal }) =>
+      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { schema: weddingInfoResponse, signal, errorToast: false })
+        .then((r) => r.wedding),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+export const guestListQuery = (weddingId: string) =>
+  queryOptions({
+    queryKey: guestKeys.list(weddingId),
+    queryFn: ({ signal }) => apiRequest(`/guests?${q(weddingId)}`, { schema: guestListResponse, signal }),
+  });
+
+// Statistics failures are logged only (spec §8): no toast.
+export const statisticsQuery = (weddingId: string) =>
+  queryOptions({
+    queryKey: guestKeys.stats(weddingId),
+    queryFn: ({ signal }) => apiRequest(`/statistics?${q(weddingId)}`, { schema: statisticsResponse, signal, errorToast: false }),
+  });
+
+/** Delivery counts and whether WhatsApp is connected at all; refreshed while the page is open. */
+export const whatsappStatusQuery = (weddingId: string) =>
+  queryOptions({
+    queryKey: guestKeys.whatsapp(weddingId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/whatsapp/status?${q(weddingId)}`, { schema: whatsappStatusResponse, signal, errorToast: false }),
+    refetchInterval: 15_000,
+    retry: false,
+  });
+
+export function addGuest(body: { weddingId: string; name: string; phone: string; expectedGuestCount: number }) {
+  return apiRequest('/guests', { method: 'POST', body: { ...body, status: 'belirsiz' }, schema: guestResponse, errorToast: false })
+    .then((r) => r.guest);
+}
+
+export function deleteGuest(body: { weddingId: string; name: string; phone: string }) {
+  return apiRequest('/guests', { method: 'DELETE', body, schema: guestMessageResponse, errorToast: false });
+}
+
+export function updateGuest(
+  index: number,
+  body: { weddingId: string; name: string; phone: string; guestCount: number; status: GuestStatus },
+) {
+  return apiRequest(`/guests/${index}`, { method: 'PUT', body, schema: guestResponse, errorToast: false }).then((r) => r.guest);
+}
+
+export function approveGuestList(weddingId: string) {
+  return apiRequest('/guests/approval', {
+    method: 'PATCH', body: { weddingId, guestListApproved: true }, schema: approvalResponse, errorToast: false,
+  });
+}
+
+/** Multipart, so not through apiRequest's JSON body; the answer is still parsed with the contract. */
+export async function uploadInvitationImage(username: string, file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  const token = getToken();
+  const response = await fetch(`/api/weddings/upload-image?username=${encodeURIComponent(username)}`, {
+    method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message : '';
+  if (!response.ok) throw new ApiError('http', message, response.status);
+  return uploadImageResponse.parse(body);
+}
+
+/** The CSV comes as an attachment behind the Bearer token, so it is fetched and handed to the browser as a blob. */
+export async function downloadGuestCsv(weddingId: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`/api/guests/export?${q(weddingId)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError('http', 'Misafir listesi alınamadı', response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'davetli-listesi.csv';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

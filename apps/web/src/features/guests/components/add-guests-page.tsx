@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WeddingInfo } from '@ani/contract/weddings';
+import { CheckCircle2, ListChecks, Plus, Search } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast-store';
+import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
+import { useWedding } from '../api/use-wedding';
+import { looksLikeList, parseGuestLines } from '../paste-lines';
+import { ApprovalDialog } from './approval-dialog';
+import { WhatsappNotice } from './delivery';
+import { GuestEntryRow, rowCount, type EntryRow } from './guest-entry-row';
+import { InvitationImageButton } from './invitation-image-button';
+import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
+
+let keySeq = 0;
+const newRow = (patch: Partial<EntryRow> = {}): EntryRow => ({ key: `r${++keySeq}`, name: '', phone: '', count: '1', state: 'editing', ...patch });
+
+export function AddGuestsPage() {
+  const wedding = useWedding();
+  return (
+    <div className="mx-auto max-w-5xl space-y-5 px-4 py-8 sm:px-6">
+      {wedding.isPending ? <Loading /> : wedding.data ? <AddGuestsBody wedding={wedding.data} /> : <WeddingMissing error={wedding.error} />}
+    </div>
+  );
+}
+
+function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
+  const queryClient = useQueryClient();
+  const { weddingId } = wedding;
+  const list = useQuery(guestListQuery(weddingId));
+  const [rows, setRows] = useState<EntryRow[] | null>(null);
+  const [search, setSearch] = useState('');
+  const [approving, setApproving] = useState(false);
+  const focusKey = useRef<string | null>(null);
+
+  // While the list is open for changes, the saved guests come back as read-only rows, plus one empty row.
+  useEffect(() => {
+    if (rows || !list.data) return;
+    const saved = list.data.guestList.map((g) => newRow({ name: g.name, phone: g.phone, count: String(g.expectedGuestCount), state: 'saved' }));
+    setRows([...saved, newRow()]);
+  }, [list.data, rows]);
+
+  useEffect(() => {
+    if (!focusKey.current) return;
+    document.querySelector<HTMLInputElement>(`[data-row-key="${focusKey.current}"] input`)?.focus();
+    focusKey.current = null;
+  });
+
+  const patch = (key: string, p: Partial<EntryRow>) => setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...p } : r)) ?? rs);
+  const append = () => {
+    const row = newRow();
+    focusKey.current = row.key;
+    setRows((rs) => [...(rs ?? []), row]);
+  };
+
+  const save = async (row: EntryRow) => {
+    patch(row.key, { state: 'saving' });
+    try {
+      const guest = await addGuest({ weddingId, name: row.name, phone: row.phone, expectedGuestCount: rowCount(row) ?? 1 });
+      patch(row.key, { state: 'saved', name: guest.name, phone: guest.phone });
+      void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+    } catch (error) {
+      patch(row.key, { state: 'editing' });
+      toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.', variant: 'destructive' });
+    }
+  };
+
+  const remove = async (row: EntryRow) => {
+    if (row.state !== 'saved') {
+      setRows((rs) => (rs && rs.length > 1 ? rs.filter((r) => r.key !== row.key) : [newRow()]));
+      return;
+    }
+    try {
+      await deleteGuest({ weddingId, name: row.name, phone: row.phone });
+      setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
+      void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+    } catch {
+      toast({ title: 'Hata', description: 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.', variant: 'destructive' });
+    }
+  };
+
+  // A pasted block fills the row it lands in, then adds one row per further line.
+  const pasteList = (key: string, text: string): boolean => {
+    if (!looksLikeList(text)) return false;
+    const parsed = parseGuestLines(text);
+    if (parsed.length === 0) return false;
+    setRows((rs) => {
+      if (!rs) return rs;
+      const at = rs.findIndex((r) => r.key === key);
+      const [first, ...rest] = parsed;
+      const next = rs.map((r) => (r.key === key ? { ...r, ...first! } : r));
+      next.splice(at + 1, 0, ...rest.map((p) => newRow(p)));
+      return next;
+    });
+    toast({ title: 'Yapıştırıldı', description: `${parsed.length} satır eklendi.`, variant: 'info' });
+    return true;
+  };
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLocaleLowerCase('tr-TR');
+    return (rows ?? []).filter((r) => !q || r.name.toLocaleLowerCase('tr-TR').includes(q));
+  }, [rows, search]);
+  const saved = (rows ?? []).filter((r) => r.state === 'saved');
+  const people = saved.reduce((sum, r) => sum + (Number(r.count) || 0), 0);
+
+  if (list.isError) return <ErrorState message={list.error.message || 'Misafir listesi alınamadı'} />;
+
+  if (wedding.guestListApproved) {
+    return (
+      <>
+        <PageTitle title="Davetli Ekle" />
+        <div className="rounded-2xl border border-emerald-500/30 bg-emerald-500/5 p-8 text-center">
+          <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-500" />
+          <h2 className="mt-3 font-display text-2xl font-semibold">Davetli Listesi Onaylandı</h2>
+          <p className="mt-2 text-stone-600 dark:text-stone-300">Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.</p>
+          <Button asChild className="mt-5"><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+        </div>
+        <WhatsappNotice weddingId={weddingId} approved />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle
+        title="Davetli Ekle"
+        subtitle="Ad, telefon ve kişi sayısını girin; geçerli satırlar 2 saniye sonra otomatik kaydedilir. Excel'den 'Ad, Telefon' satırlarını yapıştırabilirsiniz."
+        actions={<InvitationImageButton attached={wedding.invitationImagePath !== null} />}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-60 flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" />
+          <Input type="search" aria-label="İsimle ara" placeholder="İsimle ara..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        {search.trim() ? <p className="text-sm text-stone-600 dark:text-stone-400" role="status">{visible.length} davetli bulundu</p> : null}
+      </div>
+      <div className="flex flex-wrap gap-3 text-sm">
+        <span data-testid="saved-counter" className="rounded-full bg-emerald-500/10 px-3 py-1">Kaydedilen: <strong>{saved.length}</strong></span>
+        <span data-testid="people-counter" className="rounded-full bg-brand-500/10 px-3 py-1">Toplam kişi: <strong>{people}</strong></span>
+      </div>
+      {rows === null ? <Loading /> : (
+        <div className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
+          {visible.map((row) => (
+            <div key={row.key} data-row-key={row.key}>
+              <GuestEntryRow
+                row={row}
+                position={rows.indexOf(row) + 1}
+                isLast={row === rows[rows.length - 1]}
+                onChange={patch}
+                onSave={(r) => void save(r)}
+                onRemove={(r) => void remove(r)}
+                onTabOut={append}
+                onPasteList={pasteList}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button variant="outline" onClick={append}><Plus aria-hidden className="h-4 w-4" /> Satır Ekle</Button>
+        <Button onClick={() => setApproving(true)} disabled={saved.length === 0}><ListChecks aria-hidden className="h-4 w-4" /> Listeyi Tamamla</Button>
+      </div>
+      <ApprovalDialog open={approving} onOpenChange={setApproving} weddingId={weddingId} />
+    </>
+  );
+}

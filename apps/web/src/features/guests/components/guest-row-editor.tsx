@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { Guest } from '@ani/contract/guests';
+import { Check, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { applyStatus, countLocked, draftCount, editableStatuses, statusLabels, type EditDraft } from '../status';
+
+/** Inline editing of status and count; the last three cells of the row. */
+export function GuestRowEditor({
+  guest, onCancel, onSave,
+}: {
+  guest: Guest;
+  onCancel: () => void;
+  onSave: (guest: Guest, status: Guest['status'], guestCount: number) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState<EditDraft>({
+    status: guest.status === 'ulaşılamayan' ? 'belirsiz' : guest.status,
+    guestCount: guest.status === 'katılacak' ? String(guest.guestCount) : '',
+  });
+  const [saving, setSaving] = useState(false);
+  const count = draftCount(draft);
+  const locked = countLocked(draft.status);
+
+  const save = async () => {
+    if (count === null) return;
+    setSaving(true);
+    try {
+      await onSave(guest, draft.status, count);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <span role="cell">
+        <select
+          aria-label="Durum"
+          value={draft.status}
+          onChange={(e) => setDraft((d) => applyStatus(d, e.target.value as Guest['status']))}
+          className="h-9 w-full rounded-md border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-950"
+        >
+          {editableStatuses.map((s) => (
+            <option key={s} value={s}>{statusLabels[s]}</option>
+          ))}
+        </select>
+      </span>
+      <span role="cell">
+        <input
+          aria-label="Kişi sayısı"
+          type="number"
+          min={0}
+          step={1}
+          disabled={locked}
+          value={draft.guestCount}
+          aria-invalid={count === null}
+          onChange={(e) => setDraft((d) => ({ ...d, guestCount: e.target.value }))}
+          className="h-9 w-16 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:opacity-50 aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-950"
+        />
+      </span>
+      <span role="cell" className="tabular-nums">{guest.expectedGuestCount}</span>
+      <span role="cell" className="flex justify-end gap-1">
+        <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
+          <Check aria-hidden className="h-4 w-4" /> Kaydet
+        </Button>
+        <Button size="icon" variant="ghost" onClick={onCancel} disabled={saving} aria-label="İptal">
+          <X aria-hidden className="h-4 w-4" />
+        </Button>
+      </span>
+    </>
+  );
+}

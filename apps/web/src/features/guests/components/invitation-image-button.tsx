@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
+import { ImagePlus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast-store';
+import { uploadInvitationImage } from '../api/guests-api';
+
+const w = messages.weddings;
+
+/** none → chosen (confirm with preview) → uploading → attached ("Davetiye Görseli Ekli", disabled). */
+export function InvitationImageButton({ attached }: { attached: boolean }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ file: File; url: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const choose = (f: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!f) return;
+    if (!f.type.startsWith('image/')) {
+      toast({ title: 'Hata', description: w.imageOnlyPage, variant: 'destructive' });
+      return;
+    }
+    if (f.size >= limits.invitationImageMaxBytes) {
+      toast({ title: 'Hata', description: w.imageTooLarge, variant: 'destructive' });
+      return;
+    }
+    setFile({ file: f, url: URL.createObjectURL(f) });
+  };
+  const close = () => {
+    if (file) URL.revokeObjectURL(file.url);
+    setFile(null);
+  };
+  const upload = async () => {
+    if (!file || !user) return;
+    setUploading(true);
+    try {
+      const r = await uploadInvitationImage(user.username, file.file);
+      toast({ title: 'Başarılı', description: r.message, variant: 'success' });
+      close();
+      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+    } catch (error) {
+      toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed, variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <>
+      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Davetiye görseli seç" data-testid="invitation-file" onChange={(e) => choose(e.target.files?.[0])} />
+      <Button variant="outline" disabled={attached} onClick={() => input.current?.click()}>
+        <ImagePlus aria-hidden className="h-4 w-4" /> {attached ? w.imageAttached : 'Davetiye Görseli Ekle'}
+      </Button>
+      <Dialog open={file !== null} onOpenChange={(o) => !o && !uploading && close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Davetiye Görseli</DialogTitle>
+            <DialogDescription>Bu görsel, davetlilerinize gönderilecek WhatsApp davetiye mesajlarında kullanılacaktır. Yüklemek istiyor musunuz?</DialogDescription>
+          </DialogHeader>
+          {file ? <img src={file.url} alt="Seçilen davetiye görseli" className="max-h-80 w-full rounded-lg object-contain" /> : null}
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="ghost" onClick={close} disabled={uploading}>İptal</Button>
+            <Button onClick={() => void upload()} disabled={uploading}>{uploading ? 'Yükleniyor...' : 'Evet, Yükle'}</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeList, parseGuestLines } from './paste-lines';
+
+describe('parseGuestLines', () => {
+  it('reads comma, semicolon and tab separated lines and formats phones', () => {
+    expect(parseGuestLines('Ayşe Yılmaz, 0532 111 22 33\nMehmet Öz;5551234567;3\r\nİpek\t+90 544 000 11 22\n\n')).toEqual([
+      { name: 'Ayşe Yılmaz', phone: '+905321112233', count: '1' },
+      { name: 'Mehmet Öz', phone: '+905551234567', count: '3' },
+      { name: 'İpek', phone: '+905440001122', count: '1' },
+    ]);
+  });
+  it('keeps a line without a phone as a name to finish by hand', () => {
+    expect(parseGuestLines('Sadece İsim')).toEqual([{ name: 'Sadece İsim', phone: '', count: '1' }]);
+  });
+  it('tells a list from a single pasted value', () => {
+    expect(looksLikeList('Ayşe, 0532 111 22 33')).toBe(true);
+    expect(looksLikeList('a\nb')).toBe(true);
+    expect(looksLikeList('Ayşe Yılmaz')).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applyStatus, countLocked, draftCount, editableStatuses, matchesGuest } from './status';
+
+describe('status rules', () => {
+  it('offers only the three choosable statuses', () => {
+    expect(editableStatuses).toEqual(['katılacak', 'belirsiz', 'katılamayacak']);
+  });
+  it('clears and locks the count for belirsiz and katılamayacak', () => {
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'belirsiz')).toEqual({ status: 'belirsiz', guestCount: '' });
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'katılamayacak')).toEqual({ status: 'katılamayacak', guestCount: '' });
+    expect(countLocked('belirsiz')).toBe(true);
+    expect(countLocked('katılacak')).toBe(false);
+  });
+  it('keeps the count when katılacak is chosen', () => {
+    expect(applyStatus({ status: 'katılacak', guestCount: '2' }, 'katılacak')).toEqual({ status: 'katılacak', guestCount: '2' });
+  });
+  it('saves a blank count as 0 and refuses negatives and fractions', () => {
+    expect(draftCount({ status: 'katılacak', guestCount: '' })).toBe(0);
+    expect(draftCount({ status: 'katılacak', guestCount: '4' })).toBe(4);
+    expect(draftCount({ status: 'katılacak', guestCount: '-1' })).toBeNull();
+    expect(draftCount({ status: 'katılacak', guestCount: '1.5' })).toBeNull();
+    expect(draftCount({ status: 'belirsiz', guestCount: '9' })).toBe(0);
+  });
+});
+
+describe('matchesGuest (Turkish-aware search)', () => {
+  const guest = { name: 'IŞIL İnce', phone: '+905321234567' };
+  it('folds İ/i and I/ı the Turkish way', () => {
+    expect(matchesGuest(guest, 'ışıl')).toBe(true);
+    expect(matchesGuest(guest, 'ince')).toBe(true);
+    expect(matchesGuest(guest, 'isil')).toBe(false);
+  });
+  it('finds by phone digits whatever the spacing', () => {
+    expect(matchesGuest(guest, '532 123')).toBe(true);
+    expect(matchesGuest(guest, '0533')).toBe(false);
+  });
+});

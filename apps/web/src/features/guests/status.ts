@@ -1,0 +1,45 @@
+import { clearsGuestCount, type Guest, type GuestStatus } from '@ani/contract/guests';
+import { messages } from '@ani/contract/messages';
+
+export const statusLabels = messages.guests.statusLabels;
+
+/** The editor offers three; "ulaşılamayan" is set by failed delivery, never chosen by hand (spec §4). */
+export const editableStatuses = ['katılacak', 'belirsiz', 'katılamayacak'] as const satisfies readonly GuestStatus[];
+
+/** Badge text as the list shows it (upper-cased the Turkish way: "KATILACAK", "ULAŞILAMAYAN"). */
+export const statusBadge: Record<GuestStatus, { text: string; className: string }> = {
+  katılacak: { text: 'KATILACAK', className: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300' },
+  belirsiz: { text: 'BELİRSİZ', className: 'bg-amber-500/15 text-amber-700 dark:text-amber-300' },
+  katılamayacak: { text: 'GELMEYECEK', className: 'bg-red-500/15 text-red-700 dark:text-red-300' },
+  ulaşılamayan: { text: 'ULAŞILAMAYAN', className: 'bg-stone-500/20 text-stone-700 dark:text-stone-300' },
+};
+
+export interface EditDraft {
+  status: GuestStatus;
+  guestCount: string;
+}
+
+/** Picking belirsiz or katılamayacak clears the count and locks its input. */
+export function applyStatus(draft: EditDraft, status: GuestStatus): EditDraft {
+  return clearsGuestCount(status) ? { status, guestCount: '' } : { ...draft, status };
+}
+
+export function countLocked(status: GuestStatus): boolean {
+  return clearsGuestCount(status);
+}
+
+/** The edit's count: blank means 0 (spec: "count defaults to 0 on save"); null when not a whole number ≥ 0. */
+export function draftCount(draft: EditDraft): number | null {
+  if (countLocked(draft.status) || draft.guestCount.trim() === '') return 0;
+  const n = Number(draft.guestCount);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** Search by name or phone, folding case the Turkish way ("İ"/"i", "I"/"ı"); phone ignores spaces. */
+export function matchesGuest(guest: Pick<Guest, 'name' | 'phone'>, query: string): boolean {
+  const q = query.trim().toLocaleLowerCase('tr-TR');
+  if (!q) return true;
+  if (guest.name.toLocaleLowerCase('tr-TR').includes(q)) return true;
+  const digits = q.replace(/\D/g, '');
+  return digits.length > 0 && guest.phone.replace(/\D/g, '').includes(digits);
+}

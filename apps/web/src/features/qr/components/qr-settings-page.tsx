@@ -1,0 +1,112 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { QRCodeCanvas } from 'qrcode.react';
+import type { Event } from '@ani/contract/events';
+import { slug } from '@ani/contract/text';
+import { CalendarX2, Printer } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatLongDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast-store';
+import { qrEventsQuery, qrWeddingQuery } from '../api/qr-api';
+import { useChosenTheme } from '../chosen-theme';
+import type { CardLayout } from '../card-pdf';
+import { QrCard } from './qr-card';
+import { ThemesCarousel } from './themes-carousel';
+
+/** {host}/events/{id}/{slug}/upload-image-page (spec part 2 §2). */
+export function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
+  return `${origin}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`;
+}
+
+/** The settings card belongs to the events feature; the app passes it in. */
+export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Event) => ReactNode }) {
+  const events = useQuery(qrEventsQuery());
+  const event = events.data?.[0];
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <h1 className="font-display text-3xl font-semibold">Dijital Albüm Ayarları</h1>
+      {events.isPending ? (
+        <div className="flex justify-center py-16"><Spinner /></div>
+      ) : event ? (
+        <QrSettingsBody event={event} renderSettings={renderSettings} />
+      ) : (
+        <div className="mx-auto max-w-md rounded-2xl border border-stone-200 p-8 text-center dark:border-stone-800">
+          <CalendarX2 aria-hidden className="mx-auto h-10 w-10 text-stone-400" />
+          <h2 className="mt-3 font-display text-2xl font-semibold">Henüz Etkinlik Yok</h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">QR kodunuzu hazırlamak için önce etkinliğinizi oluşturun.</p>
+          <Button asChild className="mt-5"><Link to="/dashboard">Etkinlik Oluştur</Link></Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function QrSettingsBody({ event, renderSettings }: { event: Event; renderSettings: (event: Event) => ReactNode }) {
+  const { user } = useSession();
+  const wedding = useQuery({ ...qrWeddingQuery(user?.username ?? ''), enabled: Boolean(user) });
+  const [theme, chooseTheme] = useChosenTheme(event.id);
+  const [layout, setLayout] = useState<CardLayout>('a4');
+  const [printing, setPrinting] = useState(false);
+  const printQr = useRef<HTMLCanvasElement>(null);
+  const link = uploadLinkOf(window.location.origin, event);
+  const names = wedding.data ? `${wedding.data.brideName} & ${wedding.data.groomName}` : event.title;
+  const date = formatLongDate(wedding.data ? `${wedding.data.weddingDate}T12:00:00.000Z` : event.eventDate);
+
+  const print = async () => {
+    if (!printQr.current) return;
+    setPrinting(true);
+    try {
+      const { buildCardsPdf } = await import('../card-pdf');
+      const bytes = await buildCardsPdf({ theme, qr: printQr.current, names, date, link }, layout);
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+      // Opened in a new tab, where the browser's viewer prints it; blocked pop-ups fall back to a download.
+      if (!window.open(url, '_blank')) {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = 'masa-kartlari.pdf';
+        a.click();
+      }
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      toast({ title: 'Hata', description: 'Kartlar hazırlanırken bir hata oluştu.', variant: 'destructive' });
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section aria-label="Etkinlik ayarları" className="rounded-2xl bg-white p-5 text-stone-900 shadow-sm">
+          <h2 className="mb-3 font-display text-xl font-semibold">{event.title}</h2>
+          {renderSettings(event)}
+        </section>
+        <QrCard eventId={event.id} link={link} />
+      </div>
+      <section aria-labelledby="themes-title" className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="themes-title" className="font-display text-2xl font-semibold">Kart Tasarımı</h2>
+            <p className="text-sm text-stone-600 dark:text-stone-400">Masa kartlarınızın tasarımını seçin: <strong data-testid="chosen-theme">{theme.title}</strong></p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="text-sm" htmlFor="card-layout">Kağıt</label>
+            <select id="card-layout" value={layout} onChange={(e) => setLayout(e.target.value as CardLayout)}
+              className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-900">
+              <option value="a4">A4 (2×2 kart)</option>
+              <option value="a6">A6 (tek kart)</option>
+            </select>
+            <Button onClick={() => void print()} disabled={printing}>
+              <Printer aria-hidden className="h-4 w-4" /> {printing ? 'Hazırlanıyor...' : 'Kartları yazdır'}
+            </Button>
+          </div>
+        </div>
+        <ThemesCarousel selectedId={theme.id} onSelect={(t) => chooseTheme(t.id)} />
+      </section>
+      <QRCodeCanvas ref={printQr} value={link} size={800} level="H" marginSize={4} className="hidden" aria-hidden />
+    </>
+  );
+}
