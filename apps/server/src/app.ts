@@ -5,6 +5,7 @@ import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRouteTable } from './http/route-table.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
@@ -30,6 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRouteTable(app);
 
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
   const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
