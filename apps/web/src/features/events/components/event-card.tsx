@@ -31,7 +31,7 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
         <img src={coverOf(event)} alt="" className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44" />
         <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
           <span className="min-w-0">
-            <span className="block truncate font-display text-xl font-semibold text-stone-900">{event.title}</span>
+            <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">{event.title}</span>
             <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
               <CalendarDays aria-hidden className="h-4 w-4" />
               {formatLongDate(event.eventDate)}

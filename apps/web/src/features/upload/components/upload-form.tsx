@@ -78,7 +78,10 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
           id="uploader"
           autoComplete="name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors((current) => ({ ...current, name: undefined }));
+          }}
           disabled={uploading}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? 'uploader-error' : undefined}
