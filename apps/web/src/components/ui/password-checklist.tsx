@@ -1,19 +1,20 @@
 import { Check, X } from 'lucide-react';
 import { passwordChecks } from '@ani/contract/users';
-import { cn } from '../../../lib/cn';
-import { authTexts as t } from '../texts';
+import { cn } from '../../lib/cn';
+
+const matchText = 'Şifreler eşleşmelidir';
 
 /** Every rule the new password must meet, in the spec's order, plus the confirmation match. */
 export function passwordProblems(password: string, confirmation: string): string[] {
   const problems: string[] = passwordChecks.filter((c) => !c.test(password)).map((c) => c.message);
-  if (password !== confirmation || !confirmation) problems.push(t.passwordsMatch);
+  if (password !== confirmation || !confirmation) problems.push(matchText);
   return problems;
 }
 
 export function PasswordChecklist({ id, password, confirmation }: { id: string; password: string; confirmation: string }) {
   const items = [
     ...passwordChecks.map((c) => ({ message: c.message, ok: c.test(password) })),
-    { message: t.passwordsMatch, ok: confirmation.length > 0 && password === confirmation },
+    { message: matchText, ok: confirmation.length > 0 && password === confirmation },
   ];
   return (
     <ul id={id} aria-label="Şifre gereksinimleri" className="space-y-1 rounded-lg bg-stone-50 p-3 text-sm">

@@ -1,10 +1,9 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
-import { authTexts as t } from '../texts';
+import { Input } from './input';
 
 /** Password input with a show/hide toggle that keeps the caret and focus where they were. */
-export function PasswordField(props: InputHTMLAttributes<HTMLInputElement>) {
+export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -12,7 +11,7 @@ export function PasswordField(props: InputHTMLAttributes<HTMLInputElement>) {
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? t.hidePassword : t.showPassword}
+        aria-label={visible ? 'Şifreyi gizle' : 'Şifreyi göster'}
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center text-stone-500 hover:text-stone-800"
       >

@@ -1,7 +1,7 @@
 import { messages } from '@ani/contract/messages';
 import { registerInput } from '@ani/contract/users';
 import type { RegisterPayload } from './api/auth-api';
-import { passwordProblems } from './components/password-checklist';
+import { passwordProblems } from '../../components/ui/password-checklist';
 
 export interface RegisterForm {
   firstName: string;

@@ -13,7 +13,7 @@ import { paths, redirectTarget } from '../../../config/paths';
 import { loginUser, resendActivation } from '../api/auth-api';
 import { signIn } from '../session-actions';
 import { authTexts as t } from '../texts';
-import { PasswordField } from './password-field';
+import { PasswordInput } from '../../../components/ui/password-input';
 import type { AuthDialog } from './auth-dialogs';
 import { messages } from '@ani/contract/messages';
 
@@ -123,7 +123,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch }: Props) {
                 {t.forgotPassword}
               </button>
             </div>
-            <PasswordField
+            <PasswordInput
               id="login-password"
               name="password"
               autoComplete="current-password"

@@ -15,8 +15,8 @@ import { registerUser } from '../api/auth-api';
 import { checkRegisterForm, type RegisterForm } from '../register-rules';
 import { afterRegister } from '../session-actions';
 import { authTexts as t } from '../texts';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { TermsDialog } from './terms-dialog';
 import type { AuthDialog } from './auth-dialogs';
 
@@ -128,13 +128,13 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, termsContent }: P
                 <Info aria-hidden className="h-4 w-4" />
               </button>
             </div>
-            <PasswordField id="register-password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+            <PasswordInput id="register-password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
           </div>
           {showRules ? (
             <PasswordChecklist id="register-password-rules" password={form.password} confirmation={form.passwordConfirm} />
           ) : null}
           <Field id="register-password-confirm" label={t.passwordConfirm}>
-            <PasswordField
+            <PasswordInput
               id="register-password-confirm"
               autoComplete="new-password"
               required

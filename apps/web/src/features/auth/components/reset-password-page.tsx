@@ -8,8 +8,8 @@ import { Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { resetPassword } from '../api/auth-api';
 import { authTexts as t } from '../texts';
-import { PasswordChecklist, passwordProblems } from './password-checklist';
-import { PasswordField } from './password-field';
+import { PasswordChecklist, passwordProblems } from '../../../components/ui/password-checklist';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { useAuthDialogs } from './auth-dialogs';
 
 /** Target of the reset e-mail (`/reset-password?token=…`): a new password under the register rules. */
@@ -60,11 +60,11 @@ export function ResetPasswordPage() {
             ) : null}
             <div className="space-y-1.5">
               <Label htmlFor="reset-password">Yeni Şifre</Label>
-              <PasswordField id="reset-password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <PasswordInput id="reset-password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="reset-password-confirm">{t.passwordConfirm}</Label>
-              <PasswordField
+              <PasswordInput
                 id="reset-password-confirm"
                 autoComplete="new-password"
                 required

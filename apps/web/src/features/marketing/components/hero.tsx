@@ -11,7 +11,7 @@ export function Hero() {
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-cream-50 to-cream-50">
       <div aria-hidden className="pointer-events-none absolute -top-24 -left-24 h-80 w-80 rounded-full bg-brand-200/40 blur-3xl" />
       <div aria-hidden className="pointer-events-none absolute top-40 -right-20 h-72 w-72 rounded-full bg-gold-400/25 blur-3xl" />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
+      <div className="relative mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
         <div className="space-y-6 text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-800 shadow-sm ring-1 ring-brand-100">
             <Sparkles aria-hidden className="h-4 w-4 text-gold-500" /> QR kodlu dijital düğün albümü

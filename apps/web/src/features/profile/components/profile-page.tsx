@@ -1,3 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, UserRound } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { meQuery } from '../api/profile-api';
+import { DetailsSection } from './details-section';
+import { PasswordSection } from './password-section';
+
+/** /profile "Profil Ayarları": name, e-mail, phone and password under the registration rules. */
 export function ProfilePage() {
-  return <h1>Profil Ayarları</h1>;
+  const me = useQuery(meQuery);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mb-8 flex items-center gap-3">
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <UserRound aria-hidden className="h-6 w-6" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-semibold text-stone-900">Profil Ayarları</h1>
+          <p className="text-sm text-stone-600">Hesap bilgilerinizi ve şifrenizi buradan güncelleyebilirsiniz.</p>
+        </div>
+      </div>
+      {me.isPending ? (
+        <p className="flex items-center gap-2 text-stone-600" role="status">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Bilgileriniz yükleniyor...
+        </p>
+      ) : me.isError ? (
+        <Alert tone="error">Profil bilgileriniz alınamadı. Lütfen sayfayı yenileyin.</Alert>
+      ) : (
+        <div className="space-y-8">
+          <DetailsSection user={me.data.user} />
+          <PasswordSection userId={me.data.user.userId} />
+        </div>
+      )}
+    </section>
+  );
 }

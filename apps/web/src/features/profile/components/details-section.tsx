@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@ani/contract/messages';
+import type { PublicUser } from '@ani/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { updateStoredUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast-store';
+import { meQuery, updateProfile } from '../api/profile-api';
+import { checkDetails, splitName, type DetailsForm } from '../profile-rules';
+
+export function DetailsSection({ user }: { user: PublicUser }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<DetailsForm>(() => ({ ...splitName(user.username), email: user.pendingEmail ?? user.email, phoneNumber: user.phoneNumber }));
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (input: Parameters<typeof updateProfile>[1]) => updateProfile(user.userId, input),
+    onSuccess: (res) => {
+      // The stored user follows the server: `email` stays the confirmed address until the link is clicked.
+      updateStoredUser({ username: res.user.username, email: res.user.email });
+      queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
+      setError(null);
+      toast({ title: 'Profil Güncellendi', description: res.message, variant: 'success' });
+    },
+    onError: (err) => setError(err.message || messages.generic.error),
+  });
+
+  const set = (key: keyof DetailsForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkDetails(form, user);
+    if (!checked.ok) return setError(checked.message);
+    setError(null);
+    save.mutate(checked.input);
+  }
+
+  const pending = save.data?.user.pendingEmail ?? user.pendingEmail;
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="details-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <h2 id="details-title" className="font-sans text-lg font-semibold text-stone-900">
+        Kişisel Bilgiler
+      </h2>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {pending ? (
+        <Alert tone="info" title="E-posta doğrulaması bekleniyor">
+          {messages.auth.emailChangePending} Yeni adres: <strong>{pending}</strong>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="profile-first-name">Ad</Label>
+          <Input id="profile-first-name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="profile-last-name">Soyad</Label>
+          <Input id="profile-last-name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="profile-email">E-posta</Label>
+        <Input id="profile-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="profile-phone">Telefon Numarası</Label>
+        <Input id="profile-phone" type="tel" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
+      </div>
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Kaydediliyor...' : 'Bilgilerimi Kaydet'}
+      </Button>
+    </form>
+  );
+}

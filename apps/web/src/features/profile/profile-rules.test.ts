@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checkDetails, checkPassword, splitName } from './profile-rules';
+
+const user = { userId: 'u1', username: 'Ayşe Nur Yılmaz', email: 'ayse@example.com', phoneNumber: '+905321234567', pendingEmail: null };
+const form = { ...splitName(user.username), email: user.email, phoneNumber: user.phoneNumber };
+
+describe('profile rules', () => {
+  it('splits the stored name back into first and last name', () => {
+    expect(splitName('Ayşe Nur Yılmaz')).toEqual({ firstName: 'Ayşe Nur', lastName: 'Yılmaz' });
+    expect(splitName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('sends only the fields that changed, normalised like registration', () => {
+    expect(checkDetails({ ...form, phoneNumber: '0533 765 43 21', email: 'YENI@example.com' }, user)).toEqual({
+      ok: true,
+      input: { email: 'yeni@example.com', phoneNumber: '+905337654321' },
+    });
+  });
+
+  it('says so when nothing changed, and does not resend a pending address', () => {
+    expect(checkDetails(form, user)).toEqual({ ok: false, message: 'Güncellenecek bir bilgi gönderilmedi.' });
+    const pendingUser = { ...user, pendingEmail: 'yeni@example.com' };
+    expect(checkDetails({ ...form, email: 'yeni@example.com' }, pendingUser)).toMatchObject({ ok: false });
+  });
+
+  it('applies the registration rules to name, e-mail and phone', () => {
+    expect(checkDetails({ ...form, lastName: ' ' }, user)).toEqual({ ok: false, message: 'Lütfen tüm gerekli alanları doldurun.' });
+    expect(checkDetails({ ...form, email: 'x@' }, user)).toEqual({ ok: false, message: 'Geçerli bir e-posta adresi girin.' });
+    expect(checkDetails({ ...form, phoneNumber: '12345' }, user)).toMatchObject({ ok: false });
+  });
+
+  it('needs the current password and a new one that meets every rule and matches', () => {
+    expect(checkPassword({ currentPassword: '', newPassword: 'Yeni2026', confirmation: 'Yeni2026' })).toEqual({
+      ok: false,
+      message: 'Şifrenizi değiştirmek için mevcut şifrenizi girin.',
+    });
+    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'yeni2026', confirmation: 'yeni2026' })).toEqual({
+      ok: false,
+      message: 'Lütfen şifre gereksinimlerini kontrol edin.',
+    });
+    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2027' })).toMatchObject({ ok: false });
+    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2026' })).toEqual({
+      ok: true,
+      input: { currentPassword: 'Eski2025', newPassword: 'Yeni2026' },
+    });
+  });
+});

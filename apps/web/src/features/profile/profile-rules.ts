@@ -1,0 +1,49 @@
+import { messages } from '@ani/contract/messages';
+import { passwordChecks, updateProfileInput, type PublicUser, type UpdateProfileInput } from '@ani/contract/users';
+
+export interface DetailsForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmation: string;
+}
+
+/** "Ayşe Nur Yılmaz" -> first "Ayşe Nur", last "Yılmaz": the register dialog joined them with a space. */
+export function splitName(username: string): { firstName: string; lastName: string } {
+  const parts = username.trim().split(/\s+/);
+  if (parts.length < 2) return { firstName: parts[0] ?? '', lastName: '' };
+  return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
+}
+
+export type Checked = { ok: true; input: UpdateProfileInput } | { ok: false; message: string };
+
+/** Only what changed is sent, under the same rules as registration (contract schemas). */
+export function checkDetails(form: DetailsForm, user: PublicUser): Checked {
+  const a = messages.auth;
+  if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim() || !form.phoneNumber.trim()) {
+    return { ok: false, message: a.fillAllFields };
+  }
+  const username = `${form.firstName.trim()} ${form.lastName.trim()}`;
+  const parsed = updateProfileInput.safeParse({ username, email: form.email, phoneNumber: form.phoneNumber });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? a.fillAllFields };
+  const input: UpdateProfileInput = {};
+  if (parsed.data.username !== user.username) input.username = parsed.data.username;
+  if (parsed.data.email !== user.email && parsed.data.email !== user.pendingEmail) input.email = parsed.data.email;
+  if (parsed.data.phoneNumber !== user.phoneNumber) input.phoneNumber = parsed.data.phoneNumber;
+  if (Object.keys(input).length === 0) return { ok: false, message: a.nothingToUpdate };
+  return { ok: true, input };
+}
+
+export function checkPassword(form: PasswordForm): Checked {
+  const a = messages.auth;
+  if (!form.currentPassword) return { ok: false, message: a.currentPasswordRequired };
+  const weak = passwordChecks.some((c) => !c.test(form.newPassword));
+  if (weak || form.newPassword !== form.confirmation) return { ok: false, message: a.passwordRules };
+  return { ok: true, input: { currentPassword: form.currentPassword, newPassword: form.newPassword } };
+}
