@@ -30,11 +30,13 @@ export async function startFakeProvider(options: { appSecret: string }) {
   const pending = new Set<Promise<unknown>>();
   /** When true, every accepted send is followed by a "sent" status delivery (as Meta does). */
   let autoSentStatus = false;
+  /** Runs after a send is accepted but before it is answered (webhooks overtaking the answer). */
+  let beforeAnswer: ((to: string, id: string) => Promise<void>) | null = null;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as TemplateSend;
       const answer = scriptFor.get(body.to)?.shift() ?? script.shift();
       if (answer) {
@@ -46,6 +48,7 @@ export async function startFakeProvider(options: { appSecret: string }) {
       counter += 1;
       const id = `wamid.HBgM${body.to}FQIAERgS${String(counter).padStart(6, '0')}`;
       requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body, answered: 200 });
+      if (beforeAnswer) await beforeAnswer(body.to, id);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] }));
       if (autoSentStatus) track(post(statusDelivery([{ id, status: 'sent', recipient: body.to }])));
@@ -75,6 +78,9 @@ export async function startFakeProvider(options: { appSecret: string }) {
     scriptFor,
     setAppUrl(url: string) {
       appUrl = url;
+    },
+    setBeforeAnswer(hook: ((to: string, id: string) => Promise<void>) | null) {
+      beforeAnswer = hook;
     },
     setAutoSentStatus(on: boolean) {
       autoSentStatus = on;
@@ -107,9 +113,9 @@ const envelope = (value: Record<string, unknown>) => ({
   ],
 });
 
-let clock = Math.floor(Date.now() / 1000);
-/** Provider timestamps (unix seconds), increasing by one per call unless given. */
-export const nextTimestamp = () => String((clock += 1));
+let clock = 0;
+/** Provider timestamps (unix seconds): never before now, and increasing by at least one per call. */
+export const nextTimestamp = () => String((clock = Math.max(clock + 1, Math.floor(Date.now() / 1000) + 1)));
 
 export function statusDelivery(
   statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient: string; timestamp?: string; errorCode?: number }[],

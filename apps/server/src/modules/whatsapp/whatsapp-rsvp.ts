@@ -42,18 +42,14 @@ export type InboundMessage = {
 
 /** What the guest wrote or pressed, as shown in the conversation. */
 export function inboundBody(message: InboundMessage): string {
-  return (
-    message.text?.body ??
-    message.button?.text ??
-    message.interactive?.button_reply?.title ??
-    `[${message.type ?? 'mesaj'}]`
-  );
+  const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
+  return typeof text === 'string' ? text.slice(0, 4096) : `[${String(message.type ?? 'mesaj').slice(0, 40)}]`;
 }
 
 /** The RSVP a button press or a clear text reply carries, or null. */
 export function rsvpOf(message: InboundMessage): Rsvp | null {
   const payload = message.button?.payload ?? message.interactive?.button_reply?.id;
-  if (payload && byPayload[payload]) return byPayload[payload];
+  if (typeof payload === 'string' && Object.hasOwn(byPayload, payload)) return byPayload[payload]!;
   const text = message.button?.text ?? message.interactive?.button_reply?.title ?? message.text?.body;
-  return text ? (byText.get(fold(text)) ?? null) : null;
+  return typeof text === 'string' && text.length <= 200 ? (byText.get(fold(text)) ?? null) : null;
 }

@@ -58,3 +58,12 @@ describe('delivery status order', () => {
     expect(laterStatus('queued', 'sent')).toBe('sent');
   });
 });
+
+describe('odd webhook bodies', () => {
+  it('are read without throwing', () => {
+    const odd = { type: 'text', text: { body: 42 } } as unknown as Parameters<typeof rsvpOf>[0];
+    expect(rsvpOf(odd)).toBeNull();
+    expect(inboundBody(odd)).toBe('[text]');
+    expect(rsvpOf({ type: 'button', button: { payload: 'constructor' } })).toBeNull();
+  });
+});

@@ -204,6 +204,34 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     expect(await t.db.select({ id: jobs.id }).from(jobs)).toHaveLength(before.length);
   });
 
+  it('applies statuses that arrive before the send was answered (webhooks overtake the API answer)', async () => {
+    const w = await createWeddingHost(t);
+    const guest = await addGuest(t, w, { name: 'Hızlı Okuyan' });
+    provider.setBeforeAnswer(async (to, id) => {
+      // Delivered and read reach our webhook, and are processed, while the send still waits for its answer.
+      expect((await provider.post(statusDelivery([{ id, status: 'delivered', recipient: to }]))).status).toBe(200);
+      expect((await provider.post(statusDelivery([{ id, status: 'read', recipient: to }]))).status).toBe(200);
+      await t.app.jobs.runUntilIdle();
+    });
+    await approve(w);
+    await drain();
+    provider.setBeforeAnswer(null);
+    expect((await guestList(w))[0]).toMatchObject({ name: guest.name, invitationStatus: 'read' });
+  });
+
+  it('accepts signed but odd bodies and skips them without failing jobs', async () => {
+    for (const body of [
+      { object: 'whatsapp_business_account', entry: 'x' },
+      { entry: [{ changes: [{ value: { statuses: [{ id: 5, status: 'read' }], messages: [null, { id: 'm', from: 7 }] } }] }] },
+      { object: 'page', entry: [{ changes: [{ field: 'feed', value: 'x' }] }] },
+      null,
+    ]) {
+      expect((await provider.post(body)).status).toBe(200);
+    }
+    await drain();
+    expect(await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'failed'))).toEqual([]);
+  });
+
   it('answers the verification handshake only with the right verify token', async () => {
     const ok = await t.app.inject({
       method: 'GET',

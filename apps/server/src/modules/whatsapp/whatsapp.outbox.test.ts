@@ -1,4 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../http/logger.ts';
+import { createMemoryRateLimitStore } from '../../http/rate-limit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { whatsappMessages } from '../../db/schema/index.ts';
@@ -6,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost } from '../../testing/wedding-factories.ts';
 import { signBody } from './whatsapp-signature.ts';
-import { textReply } from './fake-whatsapp-provider.ts';
+import { startFakeProvider, textReply } from './fake-whatsapp-provider.ts';
 
 // No WHATSAPP_* configuration at all: the product still works and says WhatsApp is not connected.
 let t: TestApp;
@@ -74,5 +78,54 @@ describe('WhatsApp not configured', () => {
     });
     expect(handshake.statusCode).toBe(403);
     expect(handshake.json().message).toBe(messages.whatsapp.verifyFailed);
+  });
+});
+
+describe('WhatsApp configured later', () => {
+  it('sends the invitations waiting in the outbox when an instance starts with credentials', async () => {
+    const w = await createWeddingHost(t);
+    const guest = await addGuest(t, w, { name: 'Bekleyen Misafir' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/guests/approval',
+      headers: bearer(w.user.token),
+      payload: { weddingId: w.weddingId, guestListApproved: true },
+    });
+    await t.app.jobs.runUntilIdle();
+
+    // A second instance on the same database and store, now with WhatsApp credentials.
+    const provider = await startFakeProvider({ appSecret: 'later-secret' });
+    const connected = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: t.config.dataDir,
+        SECRET_KEY: t.config.secretKey,
+        PUBLIC_URL: t.config.publicUrl,
+        WEB_DIST_DIR: t.config.webDistDir,
+        WHATSAPP_ACCESS_TOKEN: 'later-token',
+        WHATSAPP_PHONE_NUMBER_ID: '555',
+        WHATSAPP_APP_SECRET: 'later-secret',
+        WHATSAPP_API_BASE_URL: provider.baseUrl,
+      }),
+      db: t.db,
+      pingDatabase: async () => {},
+      storage: t.storage,
+      logger: createLogger('silent'),
+      rateLimitStore: createMemoryRateLimitStore(),
+      mailer: { send: async () => {} },
+    });
+    try {
+      await connected.ready();
+      await connected.jobs.runUntilIdle();
+      const sentTo = provider.requests.filter((r) => r.answered === 200).map((r) => `+${r.body.to}`);
+      expect(sentTo).toContain(guest.phone);
+      // Every queued invitation of this database went out exactly once.
+      expect(new Set(sentTo).size).toBe(sentTo.length);
+      const rows = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId));
+      expect(rows.map((r) => r.status)).toEqual(['sent']);
+      await connected.close();
+    } finally {
+      await provider.close();
+    }
   });
 });

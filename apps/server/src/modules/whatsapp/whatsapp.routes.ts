@@ -56,8 +56,11 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, options) => {
       throw new AppError(ErrorCode.VALIDATION, messages.generic.invalidInput);
     }
     // Answer at once (Meta retries slow answers); the work is a committed job by now.
-    await service.acceptWebhook(body);
-    options.onWebhookQueued();
+    // A signed body that is not an object carries nothing to process.
+    if (body !== null && typeof body === 'object') {
+      await service.acceptWebhook(body);
+      options.onWebhookQueued();
+    }
     return reply.status(200).send({ success: true });
   });
 };

@@ -33,6 +33,8 @@ export type WebhookBody = {
   }[];
 };
 
+const list = <T>(value: T[] | undefined | null): T[] => (Array.isArray(value) ? value : []);
+
 const fromUnixSeconds = (value: string | undefined) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
@@ -119,13 +121,15 @@ export function createWhatsappService(deps: {
 
     /** Job: one webhook delivery. Every step is idempotent, so a retried or repeated delivery is harmless. */
     async processWebhook(payload: unknown): Promise<void> {
-      const body = payload as WebhookBody;
-      for (const entry of body.entry ?? []) {
-        for (const change of entry.changes ?? []) {
-          const value = change.value;
-          if (!value) continue;
-          for (const s of value.statuses ?? []) {
-            if (!s.id || !reportedStatuses.has(s.status as ReportedStatus)) continue;
+      const body = (payload ?? {}) as WebhookBody;
+      // A signed but odd body (another field, a test ping) is skipped, never retried forever.
+      for (const entry of list(body.entry)) {
+        for (const change of list(entry?.changes)) {
+          const value = change?.value;
+          if (!value || typeof value !== 'object') continue;
+          for (const s of list(value.statuses)) {
+            if (!s || typeof s !== 'object') continue;
+            if (typeof s.id !== 'string' || !reportedStatuses.has(s.status as ReportedStatus)) continue;
             const error = s.errors?.[0];
             const { failedGuestId } = await repository.recordStatus({
               providerMessageId: s.id,
@@ -135,8 +139,8 @@ export function createWhatsappService(deps: {
             });
             if (failedGuestId) await repository.markGuestUnreachable(failedGuestId);
           }
-          for (const m of value.messages ?? []) {
-            if (!m.id || !m.from) continue;
+          for (const m of list(value.messages)) {
+            if (!m || typeof m.id !== 'string' || typeof m.from !== 'string') continue;
             const phone = `+${m.from.replace(/\D/g, '')}`;
             // A button reply names the invitation it answers; otherwise the latest message we sent
             // to that number, otherwise the newest guest with that number.
