@@ -11,5 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Never inline images as base64 into the JS: they would count against the landing page's first
+    // bundle (and gzip badly); as files they load lazily and cache on their own.
+    assetsInlineLimit: 0,
   },
 });

@@ -1,11 +1,20 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { privacySections, privacyUpdated } from '../privacy-text';
-import { termsSections, termsUpdated } from '../terms-text';
-import type { LegalSection } from '../legal-types';
-import { LegalText } from './legal-text';
 
-function LegalDialog({ title, description, sections, updated }: { title: string; description: string; sections: LegalSection[]; updated: string }) {
+const PrivacyBody = lazy(() => import('./legal-body').then((m) => ({ default: m.PrivacyBody })));
+const TermsBody = lazy(() => import('./legal-body').then((m) => ({ default: m.TermsBody })));
+
+function Loading() {
+  return (
+    <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
+      <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Yükleniyor...
+    </p>
+  );
+}
+
+function LegalDialog({ title, description, Body }: { title: string; description: string; Body: ComponentType }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -20,7 +29,9 @@ function LegalDialog({ title, description, sections, updated }: { title: string;
         </DialogHeader>
         {/* The text scrolls inside the dialog; the region is focusable so keyboard users can scroll it. */}
         <div className="-mr-2 min-h-0 flex-1 overflow-y-auto pr-2" tabIndex={0} role="region" aria-label={title}>
-          <LegalText sections={sections} updated={updated} />
+          <Suspense fallback={<Loading />}>
+            <Body />
+          </Suspense>
         </div>
         <div className="mt-4 flex justify-end border-t border-stone-100 pt-4">
           <DialogClose asChild>
@@ -37,24 +48,20 @@ export function PrivacyPolicyDialog() {
     <LegalDialog
       title="Gizlilik Politikası"
       description="Kişisel verilerinizi nasıl topladığımızı, kullandığımızı ve koruduğumuzu açıklıyoruz."
-      sections={privacySections}
-      updated={privacyUpdated}
+      Body={PrivacyBody}
     />
   );
 }
 
 export function TermsOfUseDialog() {
-  return (
-    <LegalDialog
-      title="Kullanım Koşulları"
-      description="Anı Kutusu hizmetini kullanırken geçerli olan kurallar."
-      sections={termsSections}
-      updated={termsUpdated}
-    />
-  );
+  return <LegalDialog title="Kullanım Koşulları" description="Anı Kutusu hizmetini kullanırken geçerli olan kurallar." Body={TermsBody} />;
 }
 
-/** The terms as plain content, for the register dialog's own terms dialog. */
+/** The terms as content for the register dialog's own terms dialog (loaded when it opens). */
 export function TermsOfUseText() {
-  return <LegalText sections={termsSections} updated={termsUpdated} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <TermsBody />
+    </Suspense>
+  );
 }

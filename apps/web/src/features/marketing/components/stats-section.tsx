@@ -1,15 +1,16 @@
-import { subMonths, format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { Camera, Heart, Share2 } from 'lucide-react';
 import { monthlyShares, stats } from '../content';
 
 const icons = [Heart, Camera, Share2];
 
+// Intl instead of date-fns here: the landing page's first bundle only needs short month names.
+const monthName = new Intl.DateTimeFormat('tr-TR', { month: 'short' });
+
 export function StatsSection() {
   const now = new Date();
   const months = monthlyShares.map((value, i) => ({
     value,
-    label: format(subMonths(now, monthlyShares.length - 1 - i), 'LLL', { locale: tr }),
+    label: monthName.format(new Date(now.getFullYear(), now.getMonth() - (monthlyShares.length - 1 - i), 1)),
   }));
   const max = Math.max(...monthlyShares);
   return (
