@@ -68,11 +68,16 @@ export function displayDate(date: Date): string {
  */
 export function archiveNames(entries: readonly Pick<AlbumEntry, 'uploader' | 'uploadedAt' | 'extension'>[]): string[] {
   const used = new Set<string>(['notlar.csv']);
+  const nextSuffix = new Map<string, number>();
   return entries.map((entry) => {
     const who = safeNamePart(entry.uploader ?? '') || 'Misafir';
     const base = `${fileStamp(entry.uploadedAt)}_${who}`;
     let name = `${base}.${entry.extension}`;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}_${n}.${entry.extension}`;
+    // Per-name counter: a burst of same-second uploads by one guest stays linear, not quadratic.
+    for (let n = nextSuffix.get(base) ?? 2; used.has(name.toLowerCase()); n++) {
+      name = `${base}_${n}.${entry.extension}`;
+      nextSuffix.set(base, n + 1);
+    }
     used.add(name.toLowerCase());
     return name;
   });
@@ -132,7 +137,10 @@ export function createAlbumZip(
 
   const stream = zip.outputStream as Readable;
   return new Promise<AlbumZip>((resolve, reject) => {
-    zip.end({ forceZip64Format: false, comment: '' }, ((size: number) => {
+    // Always the ZIP64 end record: yazl 3.3's size prediction adds it once the central directory
+    // passes 64 KB (~300 entries) but only writes it past 65,535 entries or 4 GB, so without forcing
+    // it the announced Content-Length would be 76 bytes too long. Every current unzip reads it.
+    zip.end({ forceZip64Format: true, comment: '' }, ((size: number) => {
       if (size < 0) return reject(new Error('archive size could not be computed'));
       resolve({
         stream,
