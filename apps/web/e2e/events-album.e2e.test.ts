@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshotBoth } from './support/browser';
+import { launchBrowser, openPage, screenshotBoth, screenshotDir } from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { createHost, makeMedia, type Host } from './support/events-host';
 
@@ -40,6 +40,17 @@ async function signInTab(page: Page) {
   await page.context().addInitScript(() => {
     delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
+}
+
+/** The lightbox is fixed to the viewport, so it is captured as the screen shows it, not as a full page. */
+async function screenshotViewportBoth(page: Page, name: string) {
+  const original = page.viewportSize()!;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
 }
 
 async function decodeQr(file: string): Promise<string | null> {
@@ -151,7 +162,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await viewer.getByTestId('zoom-level').getByText('%225').waitFor();
     await viewer.getByText('Düğününüz kutlu olsun!').waitFor();
     await viewer.getByText('Zeynep Kaya').waitFor();
-    await screenshotBoth(album, 'lightbox');
+    await screenshotViewportBoth(album, 'lightbox');
     await album.keyboard.press('0');
     await album.keyboard.press('ArrowRight');
     await album.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import { LightboxDetails } from './lightbox-details';
 
 const swipePx = 50;
 const iconButton =
-  'flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
+  'flex h-9 w-9 shrink-0 cursor-pointer sm:h-10 sm:w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
 
 export interface LightboxProps {
   items: MediaItem[];
@@ -88,7 +88,7 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
   return (
     <D.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-stone-950/95" />
+        <D.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <D.Content
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
@@ -98,17 +98,17 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
             {current ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${wrapIndex(index ?? 0, items.length) + 1} / ${items.length}` : 'Görüntüleyici'}
           </D.Title>
           <div className="relative flex min-h-0 flex-1 flex-col">
-            <div className="flex items-center justify-between gap-2 p-3">
-              <span className="text-sm text-white/80" aria-live="polite">
+            <div className="flex items-center justify-between gap-2 bg-stone-950 p-2 sm:p-3">
+              <span className="shrink-0 text-sm whitespace-nowrap text-white/80" aria-live="polite">
                 {wrapIndex(index ?? 0, items.length) + 1} / {items.length}
               </span>
-              <div className="flex items-center gap-2">
+              <div className="flex items-center gap-1 sm:gap-2">
                 {current?.type === 'image' ? (
                   <>
                     <button type="button" className={iconButton} onClick={() => changeZoom(zoomOut(zoom))} disabled={zoom <= limits.zoomMin} aria-label="Uzaklaştır">
                       <ZoomOut aria-hidden className="h-5 w-5" />
                     </button>
-                    <span className="w-12 text-center text-sm tabular-nums" data-testid="zoom-level">
+                    <span className="w-11 text-center text-xs tabular-nums sm:w-12 sm:text-sm" data-testid="zoom-level">
                       %{Math.round(zoom * 100)}
                     </span>
                     <button type="button" className={iconButton} onClick={() => changeZoom(zoomIn(zoom))} disabled={zoom >= limits.zoomMax} aria-label="Yakınlaştır">
