@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
+import { baseURL, dataDir } from './support/context';
+import { findLink, waitForMail } from './support/outbox';
+
+let browser: Browser;
+const email = `emre.demir.${Date.now()}@example.com`;
+const newEmail = `emre.yeni.${Date.now()}@example.com`;
+const password = 'Damat2026';
+
+/** An activated account made through the API, so this journey starts at the login. */
+async function createActiveAccount() {
+  const res = await fetch(`${baseURL}/api/users/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'Emre Demir', email, password, phoneNumber: '0533 111 22 33' }),
+  });
+  expect(res.status).toBe(201);
+  const link = findLink(await waitForMail(dataDir, email), '/api/users/activate?token=');
+  const activation = await fetch(link.replace(/^https?:\/\/[^/]+/, baseURL), { redirect: 'manual' });
+  expect(activation.headers.get('location')).toContain('hesap=activated');
+}
+
+async function login(page: Page, identifier: string, secret: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Giriş Yap' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await dialog.getByLabel('E-posta veya Kullanıcı Adı').fill(identifier);
+  await dialog.getByLabel('Şifre', { exact: true }).fill(secret);
+  await dialog.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  await page.waitForURL(`${baseURL}/dashboard`);
+}
+
+const storedEmail = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').email as string);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createActiveAccount();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a host manages the account', () => {
+  it('changes phone and e-mail on /profile; the stored e-mail follows only after the confirmation link', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL);
+    await page.goto('/');
+    await login(page, email, password);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profil Ayarları' }).waitFor();
+    await expect(page.getByLabel('Ad', { exact: true }).inputValue()).resolves.toBe('Emre');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Telefon Numarası').fill('0544 222 33 44');
+    await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
+    await page.getByText('Profil Güncellendi').first().waitFor();
+
+    await page.getByLabel('E-posta').fill(newEmail);
+    await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
+    await page.getByText('E-posta doğrulaması bekleniyor').waitFor();
+    await expect(storedEmail(page)).resolves.toBe(email);
+    await screenshotBoth(page, 'profile');
+
+    const confirm = findLink(await waitForMail(dataDir, newEmail), '/api/users/email/confirm?token=');
+    await page.goto(confirm.replace(/^https?:\/\/[^/]+/, baseURL));
+    await page.getByRole('dialog', { name: 'E-posta Adresiniz Güncellendi' }).waitFor();
+    await expect.poll(() => storedEmail(page)).toBe(newEmail);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('resets a forgotten password through the e-mailed link and logs in with the new one', async () => {
+    const { page, context } = await openPage(browser, baseURL, 375);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByRole('dialog', { name: 'Giriş Yap' }).getByRole('button', { name: 'Şifremi unuttum' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Şifremi Unuttum' });
+    await forgot.getByLabel('E-posta').fill(newEmail);
+    await forgot.getByRole('button', { name: 'Bağlantı Gönder' }).click();
+    await forgot.getByText('E-posta Gönderildi').waitFor();
+
+    const reset = findLink(await waitForMail(dataDir, newEmail), '/reset-password?token=');
+    await page.goto(reset.replace(/^https?:\/\/[^/]+/, baseURL));
+    await page.getByRole('heading', { name: 'Yeni Şifre Belirleyin' }).waitFor();
+    await page.getByLabel('Yeni Şifre', { exact: true }).fill('yenisifre');
+    await page.getByLabel('Şifre Tekrarı').fill('yenisifre');
+    await page.getByRole('button', { name: 'Şifremi Güncelle' }).click();
+    await page.getByText('Lütfen şifre gereksinimlerini kontrol edin.').waitFor();
+    await page.getByLabel('Yeni Şifre', { exact: true }).fill('YeniSifre2027');
+    await page.getByLabel('Şifre Tekrarı').fill('YeniSifre2027');
+    await page.getByRole('button', { name: 'Şifremi Güncelle' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Giriş Yap' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Giriş Yap' });
+    await dialog.getByLabel('E-posta veya Kullanıcı Adı').fill(newEmail);
+    await dialog.getByLabel('Şifre', { exact: true }).fill('YeniSifre2027');
+    await dialog.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+
+    // The same link cannot be used twice.
+    await page.goto(reset.replace(/^https?:\/\/[^/]+/, baseURL));
+    await page.getByLabel('Yeni Şifre', { exact: true }).fill('BaskaSifre2028');
+    await page.getByLabel('Şifre Tekrarı').fill('BaskaSifre2028');
+    await page.getByRole('button', { name: 'Şifremi Güncelle' }).click();
+    await page.getByText('Bağlantı geçersiz veya süresi dolmuş.', { exact: false }).first().waitFor();
+    await context.close();
+  });
+});
