@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * The theme is forced by area (spec): dark under /dashboard, light everywhere else. The stored
- * `theme` preference (local storage) belongs to the dashboard's own toggle, added with the dashboard.
+ * Light everywhere outside /dashboard (spec). Inside, the dashboard layout owns the theme (dark by
+ * default, with its toggle remembered under `theme`); forcing dark here as well would override the
+ * toggle, because a parent's effect runs after its child's.
  */
 export function ThemeByArea() {
   const { pathname } = useLocation();
-  const dark = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  const inDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', dark);
-  }, [dark]);
+    if (!inDashboard) document.documentElement.classList.remove('dark');
+  }, [inDashboard]);
   return null;
 }

@@ -21,7 +21,11 @@ export function DetailsSection({ user }: { user: PublicUser }) {
       updateStoredUser({ username: res.user.username, email: res.user.email });
       queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
       setError(null);
-      toast({ title: 'Profil Güncellendi', description: res.message, variant: 'success' });
+      toast({
+        title: res.user.pendingEmail ? 'E-posta Doğrulaması Gerekli' : 'Profil Güncellendi',
+        description: res.message,
+        variant: res.user.pendingEmail ? 'info' : 'success',
+      });
     },
     onError: (err) => setError(err.message || messages.generic.error),
   });
