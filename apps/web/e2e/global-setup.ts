@@ -90,6 +90,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       DATABASE_URL: '',
+      // Lets the dashboard journey post signed webhook deliveries (e2e/support/dashboard-host.ts).
+      WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
     },
     stdio: ['ignore', log, log],
   });

@@ -45,7 +45,7 @@ export const whatsappStatusQuery = (weddingId: string) =>
   queryOptions({
     queryKey: guestKeys.whatsapp(weddingId),
     queryFn: ({ signal }) =>
-      apiRequest(`/whatsapp/status?${q(weddingId)}`, { schema: whatsappStatusResponse, signal, errorToast: false }),
+      apiRequest(`/weddings/whatsapp-status?${q(weddingId)}`, { schema: whatsappStatusResponse, signal, errorToast: false }),
     refetchInterval: 15_000,
     retry: false,
   });

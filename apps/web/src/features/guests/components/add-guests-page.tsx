@@ -61,7 +61,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     patch(row.key, { state: 'saving' });
     try {
       const guest = await addGuest({ weddingId, name: row.name, phone: row.phone, expectedGuestCount: rowCount(row) ?? 1 });
-      patch(row.key, { state: 'saved', name: guest.name, phone: guest.phone });
+      // A saved last row leaves an empty row behind it, so typing the next guest needs no click.
+      setRows((rs) => {
+        if (!rs) return rs;
+        const next = rs.map((r) => (r.key === row.key ? { ...r, state: 'saved' as const, name: guest.name, phone: guest.phone } : r));
+        return next[next.length - 1]!.state === 'saved' ? [...next, newRow()] : next;
+      });
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
       patch(row.key, { state: 'editing' });

@@ -6,9 +6,11 @@ import { applyStatus, countLocked, draftCount, editableStatuses, statusLabels, t
 
 /** Inline editing of status and count; the last three cells of the row. */
 export function GuestRowEditor({
-  guest, onCancel, onSave,
+  guest, onCancel, onSave, compact = false,
 }: {
   guest: Guest;
+  /** Phone card layout: status, count and buttons on one line, without the expected-count cell. */
+  compact?: boolean;
   onCancel: () => void;
   onSave: (guest: Guest, status: Guest['status'], guestCount: number) => Promise<void>;
 }) {
@@ -32,7 +34,7 @@ export function GuestRowEditor({
 
   return (
     <>
-      <span role="cell">
+      <span role="cell" className={compact ? 'flex-1' : undefined}>
         <select
           aria-label="Durum"
           value={draft.status}
@@ -57,7 +59,7 @@ export function GuestRowEditor({
           className="h-9 w-16 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:opacity-50 aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-950"
         />
       </span>
-      <span role="cell" className="tabular-nums">{guest.expectedGuestCount}</span>
+      {compact ? null : <span role="cell" className="tabular-nums">{guest.expectedGuestCount}</span>}
       <span role="cell" className="flex justify-end gap-1">
         <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
           <Check aria-hidden className="h-4 w-4" /> Kaydet

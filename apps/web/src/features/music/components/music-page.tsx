@@ -31,7 +31,7 @@ function Section({ section, hue }: { section: MusicSection; hue: string }) {
           ))}
         </div>
       </div>
-      <div className="overflow-hidden">
+      <div className="overflow-x-clip">
         <ul className="flex gap-5 transition-transform duration-500" style={{ transform: `translateX(-${index * step}px)` }}>
           {tracks.map((t, i) => (
             <li key={t.id} className="shrink-0" style={{ width: step - 20 }} data-testid="track">

@@ -17,7 +17,7 @@ export function ThemesCarousel({ selectedId, onSelect }: { selectedId: string; o
 
   return (
     <div className="relative">
-      <div ref={viewport} className="mx-auto max-w-[1200px] overflow-hidden" data-testid="themes-viewport">
+      <div ref={viewport} className="mx-auto max-w-[1200px] overflow-x-clip" data-testid="themes-viewport">
         <ul
           className="flex gap-5 transition-transform duration-500"
           style={{ transform: `translateX(-${index * step}px)` }}
