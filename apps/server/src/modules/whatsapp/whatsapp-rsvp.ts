@@ -43,7 +43,9 @@ export type InboundMessage = {
 /** What the guest wrote or pressed, as shown in the conversation. */
 export function inboundBody(message: InboundMessage): string {
   const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
-  return typeof text === 'string' ? text.slice(0, 4096) : `[${String(message.type ?? 'mesaj').slice(0, 40)}]`;
+  // PostgreSQL text cannot hold NUL; a stored reply must never make its job fail forever.
+  const clean = (v: string) => v.replace(/\u0000/g, '');
+  return typeof text === 'string' ? clean(text).slice(0, 4096) : `[${clean(String(message.type ?? 'mesaj')).slice(0, 40)}]`;
 }
 
 /** The RSVP a button press or a clear text reply carries, or null. */

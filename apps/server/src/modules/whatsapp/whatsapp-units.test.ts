@@ -65,5 +65,6 @@ describe('odd webhook bodies', () => {
     expect(rsvpOf(odd)).toBeNull();
     expect(inboundBody(odd)).toBe('[text]');
     expect(rsvpOf({ type: 'button', button: { payload: 'constructor' } })).toBeNull();
+    expect(inboundBody({ type: 'text', text: { body: 'a\u0000b' } })).toBe('ab');
   });
 });

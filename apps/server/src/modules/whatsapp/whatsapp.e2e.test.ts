@@ -224,6 +224,7 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
       { object: 'whatsapp_business_account', entry: 'x' },
       { entry: [{ changes: [{ value: { statuses: [{ id: 5, status: 'read' }], messages: [null, { id: 'm', from: 7 }] } }] }] },
       { object: 'page', entry: [{ changes: [{ field: 'feed', value: 'x' }] }] },
+      textReply('905320000000', 'wamid.NUL\u0000', 'a\u0000b'),
       null,
     ]) {
       expect((await provider.post(body)).status).toBe(200);

@@ -51,7 +51,8 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, options) => {
     }
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString('utf8'));
+      // NUL cannot be stored in PostgreSQL (text or jsonb): dropped here, after the signature check.
+      body = JSON.parse(raw.toString('utf8').replace(/\\u0000/g, ''));
     } catch {
       throw new AppError(ErrorCode.VALIDATION, messages.generic.invalidInput);
     }

@@ -129,7 +129,7 @@ export function createWhatsappService(deps: {
           if (!value || typeof value !== 'object') continue;
           for (const s of list(value.statuses)) {
             if (!s || typeof s !== 'object') continue;
-            if (typeof s.id !== 'string' || !reportedStatuses.has(s.status as ReportedStatus)) continue;
+            if (typeof s.id !== 'string' || s.id.includes('\u0000') || !reportedStatuses.has(s.status as ReportedStatus)) continue;
             const error = s.errors?.[0];
             const { failedGuestId } = await repository.recordStatus({
               providerMessageId: s.id,
@@ -140,7 +140,7 @@ export function createWhatsappService(deps: {
             if (failedGuestId) await repository.markGuestUnreachable(failedGuestId);
           }
           for (const m of list(value.messages)) {
-            if (!m || typeof m.id !== 'string' || typeof m.from !== 'string') continue;
+            if (!m || typeof m.id !== 'string' || typeof m.from !== 'string' || m.id.includes('\u0000')) continue;
             const phone = `+${m.from.replace(/\D/g, '')}`;
             // A button reply names the invitation it answers; otherwise the latest message we sent
             // to that number, otherwise the newest guest with that number.
