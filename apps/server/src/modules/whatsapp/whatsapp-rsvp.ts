@@ -44,7 +44,7 @@ export type InboundMessage = {
 export function inboundBody(message: InboundMessage): string {
   const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
   // PostgreSQL text cannot hold NUL; a stored reply must never make its job fail forever.
-  const clean = (v: string) => v.replace(/\u0000/g, '');
+  const clean = (v: string) => v.replaceAll('\u0000', '');
   return typeof text === 'string' ? clean(text).slice(0, 4096) : `[${clean(String(message.type ?? 'mesaj')).slice(0, 40)}]`;
 }
 
