@@ -153,6 +153,10 @@ describe('POST /api/weddings/upload-image', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: w.imageUploaded });
     expect(body.imageUrl).toMatch(/^\/api\/media\/weddings\//);
+    // The signed URL serves the image (the browser shows it, WhatsApp fetches it as the header).
+    const served = await t.app.inject({ method: 'GET', url: body.imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
     const [row] = await t.db.select().from(weddings).where(eq(weddings.ownerId, user.userId));
     const stored = await t.storage.get(row!.invitationImageKey!);
     const chunks: Buffer[] = [];
