@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
@@ -27,6 +27,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Shutdown: finish what is in flight, refuse what is new with 503.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (URL too long, bad encoding) in our error shape, never echoing the URL.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send({ success: false, message: messages.generic.invalidInput, code: ErrorCode.VALIDATION });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -103,7 +103,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     const activated = await fetch(`${b.base}/api/users/activate?token=${token}`, { redirect: 'manual' });
     expect(activated.headers.get('location')).toBe('/?hesap=activated');
 
-    const login = await (await fetch(`${b.base}/api/users/login`, json({ email: host.email, password: host.password }))).json();
+    const login = (await (await fetch(`${b.base}/api/users/login`, json({ email: host.email, password: host.password }))).json()) as {
+      token: string;
+    };
     const auth = { authorization: `Bearer ${login.token}` };
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const created = await fetch(`${b.base}/api/events`, {
@@ -111,8 +113,8 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
       headers: { 'content-type': 'application/json', ...auth },
     });
     expect(created.status, await created.clone().text()).toBeLessThan(300);
-    const createdBody = await created.json();
-    const eventId: string = createdBody.event?.id ?? createdBody.event?.eventId ?? createdBody.id;
+    const createdBody = (await created.json()) as { event?: { id?: string; eventId?: string }; id?: string };
+    const eventId = createdBody.event?.id ?? createdBody.event?.eventId ?? createdBody.id ?? '';
 
     const form = new FormData();
     for (const color of ['#c0392b', '#2980b9']) {
@@ -127,7 +129,8 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     // Either instance may make the derived images; wait until both are processed.
     let photos: { url: string; processed: boolean; metadata: { note: string | null } }[] = [];
     for (let i = 0; i < 200; i++) {
-      const page = await (await fetch(`${b.base}/api/events/${eventId}/photos?page=1&limit=12`, { headers: auth })).json();
+      const res = await fetch(`${b.base}/api/events/${eventId}/photos?page=1&limit=12`, { headers: auth });
+      const page = (await res.json()) as { photos: typeof photos };
       photos = page.photos;
       if (photos.length === 2 && photos.every((p) => p.processed)) break;
       await new Promise((r) => setTimeout(r, 100));

@@ -120,6 +120,8 @@ export const messages = {
     notMultipart: 'Dosyalar form verisi (multipart/form-data) olarak gönderilmelidir.',
     imageTooLarge: 'Görsel çok büyük; en fazla 100 megapiksel olabilir.',
     imageUnreadable: 'Görsel okunamadı; dosya bozuk olabilir.',
+    interrupted: 'Yükleme yarıda kaldı; bağlantı kesilmiş olabilir. Lütfen tekrar deneyin.',
+    diskFull: 'Sunucuda şu anda yer kalmadı. Lütfen biraz sonra tekrar deneyin.',
   },
   weddings: {
     usernameRequired: 'Kullanıcı adı boş olamaz',

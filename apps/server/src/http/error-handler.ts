@@ -31,6 +31,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const [message, code] = fastifyClientErrors[status] ?? [messages.generic.invalidInput, ErrorCode.VALIDATION];
       return reply.status(status).send(body(message, code));
     }
+    if (isDatabaseDataError(error)) {
+      // PostgreSQL refused the value itself (a NUL byte, an out-of-range number): bad input, not a crash.
+      return reply.status(400).send(body(messages.generic.invalidInput, ErrorCode.VALIDATION));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send(body(messages.generic.unavailable, ErrorCode.UNAVAILABLE));
@@ -39,6 +43,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(body(messages.generic.error, ErrorCode.INTERNAL));
   });
 
+}
+
+/** SQLSTATE class 22: data exceptions caused by the value sent. */
+function isDatabaseDataError(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
