@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UrlSigner } from '../http/signed-urls.ts';
@@ -8,8 +8,15 @@ import { assertValidKey, type Storage } from './storage.ts';
 
 export const MEDIA_ROUTE_PREFIX = '/api/media/';
 
+/**
+ * Objects as files under `root`. Writes go to `root/.incoming` first and are renamed into place,
+ * so a crash mid-write leaves only a file there, which the next start removes.
+ */
 export function createLocalDiskStorage(options: { root: string; signer: UrlSigner }): Storage {
   const { root, signer } = options;
+  const incoming = path.join(root, '.incoming');
+  // One process owns a local media directory: whatever is half-written here is from a crash.
+  rmSync(incoming, { recursive: true, force: true });
   const fileOf = (key: string) => {
     assertValidKey(key);
     return path.join(root, key);
@@ -19,15 +26,33 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
     async put(key, body) {
       const target = fileOf(key);
       await mkdir(path.dirname(target), { recursive: true });
-      // Write beside the target and rename: a reader never sees half an object, and a
-      // crash leaves only a `.part` file that no row points at.
-      const temp = `${target}.${randomUUID()}.part`;
+      await mkdir(incoming, { recursive: true });
+      const temp = path.join(incoming, `${randomUUID()}.part`);
       try {
         await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
+      }
+      return { size: (await stat(target)).size };
+    },
+    async putFile(key, filePath) {
+      const target = fileOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(filePath, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        // Temp directory on another file system: copy beside the target, then rename atomically.
+        const temp = `${target}.${randomUUID()}.part`;
+        try {
+          await copyFile(filePath, temp);
+          await rename(temp, target);
+        } catch (copyError) {
+          await rm(temp, { force: true });
+          throw copyError;
+        }
       }
       return { size: (await stat(target)).size };
     },

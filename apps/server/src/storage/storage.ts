@@ -8,6 +8,11 @@ export type SignedUrlOptions = { expiresInSeconds: number; downloadName?: string
 /** Where media bytes live. Local disk by default; an S3-compatible store implements the same contract. */
 export interface Storage {
   put(key: string, body: Readable): Promise<{ size: number }>;
+  /**
+   * Optional fast path for a finished local file (an upload's temp file): local disk renames it into
+   * place instead of copying. The file is consumed (moved or left for the caller to remove).
+   */
+  putFile?(key: string, filePath: string): Promise<{ size: number }>;
   /** `range` is inclusive on both ends, as in an HTTP Range header. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<ObjectStat | null>;

@@ -131,7 +131,11 @@ export function createMediaService(deps: {
         const sweepJobId = await repo.scheduleSweep(keys, new Date(Date.now() + sweepDelayMs));
         let committed: MediaRow[];
         try {
-          for (const [i, file] of received.files.entries()) await storage.put(keys[i]!, createReadStream(file.tempPath));
+          for (const [i, file] of received.files.entries()) {
+            // Local disk moves the temp file into place (no second write); other stores stream it.
+            if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
+            else await storage.put(keys[i]!, createReadStream(file.tempPath));
+          }
           committed = await repo.commitUpload(eventId, rows, sweepJobId);
         } catch (error) {
           await Promise.allSettled(keys.map((key) => storage.delete(key)));
