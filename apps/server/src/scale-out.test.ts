@@ -1,53 +1,28 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from './testing/s3-server.ts';
+import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
 // Two instances need one shared PostgreSQL: this runs in the PostgreSQL pass of the suite.
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type Instance = { base: string; dataDir: string; logs: () => string; stop: () => Promise<number | null> };
+type Instance = ServerProcess & { dataDir: string; stop: () => Promise<number | null> };
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-instance-'));
-  const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts')], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let logs = '';
-  child.stdout.on('data', (d) => (logs += d));
-  child.stderr.on('data', (d) => (logs += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }, await freePort());
+  await server.healthy();
   return {
-    base,
+    ...server,
     dataDir,
-    logs: () => logs,
     stop: async () => {
-      child.kill('SIGTERM');
-      const code = await exited;
+      const code = await server.kill('SIGTERM');
       await rm(dataDir, { recursive: true, force: true });
       return code;
     },

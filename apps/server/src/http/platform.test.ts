@@ -76,6 +76,7 @@ describe('local disk storage', () => {
     await expect(storage.put(key, failing)).rejects.toThrow('client went away');
     expect(await storage.stat(key)).toBeNull();
     expect(await readdir(path.join(root, 'events/e2'))).toEqual([]);
+    expect(await readdir(path.join(root, '.incoming'))).toEqual([]);
   });
 
   it('refuses keys that could escape its folder', async () => {

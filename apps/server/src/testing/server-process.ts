@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = {
+  base: string;
+  port: number;
+  logs(): string;
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+  /** Resolves true once /api/health answers 200 (false if the process exits first). */
+  healthy(): Promise<boolean>;
+};
+
+/** Runs `node src/main.ts` — what `npm start` runs after building the web app — with only `env` set. */
+export function startServerProcess(env: Record<string, string>, port?: number): ServerProcess {
+  const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts')], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, ...(port ? { PORT: String(port) } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  child.stdout.on('data', (d) => (logs += d));
+  child.stderr.on('data', (d) => (logs += d));
+  let done = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      done = true;
+      resolve(code);
+    }),
+  );
+  const actualPort = port ?? Number(env.PORT);
+  const base = `http://127.0.0.1:${actualPort}`;
+  return {
+    base,
+    port: actualPort,
+    logs: () => logs,
+    exited,
+    async kill(signal) {
+      if (!done) child.kill(signal);
+      return exited;
+    },
+    async healthy() {
+      for (let attempt = 0; attempt < 600 && !done; attempt++) {
+        const res = await fetch(`${base}/api/health`).catch(() => undefined);
+        if (res?.ok) return true;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return false;
+    },
+  };
+}
