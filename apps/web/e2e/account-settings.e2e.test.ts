@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
+import { clientAddress, launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { findLink, waitForMail } from './support/outbox';
 
@@ -13,7 +13,7 @@ const password = 'Damat2026';
 async function createActiveAccount() {
   const res = await fetch(`${baseURL}/api/users/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() },
     body: JSON.stringify({ username: 'Emre Demir', email, password, phoneNumber: '0533 111 22 33' }),
   });
   expect(res.status).toBe(201);

@@ -32,13 +32,15 @@ function newestMtime(target: string): number {
 
 /** Rebuild the SPA only when a source file is newer than the last build. */
 function ensureBuild(): void {
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(webDir, p));
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'e2e/global-setup.ts'].map((p) => path.join(webDir, p));
   inputs.push(path.join(repoRoot, 'packages/contract/src'));
   const newestInput = Math.max(...inputs.map(newestMtime));
   if (existsSync(distIndex) && statSync(distIndex).mtimeMs >= newestInput) return;
   const result = spawnSync(node24, [path.join(repoRoot, 'node_modules/.bin/vite'), 'build'], {
     cwd: webDir,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test; inherited, it would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed with status ${result.status}`);
 }
@@ -92,6 +94,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       // Lets the dashboard journey post signed webhook deliveries (e2e/support/dashboard-host.ts).
       WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
+      // Each browser context sends its own X-Forwarded-For (support/browser.ts), so per-IP limits count per journey.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', log, log],
   });

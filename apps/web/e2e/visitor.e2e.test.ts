@@ -49,7 +49,8 @@ describe('a visitor', () => {
       await page.getByRole('contentinfo').getByRole('button', { name: button }).click();
       const dialog = page.getByRole('dialog', { name: button });
       await dialog.waitFor();
-      await expect(dialog.locator('section').count()).resolves.toBe(sections);
+      // The text loads with the dialog (lazy chunk); wait for all of it.
+      await expect.poll(() => dialog.locator('section').count()).toBe(sections);
       if (button === 'Gizlilik Politikası') {
         await dialog.getByText('Sitemizde çerez (cookie) kullanılmaz').waitFor();
         await dialog.getByText('KVKK Kapsamındaki Haklarınız').waitFor();

@@ -31,9 +31,22 @@ export interface Session {
 }
 
 /** A fresh context (own storage) per journey; 1280 px desktop unless a width is given. */
+let clientCounter = 0;
+
+/**
+ * A distinct client address per browser context (the server runs with TRUST_PROXY in e2e): every journey
+ * is a different visitor, so the per-IP sign-up and login limits apply per journey, as they would in life,
+ * instead of all journeys of the run sharing 127.0.0.1's budget.
+ */
+export function clientAddress(): string {
+  clientCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${clientCounter % 250}`;
+}
+
 export async function openPage(browser: Browser, baseURL: string, width = 1280): Promise<Session> {
   const context = await browser.newContext({
     baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
     viewport: { width, height: width < 768 ? 812 : 800 },
     locale: 'tr-TR',
     reducedMotion: 'reduce',
