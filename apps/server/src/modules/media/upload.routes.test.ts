@@ -2,11 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { events, jobs, media } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
@@ -231,6 +233,18 @@ describe('POST /api/events/:id/upload', () => {
     // The server notices the abort asynchronously; wait for its clean-up (the test's own timeout bounds this).
     while ((await tempFiles()).length > 0) await sleep(20);
     await expectNothingLeft(eventId);
+  });
+
+  it('removes objects of an upload that never committed (crash between store and commit)', async () => {
+    const eventId = await newEvent();
+    const [kept] = (await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')])).json().uploaded;
+    const orphan = `events/${eventId}/00000000-0000-4000-8000-000000000000.jpg`;
+    await t.storage.put(orphan, Readable.from([Buffer.from('yarım kalmış')]));
+    // What the upload schedules before storing; a crash means no commit ever withdraws it.
+    await enqueue(t.db, 'media.sweep-upload', { keys: [orphan, kept.key] });
+    await t.app.jobs.runUntilIdle();
+    expect(await t.storage.stat(orphan)).toBeNull();
+    expect(await t.storage.stat(kept.key)).not.toBeNull();
   });
 
   it('limits requests per IP', async () => {
