@@ -188,6 +188,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
 
     const [zip] = await Promise.all([album.waitForEvent('download'), album.getByRole('button', { name: 'Albümü İndir' }).click()]);
     await album.getByText('İndirme tamamlandı!').waitFor();
+    await screenshotViewportBoth(album, 'album-download');
     expect(zip.suggestedFilename()).toBe('Ayse_Mehmet_Dugunu.zip');
     const zipPath = path.join(downloads, 'album.zip');
     await zip.saveAs(zipPath);

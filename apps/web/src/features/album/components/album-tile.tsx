@@ -52,14 +52,16 @@ export const AlbumTile = memo(function AlbumTile({
 
   const label = video ? `Video ${index + 1}` : `Fotoğraf ${index + 1}`;
   return (
-    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200" data-testid="album-tile">
+    // `contain: strict`: a tile's layout and paint never reach outside its square, so mounting tiles while
+    // scrolling does not re-lay out the rest of the grid.
+    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict]" data-testid="album-tile">
       <button type="button" onClick={() => onOpen(index)} aria-label={`${label} — büyüt`} className="block h-full w-full cursor-zoom-in">
         {item.thumbnailUrl ? (
           <img
             src={item.thumbnailUrl}
             alt=""
             decoding="async"
-            className={cn('absolute inset-0 h-full w-full object-cover', !loaded && !video && 'scale-105 opacity-50 blur-md')}
+            className={cn('absolute inset-0 h-full w-full object-cover', !loaded && !video && 'scale-105 opacity-50 blur-sm')}
           />
         ) : null}
         {visible && !video ? (
