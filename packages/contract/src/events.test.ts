@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createEventInput, isBeforeTodayInIstanbul, istanbulDay, stockCovers, updateEventInput } from './events.ts';
+import { deletePhotosInput, formatMessage, photosQuery } from './media.ts';
+import { messages } from './messages.ts';
+
+const e = messages.events;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error!.issues[0]!.message;
+
+describe('Istanbul calendar days', () => {
+  it('uses Türkiye time (UTC+3) for "today"', () => {
+    expect(istanbulDay(new Date('2026-06-01T21:30:00Z'))).toBe('2026-06-02');
+    const now = new Date('2026-06-02T09:00:00Z');
+    // Chosen as local midnight of 2 June in Istanbul: not in the past.
+    expect(isBeforeTodayInIstanbul(new Date('2026-06-01T21:00:00Z'), now)).toBe(false);
+    expect(isBeforeTodayInIstanbul(new Date('2026-06-01T20:59:00Z'), now)).toBe(true);
+  });
+});
+
+describe('createEventInput', () => {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+
+  it('trims the title and applies defaults', () => {
+    const parsed = createEventInput.parse({ title: '  Kına Gecesi ', eventDate: tomorrow });
+    expect(parsed).toMatchObject({ title: 'Kına Gecesi', isGalleryPublic: false, canAddPhotos: true, description: null, coverImage: null });
+  });
+
+  it.each([
+    [{ eventDate: tomorrow }, e.titleRequired],
+    [{ title: ' ', eventDate: tomorrow }, e.titleBlank],
+    [{ title: 'ab', eventDate: tomorrow }, e.titleMin],
+    [{ title: 'a'.repeat(101), eventDate: tomorrow }, e.titleMax],
+    [{ title: 'Düğün' }, e.dateMissing],
+    [{ title: 'Düğün', eventDate: '31.02.2026' }, e.dateInvalid],
+    [{ title: 'Düğün', eventDate: '2020-01-01' }, e.dateInPast],
+    [{ title: 'Düğün', eventDate: tomorrow, description: 'x'.repeat(501) }, e.descriptionMax],
+    [{ title: 'Düğün', eventDate: tomorrow, coverImage: 'javascript:alert(1)' }, e.coverImageInvalid],
+  ])('refuses %j with the Turkish text', (input, message) => {
+    expect(firstMessage(createEventInput.safeParse(input))).toBe(message);
+  });
+
+  it('accepts one of the 8 stock covers', () => {
+    expect(stockCovers).toHaveLength(8);
+    expect(createEventInput.parse({ title: 'Düğün', eventDate: tomorrow, coverImage: stockCovers[3] }).coverImage).toBe(stockCovers[3]);
+  });
+
+  it('lets an update keep a past date (the service checks changes)', () => {
+    expect(updateEventInput.safeParse({ eventId: 'x', eventDate: '2020-01-01' }).success).toBe(true);
+    expect(firstMessage(updateEventInput.safeParse({}))).toBe(e.idMissing);
+  });
+});
+
+describe('media contract', () => {
+  it('defaults photos paging to page 1, limit 4, thumbnails on; max limit 100', () => {
+    expect(photosQuery.parse({})).toEqual({ page: 1, limit: 4, thumbnail: true });
+    expect(photosQuery.parse({ page: '2', limit: '12', thumbnail: 'false' })).toMatchObject({ page: 2, limit: 12, thumbnail: false });
+    expect(photosQuery.safeParse({ limit: '101' }).success).toBe(false);
+  });
+
+  it('needs at least one photo id to delete', () => {
+    expect(firstMessage(deletePhotosInput.safeParse({ photoIds: [] }))).toBe(messages.media.photoIdsRequired);
+  });
+
+  it('fills message placeholders', () => {
+    expect(formatMessage(messages.upload.success, { n: 3 })).toBe('3 dosya başarıyla yüklendi.');
+    expect(formatMessage(messages.media.deletedMany, { n: 2 })).toBe('2 adet fotoğraf silindi.');
+  });
+});
