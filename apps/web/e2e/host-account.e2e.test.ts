@@ -12,13 +12,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const email = `ayse.yilmaz.${Date.now()}@example.com`;
+const email = `elif.sahin.${Date.now()}@example.com`;
 const password = 'Gelin2026';
 
 async function fillRegister(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Kayıt Ol' });
-  await dialog.getByLabel('Ad', { exact: true }).fill('Ayşe');
-  await dialog.getByLabel('Soyad', { exact: true }).fill('Yılmaz');
+  await dialog.getByLabel('Ad', { exact: true }).fill('Elif');
+  await dialog.getByLabel('Soyad', { exact: true }).fill('Şahin');
   await dialog.getByLabel('E-posta').fill(email);
   await dialog.getByLabel('Telefon Numarası').fill('0532 123 45 67');
   return dialog;
@@ -77,7 +77,7 @@ describe('a new host', () => {
     await login.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.waitForURL(`${baseURL}/dashboard`);
     await page.getByRole('heading', { name: 'Ana Sayfa' }).waitFor();
-    await expect(page.getByTestId('dashboard-username').textContent()).resolves.toBe('Ayşe Yılmaz');
+    await expect(page.getByTestId('dashboard-username').textContent()).resolves.toBe('Elif Şahin');
     await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
     await screenshotBoth(page, 'dashboard');
 
