@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
@@ -10,11 +11,23 @@ import { createEventViaApi, createHost, type Host } from './support/events-host'
 const total = 10_000;
 const pageSize = 500;
 
+// Pictures the size the server makes (400 px thumbnails, 1600 px previews), served by the test.
+const pictures = new Map<string, Buffer>();
+async function makePictures() {
+  for (let i = 0; i < 8; i++) {
+    const svg = (size: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="hsl(${i * 45},55%,60%)"/><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#fff" opacity="0.5"/></svg>`;
+    pictures.set(`/perf/thumb-${i}.webp`, await sharp(Buffer.from(svg(400))).webp({ quality: 70 }).toBuffer());
+    pictures.set(`/perf/preview-${i}.webp`, await sharp(Buffer.from(svg(1600))).webp({ quality: 75 }).toBuffer());
+  }
+}
+
 let browser: Browser;
 let host: Host;
 let eventId: string;
 beforeAll(async () => {
   browser = await launchBrowser();
+  await makePictures();
   host = await createHost(baseURL, dataDir, 'Performans Testi');
   eventId = (await createEventViaApi(baseURL, host, 'Büyük Albüm')).id;
 });
@@ -30,8 +43,8 @@ function fakePage(route: Route) {
     const n = start + i;
     return {
       id: `item-${n}`, key: `events/${eventId}/item-${n}.jpg`,
-      url: `/images/covers/cover-${(n % 8) + 1}.jpg`, originalUrl: `/images/covers/cover-${(n % 8) + 1}.jpg`,
-      thumbnailUrl: `/images/covers/cover-${((n + 4) % 8) + 1}.jpg`, type: n % 25 === 0 ? 'video' : 'image',
+      url: `/perf/preview-${n % 8}.webp`, originalUrl: `/perf/preview-${n % 8}.webp`,
+      thumbnailUrl: `/perf/thumb-${n % 8}.webp`, type: n % 25 === 0 ? 'video' : 'image',
       mimeType: n % 25 === 0 ? 'video/mp4' : 'image/jpeg', size: 1000, width: 1600, height: 800, processed: true,
       metadata: { uploader: 'Misafir', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
     };
@@ -89,6 +102,13 @@ async function openBigAlbum(width: number) {
   const session = await openPage(browser, baseURL, width);
   const { page } = session;
   await page.route((url) => url.pathname.startsWith('/api/events/') && url.pathname.endsWith('/photos'), fakePage);
+  await page.route('**/perf/*', (route) =>
+    route.fulfill({
+      contentType: 'image/webp',
+      headers: { 'cache-control': 'private, max-age=31536000, immutable' },
+      body: pictures.get(new URL(route.request().url()).pathname)!,
+    }),
+  );
   await page.goto('/');
   await page.evaluate(([token, user]) => {
     sessionStorage.setItem('token', token);

@@ -6,6 +6,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
 /** Owner controls come as flat props so `memo` can skip tiles whose selection did not change. */
+/** How long a tile must stay in view before its full picture loads. */
+const fullImageDwellMs = 120;
+
 export interface TileOwnerControls {
   selected?: boolean;
   onToggle?: (id: string) => void;
@@ -37,17 +40,22 @@ export const AlbumTile = memo(function AlbumTile({
     const node = ref.current;
     if (!node || visible || video) return;
     if (typeof IntersectionObserver === 'undefined') return setVisible(true);
+    // The full picture is asked for once the tile has stayed 10% visible for a moment: a fast fling past
+    // hundreds of tiles then costs neither their downloads nor their decoding.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
+        const shown = entries.some((e) => e.isIntersecting);
+        clearTimeout(timer);
+        if (shown) timer = setTimeout(() => setVisible(true), fullImageDwellMs);
       },
       { threshold: limits.visibilityThreshold },
     );
     observer.observe(node);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, [visible, video]);
 
   const label = video ? `Video ${index + 1}` : `Fotoğraf ${index + 1}`;
