@@ -175,7 +175,15 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     // QR settings: theme choice and the printed cards holding the upload link.
     await page.getByRole('link', { name: 'Ayarlar' }).first().click();
     await page.getByRole('heading', { name: 'Dijital Albüm Ayarları' }).waitFor();
-    await page.getByRole('radio', { name: /Deniz/ }).click();
+    // The carousel moves 300 px per click; "Deniz" is the 7th theme, so step until it is in view.
+    const sea = page.getByRole('radio', { name: /Deniz/ });
+    for (let i = 0; i < 10; i++) {
+      const [box, view] = [await sea.boundingBox(), await page.getByTestId('themes-viewport').boundingBox()];
+      if (box && view && box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1) break;
+      await page.getByRole('button', { name: 'Sonraki tasarımlar' }).click();
+      await page.waitForTimeout(600);
+    }
+    await sea.click();
     expect(await page.getByTestId('chosen-theme').textContent()).toBe('Deniz');
     const link = (await page.getByTestId('qr-link').textContent())!;
     expect(link).toMatch(new RegExp(`^${baseURL}/events/[^/]+/elif--can-dn/upload-image-page$`));
@@ -226,17 +234,20 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     await page.getByTestId('invitation-preview').getByText('Sevgili Ayşe Hanım').waitFor();
     await shoot(page, 'invitation');
     await page.getByRole('link', { name: 'Araç Süsleme' }).click();
+    await page.getByRole('heading', { name: 'Araç Süsleme' }).waitFor();
     await page.getByRole('radio', { name: /Altın Zarafet/ }).click();
     expect(await page.getByRole('link', { name: 'Seçimimi WhatsApp ile Gönder' }).getAttribute('href')).toContain('wa.me/');
     await shoot(page, 'decoration');
     await page.getByRole('link', { name: 'Poz Önerileri' }).click();
+    await page.getByRole('heading', { name: 'Poz Önerileri' }).waitFor();
     expect(await page.getByTestId('pose-grid').locator('li').count()).toBe(42);
     await page.getByRole('button', { name: /Seçilenleri İndir/ }).click();
     await page.getByText('Seçim Yapın').first().waitFor();
-    await page.getByRole('button', { name: 'Dramatik' }).click();
+    await page.getByRole('button', { name: 'Dramatik', exact: true }).click();
     expect(await page.getByTestId('pose-grid').locator('li').count()).toBe(7);
     await shoot(page, 'poses');
     await page.getByRole('link', { name: 'Müzik' }).click();
+    await page.getByRole('heading', { name: 'Müzik Önerileri' }).waitFor();
     expect(await page.getByTestId('track').count()).toBe(32);
     await shoot(page, 'music');
 

@@ -11,6 +11,10 @@ export const apiTexts = {
   networkDescription: 'Sunucuya ulaşılamadı. Lütfen internet bağlantınızı kontrol edin.',
   unexpected: 'Beklenmeyen bir hata oluştu',
   badShape: 'API yanıtı beklenen formatta değil',
+  // The spec's "second backend" (weddings, guests, statistics, WhatsApp) has its own toast titles.
+  weddingErrorTitle: 'Wedding API Hatası',
+  weddingErrorFallback: "Wedding API'de bir hata oluştu",
+  weddingNetworkTitle: 'Wedding API Bağlantı Hatası',
 } as const;
 
 export type ApiErrorKind = 'http' | 'network' | 'request' | 'shape';
@@ -37,25 +41,29 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   /** Callers that show their own error toast (e.g. "Giriş Hatası!") turn the generic one off. */
   errorToast?: boolean;
   signal?: AbortSignal;
+  /** "wedding" for the guest-list calls: their generic toasts carry the "Wedding API" titles (spec part 1 §8). */
+  backend?: 'main' | 'wedding';
 }
 
 // Error bodies are read by hand rather than with the contract's `errorBody` schema: that would pull zod
 // into the landing page's first bundle just to read two strings (see docs/decisions/0003).
-function messageOf(body: unknown, statusText: string): string {
+function messageOf(body: unknown, statusText: string, fallback: string = apiTexts.errorFallback): string {
   if (body && typeof body === 'object') {
     const { message, error } = body as Record<string, unknown>;
     if (typeof message === 'string' && message) return message;
     if (typeof error === 'string' && error) return error;
   }
-  return statusText || apiTexts.errorFallback;
+  return statusText || fallback;
 }
 
-function report(error: ApiError, showToast: boolean): ApiError {
+function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding' = 'main'): ApiError {
   // Logged for developers (spec: "errors are rethrown to the caller and logged").
   console.warn(`[api] ${error.kind} ${error.status}: ${error.message}`);
   if (showToast) {
+    const wedding = backend === 'wedding';
+    const networkTitle = wedding ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle;
     toast({
-      title: error.kind === 'network' ? apiTexts.networkTitle : apiTexts.errorTitle,
+      title: error.kind === 'network' ? networkTitle : wedding ? apiTexts.weddingErrorTitle : apiTexts.errorTitle,
       description: error.kind === 'network' ? apiTexts.networkDescription : error.message,
       variant: 'destructive',
     });
@@ -66,6 +74,7 @@ function report(error: ApiError, showToast: boolean): ApiError {
 /** One way to call the main backend: `/api` + path, JSON, Bearer token when one is stored. */
 export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
   const showToast = options.errorToast ?? true;
+  const backend = options.backend ?? 'main';
   let init: RequestInit;
   try {
     const headers = new Headers({ Accept: 'application/json' });
@@ -80,7 +89,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     };
   } catch (cause) {
     const message = cause instanceof Error && cause.message ? cause.message : apiTexts.unexpected;
-    throw report(new ApiError('request', message), showToast);
+    throw report(new ApiError('request', message), showToast, backend);
   }
 
   let response: Response;
@@ -88,7 +97,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     response = await fetch(`/api${path}`, init);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw report(new ApiError('network', apiTexts.networkTitle), showToast);
+    throw report(new ApiError('network', backend === 'wedding' ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle), showToast, backend);
   }
 
   const body: unknown = await response.json().catch(() => undefined);
@@ -97,12 +106,16 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     if (response.status === 401) clearSession();
     const rawCode = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined;
     const code = typeof rawCode === 'string' ? (rawCode as ErrorCode) : undefined;
-    throw report(new ApiError('http', messageOf(body, response.statusText), response.status, code), showToast);
+    throw report(
+      new ApiError('http', messageOf(body, response.statusText, backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback), response.status, code),
+      showToast,
+      backend,
+    );
   }
 
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
-    throw report(new ApiError('shape', apiTexts.badShape, response.status), showToast);
+    throw report(new ApiError('shape', apiTexts.badShape, response.status), showToast, backend);
   }
   return parsed.data;
 }

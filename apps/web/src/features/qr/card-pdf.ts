@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { themeSvg, type CardTheme } from './themes';
+import { cardInstruction, themeSvg, type CardTheme } from './themes';
 
 // Loaded only when "Kartları yazdır" is clicked (dynamic import), so pdf-lib never weighs on the page.
 
@@ -20,7 +20,6 @@ const a4 = { w: 210 * mm, h: 297 * mm };
 // 300 dpi for A6: sharp text and a QR any phone reads from across a table.
 const px = { w: 1240, h: 1748 };
 
-export const cardInstruction = 'Düğünümüzden kareleri bizimle paylaşın! Telefonunuzun kamerasıyla QR kodu okutun, fotoğraf ve videolarınızı yükleyin.';
 
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {

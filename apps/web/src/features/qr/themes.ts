@@ -1,6 +1,10 @@
 // The 10 table-card themes of spec part 2 §2: drawn here as SVG (no stock images, no network), so the
 // carousel, the card preview and the printed PDF all use the very same artwork.
 
+/** The short instruction printed on every table card (kept here so the page preview does not load pdf-lib). */
+export const cardInstruction =
+  'Düğünümüzden kareleri bizimle paylaşın! Telefonunuzun kamerasıyla QR kodu okutun, fotoğraf ve videolarınızı yükleyin.';
+
 export type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
 
 export interface CardTheme {

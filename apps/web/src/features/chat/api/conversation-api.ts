@@ -10,6 +10,7 @@ export const conversationQuery = (weddingId: string, phone: string) =>
     queryKey: ['conversation', weddingId, phone] as const,
     queryFn: ({ signal }) =>
       apiRequest(`/webhook/conversations/${encodeURIComponent(weddingId)}/${encodeURIComponent(phone)}`, {
+        backend: 'wedding',
         schema: conversationResponse,
         signal,
         errorToast: false,

@@ -22,7 +22,7 @@ export const weddingQuery = (username: string) =>
   queryOptions({
     queryKey: guestKeys.wedding(username),
     queryFn: ({ signal }) =>
-      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { schema: weddingInfoResponse, signal, errorToast: false })
+      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { backend: 'wedding', schema: weddingInfoResponse, signal, errorToast: false })
         .then((r) => r.wedding),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -30,14 +30,14 @@ export const weddingQuery = (username: string) =>
 export const guestListQuery = (weddingId: string) =>
   queryOptions({
     queryKey: guestKeys.list(weddingId),
-    queryFn: ({ signal }) => apiRequest(`/guests?${q(weddingId)}`, { schema: guestListResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(`/guests?${q(weddingId)}`, { backend: 'wedding', schema: guestListResponse, signal }),
   });
 
 // Statistics failures are logged only (spec §8): no toast.
 export const statisticsQuery = (weddingId: string) =>
   queryOptions({
     queryKey: guestKeys.stats(weddingId),
-    queryFn: ({ signal }) => apiRequest(`/statistics?${q(weddingId)}`, { schema: statisticsResponse, signal, errorToast: false }),
+    queryFn: ({ signal }) => apiRequest(`/statistics?${q(weddingId)}`, { backend: 'wedding', schema: statisticsResponse, signal, errorToast: false }),
   });
 
 /** Delivery counts and whether WhatsApp is connected at all; refreshed while the page is open. */
@@ -45,29 +45,29 @@ export const whatsappStatusQuery = (weddingId: string) =>
   queryOptions({
     queryKey: guestKeys.whatsapp(weddingId),
     queryFn: ({ signal }) =>
-      apiRequest(`/weddings/whatsapp-status?${q(weddingId)}`, { schema: whatsappStatusResponse, signal, errorToast: false }),
+      apiRequest(`/weddings/whatsapp-status?${q(weddingId)}`, { backend: 'wedding', schema: whatsappStatusResponse, signal, errorToast: false }),
     refetchInterval: 15_000,
     retry: false,
   });
 
 export function addGuest(body: { weddingId: string; name: string; phone: string; expectedGuestCount: number }) {
-  return apiRequest('/guests', { method: 'POST', body: { ...body, status: 'belirsiz' }, schema: guestResponse, errorToast: false })
+  return apiRequest('/guests', { backend: 'wedding', method: 'POST', body: { ...body, status: 'belirsiz' }, schema: guestResponse, errorToast: false })
     .then((r) => r.guest);
 }
 
 export function deleteGuest(body: { weddingId: string; name: string; phone: string }) {
-  return apiRequest('/guests', { method: 'DELETE', body, schema: guestMessageResponse, errorToast: false });
+  return apiRequest('/guests', { backend: 'wedding', method: 'DELETE', body, schema: guestMessageResponse, errorToast: false });
 }
 
 export function updateGuest(
   index: number,
   body: { weddingId: string; name: string; phone: string; guestCount: number; status: GuestStatus },
 ) {
-  return apiRequest(`/guests/${index}`, { method: 'PUT', body, schema: guestResponse, errorToast: false }).then((r) => r.guest);
+  return apiRequest(`/guests/${index}`, { backend: 'wedding', method: 'PUT', body, schema: guestResponse, errorToast: false }).then((r) => r.guest);
 }
 
 export function approveGuestList(weddingId: string) {
-  return apiRequest('/guests/approval', {
+  return apiRequest('/guests/approval', { backend: 'wedding',
     method: 'PATCH', body: { weddingId, guestListApproved: true }, schema: approvalResponse, errorToast: false,
   });
 }

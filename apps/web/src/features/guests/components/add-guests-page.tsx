@@ -149,6 +149,9 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       </div>
       {rows === null ? <Loading /> : (
         <div className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
+          <div aria-hidden className="hidden grid-cols-[2rem_1.4fr_1fr_5rem_9rem] gap-2 px-2 py-2 text-xs font-semibold text-stone-500 uppercase sm:grid">
+            <span>#</span><span>Ad Soyad *</span><span>Telefon *</span><span>Kişi</span><span className="text-right">Durum</span>
+          </div>
           {visible.map((row) => (
             <div key={row.key} data-row-key={row.key}>
               <GuestEntryRow

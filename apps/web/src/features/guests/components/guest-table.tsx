@@ -52,7 +52,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
       className="h-[calc(100dvh-22rem)] min-h-80 overflow-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
     >
       <div className={phone ? undefined : 'min-w-[880px]'}>
-        <div role="row" className={cn(phone ? 'sr-only' : guestGrid, 'sticky top-0 z-10 h-11 border-b border-stone-200 bg-stone-100 text-xs font-semibold text-stone-600 uppercase dark:border-stone-800 dark:bg-stone-800 dark:text-stone-300')}>
+        <div role="row" className={phone ? 'sr-only' : cn(guestGrid, 'sticky top-0 z-10 h-11 border-b border-stone-200 bg-stone-100 text-xs font-semibold text-stone-600 uppercase dark:border-stone-800 dark:bg-stone-800 dark:text-stone-300')}>
           <span role="columnheader">Sıra</span>
           <span role="columnheader">Ad Soyad</span>
           <span role="columnheader">Telefon</span>

@@ -7,7 +7,7 @@ export const invitationWeddingQuery = (username: string) =>
   queryOptions({
     queryKey: ['wedding', username] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { schema: weddingInfoResponse, signal, errorToast: false })
+      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { backend: 'wedding', schema: weddingInfoResponse, signal, errorToast: false })
         .then((r) => r.wedding),
     retry: false,
   });
@@ -16,7 +16,7 @@ export const sendingProgressQuery = (weddingId: string) =>
   queryOptions({
     queryKey: ['whatsapp-status', weddingId] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`/whatsapp/status?weddingId=${encodeURIComponent(weddingId)}`, { schema: whatsappStatusResponse, signal, errorToast: false }),
+      apiRequest(`/weddings/whatsapp-status?weddingId=${encodeURIComponent(weddingId)}`, { backend: 'wedding', schema: whatsappStatusResponse, signal, errorToast: false }),
     refetchInterval: 15_000,
     retry: false,
   });

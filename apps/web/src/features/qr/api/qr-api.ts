@@ -15,7 +15,7 @@ export const qrWeddingQuery = (username: string) =>
   queryOptions({
     queryKey: ['wedding', username] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { schema: weddingInfoResponse, signal, errorToast: false })
+      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { backend: 'wedding', schema: weddingInfoResponse, signal, errorToast: false })
         .then((r) => r.wedding),
     retry: false,
   });

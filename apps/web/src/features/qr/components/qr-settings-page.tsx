@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast-store';
 import { qrEventsQuery, qrWeddingQuery } from '../api/qr-api';
 import { useChosenTheme } from '../chosen-theme';
 import type { CardLayout } from '../card-pdf';
+import { CardPreview } from './card-preview';
 import { QrCard } from './qr-card';
 import { ThemesCarousel } from './themes-carousel';
 
@@ -104,7 +105,12 @@ function QrSettingsBody({ event, renderSettings }: { event: Event; renderSetting
             </Button>
           </div>
         </div>
-        <ThemesCarousel selectedId={theme.id} onSelect={(t) => chooseTheme(t.id)} />
+        <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
+          <CardPreview theme={theme} names={names} date={date} link={link} />
+          <div className="min-w-0 flex-1">
+            <ThemesCarousel selectedId={theme.id} onSelect={(t) => chooseTheme(t.id)} />
+          </div>
+        </div>
       </section>
       <QRCodeCanvas ref={printQr} value={link} size={800} level="H" marginSize={4} className="hidden" aria-hidden />
     </>

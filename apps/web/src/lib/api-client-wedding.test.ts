@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messageResponse } from '@ani/contract/users';
+import { apiRequest } from './api-client';
+import { getToasts, resetToasts } from './toast-store';
+import { jsonResponse } from '../test/render';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  resetToasts();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('api client, wedding calls (spec part 1 §8 "second backend")', () => {
+  it('titles a failed answer "Wedding API Hatası" and falls back to its own text', async () => {
+    fetchMock.mockImplementation(async () => new Response('', { status: 500, statusText: '' }));
+    await expect(apiRequest('/guests?weddingId=1', { schema: messageResponse, backend: 'wedding' })).rejects.toThrow(
+      "Wedding API'de bir hata oluştu",
+    );
+    expect(getToasts()[0]).toMatchObject({ title: 'Wedding API Hatası', description: "Wedding API'de bir hata oluştu" });
+  });
+
+  it('titles an unreachable server "Wedding API Bağlantı Hatası"', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/statistics?weddingId=1', { schema: messageResponse, backend: 'wedding' })).rejects.toThrow();
+    expect(getToasts()[0]).toMatchObject({ title: 'Wedding API Bağlantı Hatası' });
+  });
+
+  it('keeps the main titles for main calls', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Yok' }, 404));
+    await expect(apiRequest('/events', { schema: messageResponse })).rejects.toThrow('Yok');
+    expect(getToasts()[0]).toMatchObject({ title: 'Hata', description: 'Yok' });
+  });
+});
