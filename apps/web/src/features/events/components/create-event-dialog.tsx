@@ -50,7 +50,11 @@ export function CreateEventDialog({ triggerLabel = 'Yeni Etkinlik' }: { triggerL
     value: form[name],
     'aria-invalid': error?.field === name ? true : undefined,
     'aria-describedby': error?.field === name ? `event-${name}-error` : undefined,
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      // A corrected field stops showing its old error.
+      setError((current) => (current?.field === name ? null : current));
+    },
   });
 
   return (

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '../../../components/ui/toaster';
+import { refreshSession } from '../../../lib/session';
+import { resetToasts } from '../../../lib/toast-store';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { EventsPage } from './events-page';
+
+const event = {
+  id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
+  coverImage: '', isGalleryPublic: false, canAddPhotos: false, autoApprovePhotos: true, photoCount: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const emptyPhotos = jsonResponse({ success: true, photos: [], nextToken: null, pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 }, photoCount: 0 });
+
+describe('events page', () => {
+  it('shows the empty state and reports the first form error in a "Form Hatası" toast', async () => {
+    resetToasts();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, events: [] }));
+    const user = userEvent.setup();
+    renderWithRouter(<><EventsPage /><Toaster /></>);
+    expect(await screen.findByText('Henüz Etkinliğiniz Yok')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yeni Etkinlik' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Etkinlik Adı'), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Etkinliği Oluştur' }));
+    expect(await screen.findByText('Form Hatası')).toBeInTheDocument();
+    expect(screen.getAllByText('Etkinlik adı en az 3 karakter olmalıdır').length).toBeGreaterThan(0);
+  });
+
+  it('expands a card into its tabs: status line, empty album, no download without photos, QR link, collapse', async () => {
+    resetToasts();
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/photos') ? emptyPhotos.clone() : jsonResponse({ success: true, events: [event] }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<><EventsPage /><Toaster /></>);
+    expect(await screen.findByText('Fotoğraf ve Videolar (0)')).toBeInTheDocument();
+    expect(screen.getByText('5 Aralık 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
+    expect(screen.getByText('Etkinlik tamamlandı')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Albümü İndir' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'QR Kod' }));
+    expect(screen.getByTestId('upload-link')).toHaveTextContent('/events/ev1/aye--mehmet/upload-image-page');
+    await user.click(screen.getByRole('button', { name: /Ayşe & Mehmet/ }));
+    expect(screen.queryByRole('tab', { name: 'QR Kod' })).not.toBeInTheDocument();
+  });
+});
