@@ -1,4 +1,5 @@
 import type { Pose } from '../poses';
+import { Confetti, DetailProp, FloatingHearts, Trees } from './pose-extras';
 
 // One palette per category: sky top, sky bottom, sun, ground.
 const scenes = [
@@ -32,12 +33,18 @@ export function PoseArt({ pose }: { pose: Pose }) {
       {dark ? [20, 70, 150, 200, 110].map((x, i) => <circle key={x} cx={x} cy={18 + i * 7} r="1.2" fill="#fff" />) : null}
       <path d={`M0 150 Q60 ${128 + (pose.id % 3) * 6} 120 146 T240 140 V180 H0Z`} fill={ground} />
       <path d="M0 165 Q80 150 160 164 T240 160 V180 H0Z" fill={ground} opacity=".7" />
+      {pose.category === 'Doğal' ? <Trees /> : null}
+      {pose.category === 'Romantik' ? <FloatingHearts seed={pose.id} /> : null}
+      {pose.category === 'Hareketli' ? <Confetti seed={pose.id} /> : null}
+      {pose.category === 'Detay' ? <DetailProp kind={pose.id % 3} /> : (
+      // Portraits are close-ups: the couple drawn larger and lower, cut by the frame like a real crop.
+      <g transform={pose.category === 'Portre' ? 'translate(-120 -110) scale(2)' : 'translate(-60 -78) scale(1.5)'}>
       <g transform={`rotate(${lean * 3} ${cx} 150)`}>
         {/* Bride: dress, veil, head */}
         <g transform={`translate(${brideX} ${-lift})`}>
           <path d="M-16 150 L-6 104 L6 104 L16 150 Z" fill="#fffaf5" stroke="#e7d8cc" />
           <path d="M-6 104 L-3 94 L3 94 L6 104Z" fill="#fffaf5" />
-          <path d="M2 82 Q-14 100 -18 140 L-6 104Z" fill="#ffffff" opacity=".7" />
+          <path d={pose.category === 'Dramatik' ? 'M2 82 Q-30 90 -58 120 Q-40 112 -6 104Z' : 'M2 82 Q-14 100 -18 140 L-6 104Z'} fill="#ffffff" opacity=".7" />
           <circle cy="86" r="7.5" fill="#f1c7a6" />
           <path d="M-8 84 Q0 74 8 84 Q6 78 0 77 Q-6 78 -8 84Z" fill="#6b4226" />
           <circle cx="-2" cy="118" r="4" fill="#e0405f" /><circle cx="2" cy="116" r="3" fill="#f59fb0" />
@@ -57,6 +64,8 @@ export function PoseArt({ pose }: { pose: Pose }) {
         ) : null}
         {link === 'kiss' ? <path d={`M${brideX + 5} ${90 - lift} Q${cx} ${80 - lift / 2} ${groomX - 6} 92`} stroke="#e0405f" strokeWidth="1.5" fill="none" strokeDasharray="2 3" /> : null}
       </g>
+      </g>
+      )}
     </svg>
   );
 }
