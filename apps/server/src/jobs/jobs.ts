@@ -145,6 +145,34 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  /**
+   * Jobs held by a process of this host that no longer runs (a crash, then this restart) go back
+   * to pending at once instead of waiting out their lease. Other hosts' jobs wait for the lease.
+   */
+  async function releaseDeadWorkersJobs(): Promise<void> {
+    const host = hostname();
+    const held = await db
+      .select({ id: jobs.id, lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'running'), sql`${jobs.lockedBy} like ${`${host}:%`}`));
+    const dead = held.filter((job) => {
+      const pid = Number(job.lockedBy?.split(':')[1]);
+      if (!Number.isInteger(pid) || pid === process.pid) return true;
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    if (dead.length === 0) return;
+    await db
+      .update(jobs)
+      .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: new Date(), updatedAt: new Date() })
+      .where(and(inArray(jobs.id, dead.map((j) => j.id)), eq(jobs.status, 'running')));
+    logger.warn({ count: dead.length }, 'resuming jobs of a process that stopped without finishing them');
+  }
+
   function track(promise: Promise<void>) {
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise));
@@ -188,7 +216,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     start() {
       if (running) return;
       running = true;
-      loop = workLoop();
+      loop = releaseDeadWorkersJobs()
+        .catch((error: unknown) => logger.error({ err: error }, 'could not release jobs of stopped workers'))
+        .then(workLoop);
     },
     /** Asks the loop to look for work now (after a commit that enqueued something). */
     kick() {
