@@ -12,7 +12,7 @@ import {
   streamToFile,
 } from '../lib/album-download';
 import { getToken } from '../lib/session';
-import { toast } from '../lib/toast-store';
+import { albumToast } from '../lib/album-toast';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { Progress } from './ui/progress';
@@ -52,11 +52,11 @@ export function useAlbumDownload({ eventId, title, photoCount }: { eventId: stri
 
   const start = useCallback(async () => {
     if (!getToken()) {
-      toast({ title: 'Uyarı', description: 'Bu işlem için giriş yapmalısınız', variant: 'warning' });
+      albumToast('warning', 'Uyarı', 'Bu işlem için giriş yapmalısınız');
       return;
     }
     if (photoCount === 0) {
-      toast({ title: 'Uyarı', description: m.noPhotos, variant: 'warning' });
+      albumToast('warning', 'Uyarı', m.noPhotos);
       return;
     }
     const fileName = zipFileName(title);
@@ -90,17 +90,13 @@ export function useAlbumDownload({ eventId, title, photoCount }: { eventId: stri
         downloadViaBrowser(url, fileName);
         setState({ open: true, percent: 100, running: false, handedOff: true });
       }
-      toast({ id: 'album-download', title: m.downloaded, variant: 'success', duration: limits.albumToastDurationMs });
+      albumToast('success', m.downloaded);
       closeTimer.current = setTimeout(() => setState(idle), limits.downloadAutoCloseMs);
     } catch (error) {
       setState(idle);
       // Cancelling the save dialog is the user's choice, not an error.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast({
-        title: 'Hata',
-        description: error instanceof DownloadHttpError ? error.message : m.downloadFailed,
-        variant: 'destructive',
-      });
+      albumToast('destructive', 'Hata', error instanceof DownloadHttpError ? error.message : m.downloadFailed);
     } finally {
       stopSimulation?.();
     }

@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
-import { dismissToast, toast } from '../../lib/toast-store';
+import { albumToast } from '../../lib/album-toast';
 import { applyDeletion, deletePhotos } from './api/album-api';
 
 const m = messages.media;
-
-// The album shows one toast at a time for 3 s (spec part 1 §4): the previous one is closed first.
-// A fresh id each time, because re-opening a closed Radix toast under the same key is not announced.
-let lastAlbumToast: string | null = null;
-function albumToast(variant: 'success' | 'destructive', title: string) {
-  if (lastAlbumToast) dismissToast(lastAlbumToast);
-  lastAlbumToast = toast({ title, variant, duration: limits.albumToastDurationMs }).id;
-}
 
 /** Single and bulk delete with the spec's success and failure texts; the grid updates without a refetch. */
 export function useAlbumDeletion(eventId: string) {

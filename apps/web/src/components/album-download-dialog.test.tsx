@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { refreshSession } from '../lib/session';
+import { resetToasts } from '../lib/toast-store';
+import { jsonResponse } from '../test/render';
+import { useAlbumDownload } from './album-download-dialog';
+import { Toaster } from './ui/toaster';
+
+function Harness({ photoCount }: { photoCount: number }) {
+  const download = useAlbumDownload({ eventId: 'ev1', title: 'Ayşe & Mehmet', photoCount });
+  return (
+    <>
+      <button onClick={() => void download.start()}>indir</button>
+      {download.dialog}
+      <Toaster />
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetToasts();
+});
+
+describe('album download', () => {
+  it('warns instead of downloading an album with no photos', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    render(<Harness photoCount={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText('Bu etkinlikte henüz fotoğraf bulunmuyor.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for a login token first', async () => {
+    refreshSession();
+    render(<Harness photoCount={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText('Bu işlem için giriş yapmalısınız')).toBeInTheDocument();
+  });
+
+  it('hands a signed link to the browser (no Blob), shows 100 % and closes itself after 2 s', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, url: '/api/events/ev1/download?sig=x' }));
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const blob = vi.spyOn(URL, 'createObjectURL');
+    render(<Harness photoCount={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+    expect(screen.getByTestId('download-percent')).toHaveTextContent('%100');
+    expect(clicks[0]!.getAttribute('href')).toBe('/api/events/ev1/download?sig=x');
+    expect(clicks[0]!.download).toBe('Ayse_Mehmet.zip');
+    expect(blob).not.toHaveBeenCalled();
+    expect(screen.getByText('Albüm başarıyla indirildi.')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.queryByText('İndirme tamamlandı!')).not.toBeInTheDocument();
+  });
+
+  it('streams to the chosen file where the browser offers one, and reports an HTTP failure with its status', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const file = { write: vi.fn(), close: vi.fn(), abort: vi.fn().mockResolvedValue(undefined) };
+    vi.stubGlobal('showSaveFilePicker', vi.fn().mockResolvedValue({ createWritable: async () => file }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('nope', { status: 500 }));
+    render(<Harness photoCount={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText('Dosyalar indirilemedi. HTTP Hata Kodu: 500')).toBeInTheDocument();
+    expect(file.abort).toHaveBeenCalled();
+    expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+});
