@@ -16,8 +16,8 @@ export interface TileOwnerControls {
 }
 
 /**
- * One grid square. The small thumbnail shows blurred at half opacity with a spinner until the full
- * picture, requested once 10% of the tile is visible, has loaded (spec part 1 §4 "Full-size loading").
+ * One grid square: a half-opacity placeholder with a spinner until its picture, requested once 10% of
+ * the tile has stayed visible, has loaded (spec part 1 §4 "Full-size loading").
  */
 export const AlbumTile = memo(function AlbumTile({
   item,
@@ -38,7 +38,7 @@ export const AlbumTile = memo(function AlbumTile({
 
   useEffect(() => {
     const node = ref.current;
-    if (!node || visible || video) return;
+    if (!node || visible) return;
     if (typeof IntersectionObserver === 'undefined') return setVisible(true);
     // The full picture is asked for once the tile has stayed 10% visible for a moment: a fast fling past
     // hundreds of tiles then costs neither their downloads nor their decoding.
@@ -56,25 +56,21 @@ export const AlbumTile = memo(function AlbumTile({
       clearTimeout(timer);
       observer.disconnect();
     };
-  }, [visible, video]);
+  }, [visible]);
 
   const label = video ? `Video ${index + 1}` : `Fotoğraf ${index + 1}`;
+  // The 400 px thumbnail is the grid's picture: a 1600 px preview per tile would cost a phone ~10× the
+  // bytes and the decoding while scrolling (measured, docs/decisions/0020). Until the thumbnail exists
+  // (fresh uploads) the list's url stands in. The lightbox shows the preview.
+  const src = item.thumbnailUrl ?? (video ? null : item.url);
   return (
     // `contain: strict`: a tile's layout and paint never reach outside its square, so mounting tiles while
     // scrolling does not re-lay out the rest of the grid.
     <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict]" data-testid="album-tile">
       <button type="button" onClick={() => onOpen(index)} aria-label={`${label} — büyüt`} className="block h-full w-full cursor-zoom-in">
-        {item.thumbnailUrl ? (
+        {visible && src ? (
           <img
-            src={item.thumbnailUrl}
-            alt=""
-            decoding="async"
-            className={cn('absolute inset-0 h-full w-full object-cover', !loaded && !video && 'scale-105 opacity-50 blur-sm')}
-          />
-        ) : null}
-        {visible && !video ? (
-          <img
-            src={item.url}
+            src={src}
             alt=""
             decoding="async"
             onLoad={() => setLoaded(true)}
@@ -85,8 +81,9 @@ export const AlbumTile = memo(function AlbumTile({
           <span className="absolute inset-0 flex items-center justify-center bg-black/25">
             <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
           </span>
-        ) : !loaded ? (
-          <span className="absolute inset-0 flex items-center justify-center">
+        ) : null}
+        {!loaded && !video ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-stone-300/50">
             <Spinner className="h-6 w-6 text-white drop-shadow" />
           </span>
         ) : null}
