@@ -8,19 +8,21 @@ export function AuthDialogSet({
   current,
   onChange,
   termsContent,
+  onCloseAutoFocus,
 }: {
   current: AuthDialog;
   onChange: (dialog: AuthDialog) => void;
   termsContent: ReactNode;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const onOpenChange = (open: boolean) => {
     if (!open) onChange(null);
   };
   return (
     <>
-      <LoginDialog open={current === 'login'} onOpenChange={onOpenChange} onSwitch={onChange} />
-      <RegisterDialog open={current === 'register'} onOpenChange={onOpenChange} onSwitch={onChange} termsContent={termsContent} />
-      <ForgotPasswordDialog open={current === 'forgot'} onOpenChange={onOpenChange} onSwitch={onChange} />
+      <LoginDialog open={current === 'login'} onOpenChange={onOpenChange} onSwitch={onChange} onCloseAutoFocus={onCloseAutoFocus} />
+      <RegisterDialog open={current === 'register'} onOpenChange={onOpenChange} onSwitch={onChange} termsContent={termsContent} onCloseAutoFocus={onCloseAutoFocus} />
+      <ForgotPasswordDialog open={current === 'forgot'} onOpenChange={onOpenChange} onSwitch={onChange} onCloseAutoFocus={onCloseAutoFocus} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type AuthDialog = 'login' | 'register' | 'forgot' | null;
 
@@ -21,9 +21,12 @@ const AuthDialogSet = lazy(() => loadDialogs().then((m) => ({ default: m.AuthDia
 export function AuthDialogsProvider({ termsContent, children }: { termsContent: ReactNode; children: ReactNode }) {
   const [current, setCurrent] = useState<AuthDialog>(null);
   const [used, setUsed] = useState(false);
+  // The dialogs open from buttons that are not Radix triggers, so focus is returned by hand on close.
+  const returnTo = useRef<HTMLElement | null>(null);
   const value = useMemo<AuthDialogsValue>(
     () => ({
       open: (dialog) => {
+        if (!document.activeElement?.closest('[role="dialog"]')) returnTo.current = document.activeElement as HTMLElement | null;
         setUsed(true);
         setCurrent(dialog);
       },
@@ -31,6 +34,13 @@ export function AuthDialogsProvider({ termsContent, children }: { termsContent: 
     }),
     [],
   );
+
+  const onCloseAutoFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    // Switching to another sign-in dialog: that one takes focus itself.
+    if (document.querySelector('[role="dialog"]')) return;
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+  }, []);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
@@ -42,7 +52,7 @@ export function AuthDialogsProvider({ termsContent, children }: { termsContent: 
       {children}
       {used ? (
         <Suspense fallback={null}>
-          <AuthDialogSet current={current} onChange={setCurrent} termsContent={termsContent} />
+          <AuthDialogSet current={current} onChange={setCurrent} termsContent={termsContent} onCloseAutoFocus={onCloseAutoFocus} />
         </Suspense>
       ) : null}
     </AuthDialogsContext>

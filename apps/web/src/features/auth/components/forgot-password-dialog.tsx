@@ -13,9 +13,10 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSwitch: (dialog: AuthDialog) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function ForgotPasswordDialog({ open, onOpenChange, onSwitch }: Props) {
+export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: Props) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const forgot = useMutation({ mutationFn: requestPasswordReset });
@@ -39,7 +40,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, onSwitch }: Props) {
         onOpenChange(next);
       }}
     >
-      <DialogContent aria-describedby="forgot-description">
+      <DialogContent aria-describedby="forgot-description" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t.forgotTitle}</DialogTitle>
           <DialogDescription id="forgot-description">{t.forgotDescription}</DialogDescription>

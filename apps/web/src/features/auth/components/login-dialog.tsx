@@ -21,9 +21,10 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSwitch: (dialog: AuthDialog) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function LoginDialog({ open, onOpenChange, onSwitch }: Props) {
+export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const [identifier, setIdentifier] = useState('');
@@ -75,7 +76,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby="login-description">
+      <DialogContent aria-describedby="login-description" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t.loginTitle}</DialogTitle>
           <DialogDescription id="login-description">{t.loginDescription}</DialogDescription>

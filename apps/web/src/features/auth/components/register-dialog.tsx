@@ -24,6 +24,7 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSwitch: (dialog: AuthDialog) => void;
+  onCloseAutoFocus?: (event: Event) => void;
   termsContent: ReactNode;
 }
 
@@ -37,7 +38,7 @@ const empty: RegisterForm = {
   termsAccepted: false,
 };
 
-export function RegisterDialog({ open, onOpenChange, onSwitch, termsContent }: Props) {
+export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus, termsContent }: Props) {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(empty);
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +84,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, termsContent }: P
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby="register-description" className="max-w-lg">
+      <DialogContent aria-describedby="register-description" className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t.registerTitle}</DialogTitle>
           <DialogDescription id="register-description">{t.registerDescription}</DialogDescription>
