@@ -125,14 +125,27 @@ describe('GET /api/events/:id/photos', () => {
     expect([poster.format, poster.width, poster.height]).toEqual(['webp', 320, 240]);
   });
 
-  it('marks an undecodable image as processed-with-failure and keeps showing its original', async () => {
+  it('marks undecodable images (truncated JPEG, corrupt HEIC) as done without retries, showing the original', async () => {
     const eventId = await newEvent();
     await upload(eventId, ['truncatedJpeg']);
-    await t.app.jobs.runUntilIdle();
-    const [item] = (await get(`/api/events/${eventId}/photos`, owner.token)).json().photos as Item[];
-    expect(item!.processed).toBe(true);
-    expect(item!.thumbnailUrl).toBeNull();
-    expect(item!.url.split('?')[0]).toBe(`/api/media/${item!.key}`);
+    const heic = await readFile(f.heic);
+    const corruptHeic = Buffer.concat([heic.subarray(0, 64), Buffer.alloc(4096, 7)]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/upload`,
+      ...multipartBody([{ name: 'uploader', value: 'Ali' }, { name: 'files', filename: 'x.heic', data: corruptHeic }]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.jobs.runUntilIdle()).toBe(2);
+    const items = (await get(`/api/events/${eventId}/photos`, owner.token)).json().photos as Item[];
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      expect(item.processed).toBe(true);
+      expect(item.thumbnailUrl).toBeNull();
+      expect(item.url.split('?')[0]).toBe(`/api/media/${item.key}`);
+    }
+    // Nothing left to retry.
+    expect(await t.app.jobs.runUntilIdle()).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { JobContext } from '../../jobs/jobs.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { deriveImages, ImageRejectedError, videoPlaceholder, type DerivedImages } from './derive-images.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
@@ -41,7 +42,16 @@ export function createDeriveHandler(deps: {
   async function derive(row: MediaRow, dir: string): Promise<DerivedImages> {
     const original = await toTempFile(row.objectKey, dir, `original.${row.objectKey.split('.').pop()}`);
     if (row.type === 'image') {
-      if (row.objectKey.endsWith('.heic')) return deriveImages(await deps.heic.decode(original));
+      if (row.objectKey.endsWith('.heic')) {
+        let raw;
+        try {
+          raw = await deps.heic.decode(original);
+        } catch (error) {
+          // libheif's verdict on a file does not change on retry (corrupt, unsupported codec, too big).
+          throw new ImageRejectedError('unreadable', `HEIC not decodable: ${(error as Error).message}`);
+        }
+        return deriveImages(raw);
+      }
       return deriveImages(original);
     }
     if (await hasFfmpeg(deps.ffmpegCommand)) {
@@ -58,7 +68,7 @@ export function createDeriveHandler(deps: {
     return { thumbnail: placeholder, preview: placeholder, width: 0, height: 0 };
   }
 
-  return async function handle(payload: unknown): Promise<void> {
+  return async function handle(payload: unknown, context: JobContext): Promise<void> {
     const { mediaId } = payload as { mediaId: string };
     const row = await repository.findById(mediaId);
     if (!row) return; // deleted before its turn
@@ -69,9 +79,11 @@ export function createDeriveHandler(deps: {
       try {
         images = await derive(row, dir);
       } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
+        // Unexpected errors are retried by the job runner; on the last attempt the item is marked
+        // failed so the album stops waiting for it (it keeps showing the original).
+        if (!(error instanceof ImageRejectedError) && context.attempt < context.maxAttempts) throw error;
         // A file that cannot be decoded never will be: keep showing the original, do not retry.
-        deps.logger.warn({ mediaId, reason: error.reason, err: error }, 'derived images not possible');
+        deps.logger.warn({ mediaId, err: error }, 'derived images not possible');
         await repository.setDerived(mediaId, { thumbnailKey: null, previewKey: null, width: row.width, height: row.height, state: 'failed' });
         return;
       }

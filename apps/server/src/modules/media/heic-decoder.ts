@@ -24,7 +24,10 @@ export function createHeicDecoder(options: { idleMs?: number } = {}) {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     if (!worker) {
-      worker = new Worker(new URL('./heic-worker.ts', import.meta.url));
+      // libheif prints its own diagnostics; the failure reaches us as the reply, so its output is dropped.
+      worker = new Worker(new URL('./heic-worker.ts', import.meta.url), { stdout: true, stderr: true });
+      worker.stdout.resume();
+      worker.stderr.resume();
       worker.unref();
     }
     return worker;

@@ -34,13 +34,3 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
-
-/**
- * RFC 6266 header with an ASCII fallback and the exact UTF-8 name; quotes, backslashes and control
- * characters cannot break out of the header.
- */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
