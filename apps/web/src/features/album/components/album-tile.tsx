@@ -74,7 +74,8 @@ export const AlbumTile = memo(function AlbumTile({
             alt=""
             decoding="async"
             onLoad={() => setLoaded(true)}
-            className={cn('absolute inset-0 h-full w-full object-cover transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
+            // No fade-in: a few tiles fading at once while scrolling kept repainting the grid every frame.
+            className={cn('absolute inset-0 h-full w-full object-cover', loaded ? 'opacity-100' : 'opacity-0')}
           />
         ) : null}
         {video ? (
