@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { cardInstruction, themeSvg, type CardTheme } from './themes';
 
 // Loaded only when "Kartları yazdır" is clicked (dynamic import), so pdf-lib never weighs on the page.
@@ -112,6 +112,10 @@ export async function buildCardsPdf(content: CardContent, layout: CardLayout): P
     for (const [col, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
       page.drawImage(png, { x: col * a6.w, y: row * a6.h, width: a6.w, height: a6.h });
     }
+    // Dashed cut guides along the middle lines, light enough to vanish under a trimmer's blade.
+    const guide = { thickness: 0.5, color: rgb(0.6, 0.6, 0.6), dashArray: [4, 4], opacity: 0.8 };
+    page.drawLine({ start: { x: a6.w, y: 0 }, end: { x: a6.w, y: a4.h }, ...guide });
+    page.drawLine({ start: { x: 0, y: a6.h }, end: { x: a4.w, y: a6.h }, ...guide });
   }
   return pdf.save();
 }
