@@ -4,7 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const benches = ['upload.bench.ts', 'zip.bench.ts', 'album-page.bench.ts', 'thumbnails.bench.ts'];
+const benches = [
+  'upload.bench.ts',
+  'zip.bench.ts',
+  'album-page.bench.ts',
+  'thumbnails.bench.ts',
+  'wedding-peak.bench.ts',
+  'album-scale.bench.ts',
+  'media-serving.bench.ts',
+];
 const only = process.argv.slice(2);
 let failed = 0;
 for (const bench of benches) {

@@ -16,7 +16,7 @@ import { createMediaService } from './media.service.ts';
  * the limit allows a busy evening — 240 requests of up to 13 files in 10 minutes — while stopping a
  * script from filling the disk (docs/decisions/0007).
  */
-export const uploadRateLimit = { limit: 240, windowMs: 10 * 60 * 1000 };
+export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
