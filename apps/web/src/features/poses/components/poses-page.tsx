@@ -59,8 +59,8 @@ export function PosesPage() {
                   </span>
                 </span>
                 <span className="block p-3">
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="truncate text-sm font-semibold">{p.name}</span>
+                  <span className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+                    <span className="text-sm leading-tight font-semibold">{p.name}</span>
                     <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold', difficultyClass[p.difficulty])}>{p.difficulty}</span>
                   </span>
                   <span className="mt-1 block text-xs text-stone-600 dark:text-stone-400">{p.description}</span>
