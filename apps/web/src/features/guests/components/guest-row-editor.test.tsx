@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { Guest } from '@ani/contract/guests';
+import { GuestRowEditor } from './guest-row-editor';
+
+const guest: Guest = {
+  index: 3, name: 'İpek Işık', phone: '+905440001122', status: 'katılacak', guestCount: 2, expectedGuestCount: 3, invitationStatus: 'delivered',
+};
+
+describe('GuestRowEditor', () => {
+  it('offers only the three choosable statuses', () => {
+    render(<GuestRowEditor guest={guest} onCancel={() => undefined} onSave={async () => undefined} />);
+    const options = [...screen.getByLabelText<HTMLSelectElement>('Durum').options].map((o) => o.textContent);
+    expect(options).toEqual(['Katılacak', 'Belirsiz', 'Katılamayacak']);
+  });
+
+  it('clears and disables the count for belirsiz and saves 0', () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<GuestRowEditor guest={guest} onCancel={() => undefined} onSave={onSave} />);
+    const count = screen.getByLabelText<HTMLInputElement>('Kişi sayısı');
+    expect(count.value).toBe('2');
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'belirsiz' } });
+    expect(count.value).toBe('');
+    expect(count.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith(guest, 'belirsiz', 0);
+  });
+
+  it('refuses a negative count and cancels without saving', () => {
+    const onSave = vi.fn(async () => undefined);
+    const onCancel = vi.fn();
+    render(<GuestRowEditor guest={guest} onCancel={onCancel} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Kişi sayısı'), { target: { value: '-1' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Kaydet' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'İptal' }));
+    expect(onCancel).toHaveBeenCalled();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
