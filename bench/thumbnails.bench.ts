@@ -18,7 +18,7 @@ async function photo12mp(file: string) {
   await sharp(noise, { raw: { width: 400, height: 300, channels: 3 } })
     .resize(4000, 3000, { kernel: 'cubic' })
     .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Orientation: '6' } })
+    .withMetadata({ orientation: 6 })
     .toFile(file);
 }
 
