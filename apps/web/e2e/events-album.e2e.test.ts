@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshotBoth, screenshotDir } from './support/browser';
+import { launchBrowser, openPage, screenshotBoth, screenshotDir, seriousA11yViolations } from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { createHost, makeMedia, type Host } from './support/events-host';
 
@@ -90,6 +90,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     eventId = /\/events\/([^/]+)\//.exec(uploadUrl)![1]!;
     expect(uploadUrl).toBe(`${baseURL}/events/${eventId}/${slug}/upload-image-page`);
     await screenshotBoth(page, 'events-qr');
+    expect(await seriousA11yViolations(page, 'main')).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'QR Kodu İndir' }).click()]);
     expect(download.suggestedFilename()).toBe(`${title} qr kod.png`);
@@ -118,6 +119,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await page.getByLabel('İsminiz *').fill('Zeynep Kaya');
     await page.getByLabel('Not (İsteğe bağlı)').fill('Düğününüz kutlu olsun!');
     await screenshotBoth(page, 'upload-selected');
+    expect(await seriousA11yViolations(page, 'main')).toEqual([]);
     await page.getByRole('button', { name: '4 Dosyayı Yükle' }).click();
     await page.getByText('4 dosya başarıyla yüklendi.').waitFor({ timeout: 30_000 });
     await expect(page.getByRole('list', { name: 'Seçilen dosyalar' }).count()).resolves.toBe(0);
@@ -152,6 +154,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await expect(album.getByTestId('album-tile').count()).resolves.toBe(4);
     await album.waitForFunction(() => document.querySelectorAll('[data-testid="album-tile"] img.opacity-100').length >= 3);
     await screenshotBoth(album, 'album');
+    expect(await seriousA11yViolations(album, 'main')).toEqual([]);
 
     await album.getByRole('button', { name: /^Fotoğraf \d — büyüt$/ }).first().click();
     const viewer = album.getByRole('dialog');
@@ -163,6 +166,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await viewer.getByText('Düğününüz kutlu olsun!').waitFor();
     await viewer.getByText('Zeynep Kaya').waitFor();
     await screenshotViewportBoth(album, 'lightbox');
+    expect(await seriousA11yViolations(album, '[role="dialog"]')).toEqual([]);
     await album.keyboard.press('0');
     await album.keyboard.press('ArrowRight');
     await album.keyboard.press('Escape');
