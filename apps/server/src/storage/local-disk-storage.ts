@@ -59,7 +59,10 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
     async get(key, range) {
       const file = fileOf(key);
       await stat(file);
-      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      // 1 MiB reads instead of Node's 64 KiB: streaming a multi-GB album ZIP measured ~2x faster
+      // (fewer syscalls and stream turns); a slow client holds at most one such buffer per stream.
+      const highWaterMark = 1024 * 1024;
+      return createReadStream(file, range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark });
     },
     async stat(key) {
       try {
