@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Info, RotateCcw, Trash2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import type { MediaItem } from '@ani/contract/media';
@@ -46,7 +46,10 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
     if (!canPan(next)) setPan({ x: 0, y: 0 });
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  // Keys are read on the window, not on the dialog: a button that becomes disabled at a zoom limit drops
+  // the focus to <body>, and the keyboard must keep working from there.
+  const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
+  const onKey = (event: globalThis.KeyboardEvent) => {
     // The video player's own keys (seek with arrows) win while it has focus.
     if (event.target instanceof HTMLVideoElement) return;
     if (event.key === 'ArrowRight') go(1);
@@ -57,6 +60,15 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
     else return;
     event.preventDefault();
   };
+  useEffect(() => {
+    keys.current = onKey;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const listener = (event: globalThis.KeyboardEvent) => keys.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [open]);
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if (current?.type === 'video') return;
@@ -90,7 +102,6 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <D.Content
-          onKeyDown={onKeyDown}
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col text-white outline-none md:flex-row"
         >

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MediaItem } from '@ani/contract/media';
+import { Lightbox } from './lightbox';
+
+const item = (id: string, note: string | null): MediaItem => ({
+  id, key: `events/e/${id}.jpg`, url: `/p/${id}`, originalUrl: `/o/${id}`, thumbnailUrl: `/t/${id}`, type: 'image',
+  mimeType: 'image/jpeg', size: 1, width: 1, height: 1, processed: true,
+  metadata: { uploader: 'anonymous', uploadDate: '2026-12-05T18:30:00.000Z', note },
+});
+const items = [item('a', 'Birinci not'), item('b', null), item('c', 'Üçüncü not')];
+
+function Harness() {
+  const [index, setIndex] = useState<number | null>(0);
+  return <Lightbox items={items} index={index} onIndexChange={setIndex} />;
+}
+
+describe('lightbox', () => {
+  it('zooms with the keyboard between 0.5 and 5, resets with 0 and wraps with the arrows', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const viewer = screen.getByRole('dialog');
+    const zoom = within(viewer).getByTestId('zoom-level');
+    expect(within(viewer).getByText('Birinci not')).toBeInTheDocument();
+    expect(within(viewer).getByText('Misafir')).toBeInTheDocument();
+    for (let i = 0; i < 6; i++) await user.keyboard('+');
+    expect(zoom).toHaveTextContent('%500');
+    expect(within(viewer).getByRole('button', { name: 'Yakınlaştır', exact: true })).toBeDisabled();
+    // Above 1× the original replaces the preview.
+    expect(within(viewer).getByTestId('lightbox-image')).toHaveAttribute('src', '/o/a');
+    await user.keyboard('0');
+    expect(zoom).toHaveTextContent('%100');
+    for (let i = 0; i < 4; i++) await user.keyboard('-');
+    expect(zoom).toHaveTextContent('%50');
+    expect(within(viewer).getByRole('button', { name: 'Uzaklaştır' })).toBeDisabled();
+    expect(within(viewer).getByTestId('lightbox-image')).toHaveAttribute('src', '/p/a');
+    await user.keyboard('{ArrowLeft}');
+    expect(within(viewer).getByText('Üçüncü not')).toBeInTheDocument();
+    expect(zoom).toHaveTextContent('%100');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(viewer).getByText('Not bırakılmamış.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
