@@ -27,7 +27,7 @@ describe('lightbox', () => {
     expect(within(viewer).getByText('Misafir')).toBeInTheDocument();
     for (let i = 0; i < 6; i++) await user.keyboard('+');
     expect(zoom).toHaveTextContent('%500');
-    expect(within(viewer).getByRole('button', { name: 'Yakınlaştır', exact: true })).toBeDisabled();
+    expect(within(viewer).getByRole('button', { name: /^Yakınlaştır$/ })).toBeDisabled();
     // Above 1× the original replaces the preview.
     expect(within(viewer).getByTestId('lightbox-image')).toHaveAttribute('src', '/o/a');
     await user.keyboard('0');
