@@ -59,6 +59,18 @@ describe('album page', () => {
     expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
   });
 
+  it('reports a failed photo list with the spec toast and the inline text', async () => {
+    resetToasts();
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/photos') ? jsonResponse({ success: false, message: 'x' }, 500) : jsonResponse({ success: true, event }),
+    );
+    renderAlbum();
+    expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.')).toBeInTheDocument();
+    expect(screen.getByText('Fotoğraflar yüklenirken bir hata oluştu.')).toBeInTheDocument();
+  });
+
   it('promotes shared_token, shows the owner the grid, the details and deletes with the spec texts', async () => {
     resetToasts();
     // jsdom has no scrolling; the window virtualizer calls it.

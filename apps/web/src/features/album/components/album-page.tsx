@@ -9,6 +9,7 @@ import { useAlbumDownload } from '../../../components/album-download-dialog';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { albumToast } from '../../../lib/album-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
@@ -74,6 +75,14 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   useEffect(() => {
     document.title = `${event.title} · Anı Kutusu`;
   }, [event.title]);
+  // The spec's failure toasts for the first page and for later pages (part 1 §8).
+  const firstPageFailed = photos.isError && !photos.isFetchNextPageError;
+  useEffect(() => {
+    if (firstPageFailed) albumToast('destructive', 'Hata', messages.media.photosFailed);
+  }, [firstPageFailed]);
+  useEffect(() => {
+    if (photos.isFetchNextPageError) albumToast('destructive', 'Hata', messages.media.morePhotosFailed);
+  }, [photos.isFetchNextPageError]);
 
   const loadMore = useCallback(() => {
     if (photos.hasNextPage && !photos.isFetchingNextPage) void photos.fetchNextPage();
