@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '../..');
@@ -72,8 +73,31 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
   throw new Error(`server did not become healthy; see ${logFile}`);
 }
 
+/**
+ * In the suite's PostgreSQL pass (TEST_DATABASE_URL set) the journeys run against a fresh database
+ * there too, so both of the product's databases see real browsers; otherwise the embedded default.
+ */
+async function journeyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { url: '', drop: async () => {} };
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const name = `ani_e2e_${process.pid}_${Date.now()}`;
+  await client.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
   ensureBuild();
+  const database = await journeyDatabase();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ani-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -91,7 +115,7 @@ export default async function setup(project: TestProject) {
       WEB_DIST_DIR: path.join(webDir, 'dist'),
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
-      DATABASE_URL: '',
+      DATABASE_URL: database.url,
       // Lets the dashboard journey post signed webhook deliveries (e2e/support/dashboard-host.ts).
       WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
       // Each browser context sends its own X-Forwarded-For (support/browser.ts), so per-IP limits count per journey.
@@ -103,6 +127,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, child, logFile);
   } catch (error) {
     child.kill('SIGKILL');
+    await database.drop();
     throw error;
   }
   project.provide('baseURL', baseURL);
@@ -116,6 +141,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    await database.drop();
     if (!process.env.KEEP_E2E_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
 }
