@@ -13,7 +13,8 @@ import { createMediaService } from './media.service.ts';
 
 /**
  * Guest uploads per client IP: a whole wedding often shares the venue's Wi-Fi (one public IP), so
- * the limit allows a busy evening — 240 requests of up to 13 files in 10 minutes — while stopping a
+ * the limit allows a busy evening — 1,200 requests of up to 13 files in 10 minutes (300 guests
+ * from one venue IP measured in bench/wedding-peak) — while stopping a
  * script from filling the disk (docs/decisions/0007).
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };

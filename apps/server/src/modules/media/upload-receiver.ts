@@ -10,6 +10,7 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
 const u = messages.upload;
+const batchBytes = 1024 * 1024;
 
 /** The parts of a multipart body, as @fastify/multipart's iterator yields them. */
 export type UploadPart =
@@ -91,7 +92,7 @@ class FileInspector extends Transform {
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.media) return callback(null, chunk);
+    if (this.media) return this.batch(chunk, callback);
     this.head.push(chunk);
     this.headLength += chunk.length;
     if (this.headLength < detectionHeadBytes) return callback();
@@ -99,8 +100,24 @@ class FileInspector extends Transform {
     this.detect().then(() => callback(null, held), (error: Error) => callback(error));
   }
 
+  /**
+   * Passes bytes on in ~1 MiB writes instead of the socket's 16–64 KiB pieces: far fewer write
+   * calls to the temp file for one cheap copy. At most one batch is held per file.
+   */
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
+  private batch(chunk: Buffer, callback: TransformCallback): void {
+    this.pending.push(chunk);
+    this.pendingLength += chunk.length;
+    if (this.pendingLength < batchBytes) return callback();
+    const out = Buffer.concat(this.pending, this.pendingLength);
+    this.pending = [];
+    this.pendingLength = 0;
+    callback(null, out);
+  }
+
   override _flush(callback: TransformCallback): void {
-    if (this.media) return callback();
+    if (this.media) return callback(null, this.pendingLength ? Buffer.concat(this.pending, this.pendingLength) : undefined);
     const held = Buffer.concat(this.head, this.headLength);
     this.detect().then(() => callback(null, held), (error: Error) => callback(error));
   }
