@@ -44,8 +44,9 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
         await rename(filePath, target);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        // Temp directory on another file system: copy beside the target, then rename atomically.
-        const temp = `${target}.${randomUUID()}.part`;
+        // Temp directory on another file system: copy into .incoming, then rename atomically.
+        await mkdir(incoming, { recursive: true });
+        const temp = path.join(incoming, `${randomUUID()}.part`);
         try {
           await copyFile(filePath, temp);
           await rename(temp, target);
