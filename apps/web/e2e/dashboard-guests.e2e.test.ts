@@ -35,9 +35,9 @@ async function pasteInto(page: Page, selector: string, text: string): Promise<vo
 
 /** Toasts are closed before a screenshot so the page itself is what is looked at. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Bildirimi kapat' }).all()) await close.click().catch(() => undefined);
-  await page.waitForTimeout(300);
+  const hide = await page.addStyleTag({ content: 'ol li[data-variant] { visibility: hidden !important; }' });
   await screenshotBoth(page, name);
+  await hide.evaluate((el) => (el as Element).remove());
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -124,6 +124,8 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     await page.getByText('Misafir listesi onaylandı! 5 davetli ve toplam 8 kişi kaydedildi.').first().waitFor();
     await page.getByRole('heading', { name: 'Davetli Listesi Onaylandı' }).waitFor();
     await page.getByTestId('whatsapp-notice').getByText('WhatsApp bağlantısı kurulmadı').waitFor();
+    expect(await page.getByRole('button', { name: 'Satır Ekle' }).count()).toBe(0);
+    await shoot(page, 'guests-add-approved');
 
     // Guest list: cards, Turkish search, inline status edit and the cards following it.
     await page.getByRole('link', { name: 'Davetli Listesine Git' }).click();
@@ -263,58 +265,6 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     // Unknown dashboard paths go home.
     await page.goto('/dashboard/bilinmeyen/sayfa');
     await page.waitForURL(`${baseURL}/dashboard`);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('opens the sidebar on a phone and keeps a 1,000-guest list smooth', { timeout: 180_000 }, async () => {
-    const host = await registerHost(baseURL, dataDir, 'Selin Aksoy');
-    const created = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
-      method: 'POST', token: host.token,
-      body: JSON.stringify({
-        username: host.user.username, title: 'Selin & Mert', venueName: 'Bahçe', venueLocation: 'https://maps.google.com/?q=x',
-        brideName: 'Selin', brideSurname: 'Aksoy', groomName: 'Mert', groomSurname: 'Kılıç', weddingDate: nextYear, weddingTime: '18:00',
-      }),
-    });
-    for (let start = 0; start < 1000; start += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, k) => {
-        const i = start + k;
-        return api(baseURL, '/guests', {
-          method: 'POST', token: host.token,
-          body: JSON.stringify({ weddingId: created.weddingId, name: `Davetli ${i + 1}`, phone: `+90530${String(1_000_000 + i).slice(1).padStart(7, '0')}`, expectedGuestCount: 1 }),
-        });
-      }));
-    }
-    const { page, context, problems } = await openPage(browser, baseURL, 375);
-    await signInContext(context, host);
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Menüyü aç' }).click();
-    await page.getByRole('link', { name: 'Davetli Listesi', exact: true }).click();
-    const started = Date.now();
-    await page.getByTestId('guest-row-1').waitFor();
-    const shownMs = Date.now() - started;
-    const mounted = await page.locator('[data-testid^="guest-row-"]').count();
-    expect(mounted).toBeLessThan(60);
-    await page.getByTestId('guest-table').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.getByTestId('guest-row-1000').waitFor();
-    // Scroll smoothness: 240 px per animation frame through the whole list, frame gaps recorded.
-    const frames = await page.getByTestId('guest-table').evaluate(async (el) => {
-      el.scrollTo(0, 0);
-      const gaps: number[] = [];
-      let last = performance.now();
-      while (el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
-        el.scrollBy(0, 240);
-        await new Promise(requestAnimationFrame);
-        const now = performance.now();
-        gaps.push(now - last);
-        last = now;
-      }
-      gaps.sort((a, b) => a - b);
-      return { count: gaps.length, median: gaps[Math.floor(gaps.length / 2)]!, p95: gaps[Math.floor(gaps.length * 0.95)]! };
-    });
-    console.info(
-      `1,000 guests: list shown ${shownMs} ms after navigation, ${mounted} rows mounted; scrolled through in ${frames.count} frames, median ${frames.median.toFixed(1)} ms, p95 ${frames.p95.toFixed(1)} ms per frame`,
-    );
     expect(problems).toEqual([]);
     await context.close();
   });
