@@ -14,24 +14,49 @@ const options = [
   { id: 'minimal', title: 'Modern Minimal', text: 'Tek çiçek aranjmanı ve "Just Married" plakası.', colors: ['#ffffff', '#111111', '#c8c8c8'] },
 ];
 
-function CarArt({ colors }: { colors: string[] }) {
+function CarArt({ id, colors }: { id: string; colors: string[] }) {
   const [a, b, c] = colors;
+  const grad = `sky-${id}`;
   return (
-    <svg viewBox="0 0 280 160" className="h-40 w-full" aria-hidden>
-      <rect width="280" height="160" fill="#1c1917" />
-      <circle cx="230" cy="30" r="14" fill="#fde68a" opacity=".8" />
-      <path d="M30 112 L50 82 Q60 70 80 68 L190 68 Q210 70 222 84 L246 104 Q252 112 252 120 L252 126 L28 126 L28 118 Z" fill="#e7e5e4" />
-      <path d="M66 84 L84 72 L140 72 L140 88 Z M146 72 L196 72 L214 88 L146 88 Z" fill="#57534e" />
-      <circle cx="80" cy="128" r="15" fill="#292524" /><circle cx="80" cy="128" r="6" fill="#a8a29e" />
-      <circle cx="206" cy="128" r="15" fill="#292524" /><circle cx="206" cy="128" r="6" fill="#a8a29e" />
-      <path d="M40 96 Q140 118 246 102" stroke={b} strokeWidth="3" fill="none" />
-      {[0, 1, 2, 3, 4].map((i) => (
-        <g key={i} transform={`translate(${112 + i * 12} ${60 + (i % 2) * 3})`}>
-          <circle r="7" fill={i % 2 ? b : a} stroke={c} strokeWidth="1" />
-          <circle r="2.5" fill={c} />
+    <svg viewBox="4 28 272 124" className="h-44 w-full" aria-hidden preserveAspectRatio="xMidYMid slice">
+      <defs>
+        <linearGradient id={grad} x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor={b} stopOpacity=".35" />
+          <stop offset="1" stopColor="#1c1917" />
+        </linearGradient>
+      </defs>
+      <rect x="0" y="0" width="280" height="160" fill={`url(#${grad})`} />
+      <rect x="0" y="132" width="280" height="28" fill="#292524" />
+      {[30, 90, 150, 210].map((x) => <rect key={x} x={x} y="144" width="30" height="3" rx="1.5" fill="#a8a29e" opacity=".6" />)}
+      {/* Body, windows, lights and wheels */}
+      <path d="M30 118 L50 86 Q60 72 82 70 L188 70 Q210 72 224 88 L248 106 Q256 114 256 124 L256 130 L26 130 L26 122 Z" fill="#f5f5f4" />
+      <path d="M66 88 L86 75 L140 75 L140 92 Z M146 75 L194 75 L214 92 L146 92 Z" fill="#44403c" />
+      <rect x="240" y="110" width="12" height="6" rx="3" fill="#fde68a" />
+      <rect x="28" y="112" width="8" height="6" rx="2" fill="#ef4444" opacity=".8" />
+      <circle cx="82" cy="132" r="16" fill="#1c1917" /><circle cx="82" cy="132" r="6.5" fill="#a8a29e" />
+      <circle cx="208" cy="132" r="16" fill="#1c1917" /><circle cx="208" cy="132" r="6.5" fill="#a8a29e" />
+      {/* Ribbon from the mirror to the bonnet, bow on the bonnet */}
+      <path d="M142 94 Q190 100 244 106" stroke={b} strokeWidth="3" fill="none" />
+      <path d="M36 104 Q90 124 142 94" stroke={b} strokeWidth="3" fill="none" />
+      <g transform="translate(226 100)">
+        <path d="M0 0 L-10 -7 L-10 7Z M0 0 L10 -7 L10 7Z" fill={b} />
+        <path d="M0 0 L-4 14 M0 0 L5 14" stroke={b} strokeWidth="2" />
+      </g>
+      {/* Roof arrangement */}
+      <ellipse cx="140" cy="70" rx="34" ry="5" fill={c} opacity=".7" />
+      {[-24, -12, 0, 12, 24].map((dx, i) => (
+        <g key={dx} transform={`translate(${140 + dx} ${64 - (i % 2) * 3})`}>
+          <circle r="7.5" fill={i % 2 ? b : a} stroke={c} strokeWidth="1" />
+          <circle r="2.8" fill={c} />
         </g>
       ))}
-      <path d="M246 104 l14 18 M246 104 l6 22" stroke={b} strokeWidth="2" />
+      {id === 'minimal' ? (
+        <g transform="translate(30 112)">
+          <rect x="0" y="0" width="44" height="14" rx="2" fill="#fafaf9" stroke="#111" />
+          <text x="22" y="10" fontSize="7" textAnchor="middle" fill="#111" fontFamily="serif">Just Married</text>
+        </g>
+      ) : null}
+      {id === 'garden' ? <path d="M40 104 q10 -10 20 0 q10 -10 20 0" stroke="#5f8f4e" strokeWidth="3" fill="none" /> : null}
     </svg>
   );
 }
@@ -50,7 +75,7 @@ export function DecorationPage() {
         {options.map((o) => (
           <button key={o.id} type="button" role="radio" aria-checked={chosen === o.id} onClick={() => setChosen(o.id)}
             className={cn('cursor-pointer overflow-hidden rounded-xl border-2 bg-white text-left dark:bg-stone-900', chosen === o.id ? 'border-brand-500' : 'border-transparent hover:border-stone-300 dark:hover:border-stone-700')}>
-            <CarArt colors={o.colors} />
+            <CarArt id={o.id} colors={o.colors} />
             <span className="flex items-start justify-between gap-2 p-4">
               <span>
                 <span className="block font-semibold">{o.title}</span>
