@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
 import { stockCovers } from '@ani/contract/events';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
-import { dashboardEventsQuery } from '../api/dashboard-api';
+import { dashboardEventsQuery, dashboardWeddingQuery } from '../api/dashboard-api';
 import { CreateWeddingForm } from './create-wedding-form';
 
 /** Same rule as the events page: a stock cover chosen from the id when the event has none. */
@@ -18,6 +19,9 @@ function coverUrl(event: { id: string; coverImage: string }): string {
 export function DashboardHomePage() {
   const { user } = useSession();
   const events = useQuery(dashboardEventsQuery());
+  const wedding = useQuery({ ...dashboardWeddingQuery(user?.username ?? ''), enabled: Boolean(user) && (events.data?.length ?? 0) > 0 });
+  // An event made on the events page has no wedding yet: the guest pages need one, so offer the form.
+  const weddingMissing = wedding.isError && wedding.error instanceof ApiError && wedding.error.status === 404;
   // The latest event by date is the couple's wedding (spec part 2 §2).
   const latest = [...(events.data ?? [])].sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
 
@@ -42,6 +46,13 @@ export function DashboardHomePage() {
               {latest.description ? <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p> : null}
             </div>
           </section>
+          {weddingMissing ? (
+            <section className="mt-6 rounded-2xl border border-amber-500/30 bg-amber-500/5 p-6">
+              <h2 className="font-display text-2xl font-semibold">Düğün bilgilerinizi tamamlayın</h2>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Davetli listesi ve WhatsApp davetiyeleri için düğün bilgileriniz gerekiyor.</p>
+              <div className="mt-5"><CreateWeddingForm /></div>
+            </section>
+          ) : null}
           <div className="mt-6 grid gap-4 sm:grid-cols-3">
             {[
               { to: '/dashboard/guests/add', icon: <Users aria-hidden className="h-5 w-5" />, title: 'Davetli Ekle', text: 'Davetlilerinizi ekleyin ve listeyi onaylayın.' },
