@@ -193,8 +193,12 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await page.getByRole('button', { name: 'Sonraki tasarımlar' }).click();
       await page.waitForTimeout(600);
     }
-    await sea.click();
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/events/update') && r.ok()), sea.click()]);
     expect(await page.getByTestId('chosen-theme').textContent()).toBe('Deniz');
+    // Saved on the event, not in this browser: still chosen after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dijital Albüm Ayarları' }).waitFor();
+    await page.getByTestId('chosen-theme').filter({ hasText: 'Deniz' }).waitFor();
     const link = (await page.getByTestId('qr-link').textContent())!;
     expect(link).toMatch(new RegExp(`^${baseURL}/events/[^/]+/elif--can-dn/upload-image-page$`));
     await shoot(page, 'qr-settings');

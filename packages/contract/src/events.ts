@@ -62,6 +62,10 @@ const coverImageSchema = z
   .refine((v) => !v || stockCovers.includes(v), e.coverImageInvalid)
   .transform((v) => v || null);
 
+/** The ten printed table-card designs (spec part 2, QR settings page), in carousel order. */
+export const cardThemeIds = ['country', 'classic', 'rustic', 'minimal', 'boho', 'gold', 'sea', 'garden', 'romantic', 'winter'] as const;
+export type CardThemeId = (typeof cardThemeIds)[number];
+
 export const createEventInput = z.object({
   title: titleSchema,
   eventDate: parseableDate.refine((d) => !isBeforeTodayInIstanbul(d), e.dateInPast),
@@ -83,6 +87,7 @@ export const updateEventInput = z.object({
   isGalleryPublic: z.boolean().optional(),
   canAddPhotos: z.boolean().optional(),
   autoApprovePhotos: z.boolean().optional(),
+  cardTheme: z.enum(cardThemeIds, { error: e.cardThemeInvalid }).optional(),
 });
 export type UpdateEventInput = z.input<typeof updateEventInput>;
 
@@ -101,6 +106,7 @@ export const event = z.object({
   isGalleryPublic: z.boolean(),
   canAddPhotos: z.boolean(),
   autoApprovePhotos: z.boolean(),
+  cardTheme: z.enum(cardThemeIds).nullable(),
   photoCount: z.number().int(),
   createdAt: z.string(),
 });

@@ -78,6 +78,7 @@ export const messages = {
     listFailed: 'Etkinlikler yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
     detailsFailed: 'Etkinlik detayları yüklenirken bir hata oluştu.',
     infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
+    cardThemeInvalid: 'Geçersiz kart tasarımı.',
   },
   media: {
     photosFailed: 'Fotoğraflar yüklenirken bir hata oluştu.',
@@ -144,6 +145,8 @@ export const messages = {
     infoFailed: 'Düğün bilgileri alınamadı',
     loadFailed: 'Düğün bilgileri yüklenemedi',
     notFound: 'Düğün bulunamadı.',
+    eventNotFound: 'Etkinlik bulunamadı.',
+    eventHasWedding: 'Bu etkinliğin düğün bilgileri zaten kayıtlı.',
     weddingIdMissing: "Düğün ID'si bulunamadı...",
     fileMissing: 'Dosya seçilmedi',
     imageOnlyPage: 'Lütfen sadece görsel dosyası seçin.',

@@ -62,6 +62,8 @@ export const createWeddingInput = z
     username: requiredText(w.usernameRequired),
     title: z.string().optional(),
     eventName: z.string().optional(),
+    /** An event the host already made on the events page: the wedding is attached to it instead of a new one. */
+    eventId: z.string().trim().min(1).max(100).optional(),
     venueName: requiredText(w.venueRequired),
     venueLocation: requiredText(w.createRequired, 2000),
     brideName: requiredText(w.brideRequired),

@@ -15,6 +15,8 @@ export const events = pgTable(
     isGalleryPublic: boolean('is_gallery_public').notNull().default(false),
     canAddPhotos: boolean('can_add_photos').notNull().default(true),
     autoApprovePhotos: boolean('auto_approve_photos').notNull().default(true),
+    // The table-card design the couple chose (one of the contract's cardThemeIds); null until chosen.
+    cardTheme: text('card_theme'),
     // Always equal to the number of media rows: changed only in the transaction that inserts or deletes them.
     photoCount: integer('photo_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,14 @@ export type EventRow = typeof events.$inferSelect;
 export type EventPatch = Partial<
   Pick<
     typeof events.$inferInsert,
-    'title' | 'eventDate' | 'description' | 'coverImage' | 'isGalleryPublic' | 'canAddPhotos' | 'autoApprovePhotos'
+    | 'title'
+    | 'eventDate'
+    | 'description'
+    | 'coverImage'
+    | 'isGalleryPublic'
+    | 'canAddPhotos'
+    | 'autoApprovePhotos'
+    | 'cardTheme'
   >
 >;
 

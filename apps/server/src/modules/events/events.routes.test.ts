@@ -24,7 +24,7 @@ const create = (token: string | null, payload: Record<string, unknown>) =>
 async function createEvent(token: string, over: Record<string, unknown> = {}) {
   const res = await create(token, { title: 'Ayşe & Mehmet Düğünü', eventDate: dayFromToday(30), ...over });
   expect(res.statusCode).toBe(201);
-  return res.json().event as { id: string; title: string; coverImage: string; eventDate: string };
+  return res.json().event as { id: string; title: string; coverImage: string; eventDate: string; cardTheme: string | null };
 }
 
 describe('POST /api/events', () => {
@@ -109,6 +109,19 @@ describe('POST /api/events/update', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: e.updated, event: { title: 'Yeni Ad', canAddPhotos: false } });
+  });
+
+  it('saves the chosen table-card design on the event, and refuses unknown designs', async () => {
+    const event = await createEvent(owner.token);
+    expect(event.cardTheme).toBeNull();
+    const update = (cardTheme: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/events/update', headers: bearer(owner.token), payload: { eventId: event.id, cardTheme } });
+    expect((await update('gold')).json().event.cardTheme).toBe('gold');
+    const bad = await update('neon');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(e.cardThemeInvalid);
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    expect(fetched.json().event.cardTheme).toBe('gold');
   });
 
   it('keeps a past date that is unchanged but refuses moving the date into the past', async () => {

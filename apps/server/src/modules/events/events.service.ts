@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Event, PublicEventInfo } from '@ani/contract/events';
+import type { CardThemeId, Event, PublicEventInfo } from '@ani/contract/events';
 import { isBeforeTodayInIstanbul, istanbulDay, stockCovers } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
@@ -18,7 +18,7 @@ export type CreateEventData = {
   autoApprovePhotos: boolean;
 };
 
-export type UpdateEventData = { eventId: string } & Partial<CreateEventData>;
+export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -31,6 +31,7 @@ export function toEvent(row: EventRow): Event {
     isGalleryPublic: row.isGalleryPublic,
     canAddPhotos: row.canAddPhotos,
     autoApprovePhotos: row.autoApprovePhotos,
+    cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
     createdAt: row.createdAt.toISOString(),
   };
@@ -91,6 +92,7 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
       if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
       if (data.canAddPhotos !== undefined) patch.canAddPhotos = data.canAddPhotos;
       if (data.autoApprovePhotos !== undefined) patch.autoApprovePhotos = data.autoApprovePhotos;
+      if (data.cardTheme !== undefined) patch.cardTheme = data.cardTheme;
       const updated = await repo.updateOwned(data.eventId, user.id, patch);
       if (!updated) throw notFound();
       return toEvent(updated);

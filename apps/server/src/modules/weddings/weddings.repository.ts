@@ -37,6 +37,36 @@ export function createWeddingsRepository(db: Db) {
       return { weddingId, eventId };
     },
 
+    /**
+     * A wedding for an event the host made on the events page. The form's title and date become the
+     * event's, so the album and the wedding tell the same story.
+     */
+    async attachWeddingToEvent(input: {
+      ownerId: string;
+      eventId: string;
+      title: string;
+      eventDate: Date;
+      wedding: NewWedding;
+    }): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
+      const weddingId = randomUUID();
+      return db.transaction(async (tx) => {
+        const [event] = await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.id, input.eventId), eq(events.ownerId, input.ownerId)))
+          .for('update');
+        if (!event) return 'event-not-found' as const;
+        const [existing] = await tx.select({ id: weddings.id }).from(weddings).where(eq(weddings.eventId, input.eventId));
+        if (existing) return 'has-wedding' as const;
+        await tx
+          .update(events)
+          .set({ title: input.title, eventDate: input.eventDate, updatedAt: new Date() })
+          .where(eq(events.id, input.eventId));
+        await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
+        return { weddingId, eventId: input.eventId };
+      });
+    },
+
     /** The host's current wedding: the most recently created one. */
     async findLatestByOwner(ownerId: string): Promise<WeddingRow | null> {
       const rows = await db

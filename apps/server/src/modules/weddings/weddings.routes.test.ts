@@ -44,6 +44,32 @@ describe('POST /api/weddings/create', () => {
     expect(list.json().events.map((e: { id?: string; eventId?: string }) => e.id ?? e.eventId)).toContain(body.eventId);
   });
 
+  it("attaches the wedding to the host's own event from the events page, once; never to a stranger's", async () => {
+    const host = await createActivatedUser(t);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(host.token),
+      payload: { title: 'Albüm', eventDate: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const eventId = made.json().event.id as string;
+    const res = await create(host.token, { ...weddingBody(host.username), eventId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().eventId).toBe(eventId);
+    const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
+    expect(event!.title).toBe('Elif & Can Düğünü');
+    const list = await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(host.token) });
+    expect(list.json().events).toHaveLength(1);
+
+    const again = await create(host.token, { ...weddingBody(host.username), eventId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(w.eventHasWedding);
+    const stranger = await createActivatedUser(t);
+    const theirs = await create(stranger.token, { ...weddingBody(stranger.username), eventId });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(w.eventNotFound);
+  });
+
   it('accepts eventName instead of title and a numeric capacity', async () => {
     const host = await createActivatedUser(t);
     const { title: _title, ...rest } = weddingBody(host.username);

@@ -46,13 +46,14 @@ export function createWeddingsService(deps: { repository: WeddingsRepository; st
   return {
     async create(user: AuthUser, data: CreateWeddingData) {
       assertOwnUsername(user, data.username);
-      const { username: _username, title, ...wedding } = data;
-      return repository.createEventWithWedding({
-        ownerId: user.id,
-        title,
-        eventDate: weddingInstant(data.weddingDate, data.weddingTime),
-        wedding,
-      });
+      const { username: _username, title, eventId, ...wedding } = data;
+      const eventDate = weddingInstant(data.weddingDate, data.weddingTime);
+      if (!eventId) return repository.createEventWithWedding({ ownerId: user.id, title, eventDate, wedding });
+      const attached = await repository.attachWeddingToEvent({ ownerId: user.id, eventId, title, eventDate, wedding });
+      // Someone else's event answers like a missing one: its existence is private.
+      if (attached === 'event-not-found') throw new AppError(ErrorCode.NOT_FOUND, w.eventNotFound);
+      if (attached === 'has-wedding') throw new AppError(ErrorCode.CONFLICT, w.eventHasWedding);
+      return attached;
     },
 
     async info(user: AuthUser, username: string): Promise<WeddingInfo> {

@@ -1,28 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { eventResponse, type CardThemeId, type Event } from '@ani/contract/events';
+import { apiRequest } from '../../lib/api-client';
 import { cardThemes } from './themes';
 
-// The events API has no field for the card theme yet (see the report / docs/decisions/0030), so the
-// choice is kept per event in this browser until the server stores it.
-const key = (eventId: string) => `card-theme:${eventId}`;
-
-export function useChosenTheme(eventId: string) {
-  const [themeId, setThemeId] = useState(() => {
-    try {
-      return window.localStorage.getItem(key(eventId)) ?? cardThemes[0]!.id;
-    } catch {
-      return cardThemes[0]!.id;
-    }
+/**
+ * The couple's table-card design, saved on the event: the same on every device, and what the
+ * provider prints. Shows the choice at once; a failed save falls back to the stored one (with the
+ * client's error toast).
+ */
+export function useChosenTheme(event: Pick<Event, 'id' | 'cardTheme'>) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (cardTheme: CardThemeId) =>
+      apiRequest('/events/update', { method: 'POST', body: { eventId: event.id, cardTheme }, schema: eventResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
   });
-  const choose = useCallback(
-    (id: string) => {
-      setThemeId(id);
-      try {
-        window.localStorage.setItem(key(eventId), id);
-      } catch {
-        /* kept for this visit only */
-      }
-    },
-    [eventId],
-  );
-  return [cardThemes.find((t) => t.id === themeId) ?? cardThemes[0]!, choose] as const;
+  const shownId = save.isPending ? save.variables : event.cardTheme;
+  const theme = cardThemes.find((t) => t.id === shownId) ?? cardThemes[0]!;
+  return [theme, (id: CardThemeId) => save.mutate(id)] as const;
 }

@@ -1,5 +1,7 @@
 // The 10 table-card themes of spec part 2 §2: drawn here as SVG (no stock images, no network), so the
 // carousel, the card preview and the printed PDF all use the very same artwork.
+import type { CardThemeId } from '@ani/contract/events';
+
 
 /** The short instruction printed on every table card (kept here so the page preview does not load pdf-lib). */
 export const cardInstruction =
@@ -8,7 +10,7 @@ export const cardInstruction =
 export type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
 
 export interface CardTheme {
-  id: string;
+  id: CardThemeId;
   title: string;
   description: string;
   background: [string, string];

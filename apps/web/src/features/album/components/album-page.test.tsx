@@ -10,7 +10,7 @@ import { AlbumPage } from './album-page';
 
 const event = {
   id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
-  coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true,
+  coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true, cardTheme: null,
   photoCount: 3, createdAt: '2026-11-01T10:00:00.000Z',
 };
 const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') => ({

@@ -30,15 +30,26 @@ const empty: Form = {
   brideName: '', brideSurname: '', groomName: '', groomSurname: '', capacity: '',
 };
 
+/** The event's day as YYYY-MM-DD in Istanbul, for the date input. */
+function istanbulDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(iso));
+}
+
 /** Every field but capacity is required; one message names them all, as the spec's "Eksik Bilgi" toast does. */
 export function missingRequired(form: Form): boolean {
   return (Object.keys(empty) as FieldName[]).some((k) => k !== 'capacity' && !form[k].trim());
 }
 
-export function CreateWeddingForm() {
+/**
+ * With `event` (made earlier on the events page) the wedding is attached to it, starting from its
+ * title and date; without, the event and the wedding are created together.
+ */
+export function CreateWeddingForm({ event }: { event?: { id: string; title: string; eventDate: string } }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm] = useState<Form>(() =>
+    event ? { ...empty, title: event.title, weddingDate: istanbulDate(event.eventDate) } : empty,
+  );
   const set = (name: FieldName, value: string) => setForm((f) => ({ ...f, [name]: value }));
   const mutation = useMutation({
     mutationFn: () =>
@@ -46,6 +57,7 @@ export function CreateWeddingForm() {
         username: user?.username ?? '',
         ...form,
         capacity: form.capacity.trim() === '' ? null : form.capacity,
+        eventId: event?.id,
       }),
     onSuccess: async (r) => {
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });

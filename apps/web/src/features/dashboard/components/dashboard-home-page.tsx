@@ -50,7 +50,7 @@ export function DashboardHomePage() {
             <section className="mt-6 rounded-2xl border border-amber-500/30 bg-amber-500/5 p-6">
               <h2 className="font-display text-2xl font-semibold">Düğün bilgilerinizi tamamlayın</h2>
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Davetli listesi ve WhatsApp davetiyeleri için düğün bilgileriniz gerekiyor.</p>
-              <div className="mt-5"><CreateWeddingForm /></div>
+              <div className="mt-5"><CreateWeddingForm event={latest} /></div>
             </section>
           ) : null}
           <div className="mt-6 grid gap-4 sm:grid-cols-3">

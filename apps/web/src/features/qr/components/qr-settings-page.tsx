@@ -48,7 +48,7 @@ export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Eve
 function QrSettingsBody({ event, renderSettings }: { event: Event; renderSettings: (event: Event) => ReactNode }) {
   const { user } = useSession();
   const wedding = useQuery({ ...qrWeddingQuery(user?.username ?? ''), enabled: Boolean(user) });
-  const [theme, chooseTheme] = useChosenTheme(event.id);
+  const [theme, chooseTheme] = useChosenTheme(event);
   const [layout, setLayout] = useState<CardLayout>('a4');
   const [printing, setPrinting] = useState(false);
   const printQr = useRef<HTMLCanvasElement>(null);
