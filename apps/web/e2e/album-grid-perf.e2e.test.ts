@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { baseURL, dataDir } from './support/context';
-import { createEventViaApi, createHost, type Host } from './support/events-host';
+import { createEventViaApi } from './support/events-host';
+import { createHost, type Host } from './support/host';
 
 // The album grid at 10,000 items: the API answers are synthetic (route interception) so the measurement
 // is about the browser, not about making 10,000 real uploads on a 2-core machine. Pages of 500 instead of

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshotDir } from './support/browser';
 import { baseURL, dataDir } from './support/context';
-import { api, registerHost, signInContext } from './support/dashboard-host';
+import { api, createHost, signIn } from './support/host';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const nextYear = `${new Date().getUTCFullYear() + 1}-06-12`;
 
 describe('host dashboard at scale', () => {
   it('opens the sidebar on a phone and keeps a 1,000-guest list smooth', { timeout: 180_000 }, async () => {
-    const host = await registerHost(baseURL, dataDir, 'Selin Aksoy');
+    const host = await createHost(baseURL, dataDir, 'Selin Aksoy');
     const created = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
       method: 'POST', token: host.token,
       body: JSON.stringify({
@@ -35,7 +35,7 @@ describe('host dashboard at scale', () => {
       }));
     }
     const { page, context, problems } = await openPage(browser, baseURL, 375);
-    await signInContext(context, host);
+    await signIn(context, host);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
     await page.getByRole('link', { name: 'Davetli Listesi', exact: true }).waitFor();

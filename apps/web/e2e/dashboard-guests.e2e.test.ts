@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { launchBrowser, openPage, screenshotBoth } from './support/browser';
 import { baseURL, dataDir } from './support/context';
-import { api, postWebhook, registerHost, signInContext } from './support/dashboard-host';
+import { postWebhook } from './support/dashboard-host';
+import { api, createHost, signIn } from './support/host';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,9 +52,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
 
 describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
   it('runs the whole journey from an empty dashboard to printed table cards', { timeout: 240_000 }, async () => {
-    const host = await registerHost(baseURL, dataDir, 'Elif Demir');
+    const host = await createHost(baseURL, dataDir, 'Elif Demir');
     const { page, context, problems } = await openPage(browser, baseURL);
-    await signInContext(context, host);
+    await signIn(context, host);
 
     // Home without an event: groups disabled with the hint, the creation form, the all-required toast.
     await page.goto('/dashboard');

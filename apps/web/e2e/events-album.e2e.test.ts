@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshotBoth, screenshotDir, seriousA11yViolations } from './support/browser';
 import { baseURL, dataDir } from './support/context';
-import { createHost, makeMedia, type Host } from './support/events-host';
+import { makeMedia } from './support/events-host';
+import { createHost, type Host } from './support/host';
 
 let browser: Browser;
 let host: Host;
