@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
-import { toE164TurkishMobile } from './text.ts';
+import { turkishMobileSchema } from './phone.ts';
 import { weddingIdSchema } from './weddings.ts';
 
 const g = m.guests;
@@ -46,19 +46,7 @@ const nameSchema = z
   .pipe(z.string().min(1, g.nameRequired).max(limits.usernameMaxLength, g.nameTooLong));
 
 /** Any spelling of a Turkish mobile number; stored and answered in E.164 (+905XXXXXXXXX). */
-export const guestPhoneSchema = z
-  .string({ error: g.phoneRequired })
-  .trim()
-  .min(1, g.phoneRequired)
-  .max(30, g.phoneInvalid)
-  .transform((v, ctx) => {
-    const e164 = toE164TurkishMobile(v);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: g.phoneInvalid });
-      return z.NEVER;
-    }
-    return e164;
-  });
+export const guestPhoneSchema = turkishMobileSchema({ invalid: g.phoneInvalid, required: g.phoneRequired });
 
 /** A whole number given as a number or a numeric string. */
 const wholeNumber = (message: string) =>

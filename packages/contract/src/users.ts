@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
-import { toE164TurkishMobile } from './text.ts';
+import { turkishMobileSchema } from './phone.ts';
 
 const a = m.auth;
 
@@ -33,16 +33,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email(a.emailInvalid).max(limits.emailMaxLength, a.emailInvalid));
 
-export const phoneSchema = z
-  .string({ error: a.phoneInvalid })
-  .transform((v, ctx) => {
-    const e164 = toE164TurkishMobile(v);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: a.phoneInvalid });
-      return z.NEVER;
-    }
-    return e164;
-  });
+export const phoneSchema = turkishMobileSchema({ invalid: a.phoneInvalid });
 
 export const registerInput = z.object({
   username: usernameSchema,

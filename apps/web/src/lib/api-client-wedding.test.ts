@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest } from './api-client';
-import { getToasts, resetToasts } from './toast-store';
+import { getToasts } from './toast-store';
+import { useFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  resetToasts();
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = useFetchMock();
 
 describe('api client, wedding calls (spec part 1 §8 "second backend")', () => {
   it('titles a failed answer "Wedding API Hatası" and falls back to its own text', async () => {

@@ -1,22 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
 import { getSession, refreshSession } from './session';
-import { getToasts, resetToasts } from './toast-store';
+import { getToasts } from './toast-store';
+import { useFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  resetToasts();
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  refreshSession();
-});
+const fetchMock = useFetchMock();
 
 describe('api client', () => {
   it('sends the Bearer token from local storage before session storage', async () => {

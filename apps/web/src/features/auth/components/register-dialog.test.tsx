@@ -1,12 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToasts, resetToasts } from '../../../lib/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { refreshSession } from '../../../lib/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { RegisterDialog } from './register-dialog';
+import { useFetchMock } from '../../../test/fetch-mock';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = useFetchMock();
 
 function setup() {
   const onOpenChange = vi.fn();
@@ -26,16 +27,6 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, password = 'G
   await user.type(screen.getByLabelText('Şifre'), password);
   await user.type(screen.getByLabelText('Şifre Tekrarı'), password);
 }
-
-beforeEach(() => {
-  resetToasts();
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
 
 describe('register dialog', () => {
   it('keeps submit disabled until the terms are accepted, also through the terms dialog', async () => {
