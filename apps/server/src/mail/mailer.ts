@@ -6,11 +6,22 @@ import type { Logger } from '../http/logger.ts';
 export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
+function isLocalLink(link: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(link).hostname);
+}
+
 /** Real SMTP when configured; otherwise each message becomes an `.eml` file in the outbox. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Mail is sent while a request waits (sign-up, password reset): a mail server that accepts the
+    // connection and then goes silent must cost seconds, not nodemailer's default ten minutes.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send({ to, subject, text, html }) {
         await transport.sendMail({ from, to, subject, text, html });
@@ -24,8 +35,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
-      // Development convenience only: without SMTP the link is the way to finish the flow.
-      logger.info({ to, file, link }, 'No SMTP_URL set: e-mail written to the outbox');
+      // Trying the product locally without SMTP, the logged link is the way to finish the flow. A
+      // link to any other host carries a live token into a log store: only the file is named then.
+      logger.info({ to, file, link: link && isLocalLink(link) ? link : undefined }, 'No SMTP_URL set: e-mail written to the outbox');
     },
   };
 }

@@ -40,6 +40,23 @@ export function createUsersRepository(db: Db) {
       return user!;
     },
 
+    /**
+     * A new password ends what was issued under the old one, in one transaction: every other session
+     * and every unused e-mail link. A pending e-mail change started from a stolen session must not
+     * outlive the owner's password reset (it would hand the account to the thief's address).
+     */
+    async replacePassword(id: string, patch: Partial<typeof users.$inferInsert>, keepSessionId?: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [user] = await tx.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id)).returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        return user!;
+      });
+    },
     async insertSession(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);
     },
@@ -60,19 +77,6 @@ export function createUsersRepository(db: Db) {
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
-    async revokeUserSessions(userId: string, exceptSessionId?: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-          ),
-        );
-    },
-
     async insertEmailToken(row: typeof emailTokens.$inferInsert) {
       // A new link replaces older unused links of the same purpose.
       await db

@@ -286,6 +286,27 @@ describe('password reset', () => {
     expect(reused.json().message).toBe(a.tokenInvalid);
   });
 
+  it('cancels a pending e-mail change: a stolen session cannot take the account over the reset', async () => {
+    const user = await createActivatedUser(t);
+    // Whoever holds the session asks to move the account to their own address...
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${user.userId}`,
+      headers: bearer(user.token),
+      payload: { email: 'hirsiz@example.com' },
+    });
+    const thiefLink = new URL(lastLinkTo(t.outbox, 'hirsiz@example.com'));
+    // ...the owner notices and resets the password...
+    await forgot(user.email);
+    const token = new URL(lastLinkTo(t.outbox, user.email)).searchParams.get('token')!;
+    expect((await reset(token, 'Sifirlandi7')).statusCode).toBe(200);
+    // ...and the thief's link no longer moves the account.
+    const confirmed = await t.app.inject({ method: 'GET', url: `${thiefLink.pathname}${thiefLink.search}` });
+    expect(confirmed.headers.location).not.toBe('/?hesap=email-changed');
+    expect((await login(user.email, 'Sifirlandi7')).statusCode).toBe(200);
+    expect((await login('hirsiz@example.com', 'Sifirlandi7')).statusCode).toBe(401);
+  });
+
   it('refuses an expired link, a forged one, and a weak new password', async () => {
     const user = await createActivatedUser(t);
     await forgot(user.email);
@@ -305,8 +326,14 @@ describe('rate limits', () => {
     const limited = await createTestApp({ authLimits: { loginPerIp: 100, loginPerAccount: 3, registerPerIp: 5, mailPerIp: 5 } });
     try {
       const user = await createActivatedUser(limited);
+      // By e-mail and by username in turn: one budget for the account, not one per name.
+      let tries = 0;
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: 'Yanlis1' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: tries++ % 2 === 0 ? user.username : user.email, password: 'Yanlis1' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);

@@ -148,11 +148,13 @@ export function createUsersService(deps: {
 
     async login(identifier: string, password: string, ip: string) {
       await loginPerIp.consume(ip);
-      const accountKey = identifier.includes('@') ? identifier.trim().toLowerCase() : turkishFold(identifier);
-      await loginPerAccount.consume(accountKey);
+      const identifierKey = identifier.includes('@') ? identifier.trim().toLowerCase() : turkishFold(identifier);
       const user = identifier.includes('@')
-        ? await repository.findByEmail(accountKey)
-        : await repository.findByUsernameKey(accountKey);
+        ? await repository.findByEmail(identifierKey)
+        : await repository.findByUsernameKey(identifierKey);
+      // One budget per account, whichever name it is tried by (e-mail or username).
+      const accountKey = user ? `user:${user.id}` : `unknown:${identifierKey}`;
+      await loginPerAccount.consume(accountKey);
       const valid = await verify(user?.passwordHash ?? dummyHash, password);
       if (!user || !valid) throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
       if (!user.activatedAt) throw new AppError(ErrorCode.NOT_ACTIVATED, a.notActivated);
@@ -203,8 +205,7 @@ export function createUsersService(deps: {
       const user = await repository.findById(used.row.userId);
       if (!user) throw new AppError(ErrorCode.VALIDATION, a.tokenInvalid);
       // Whoever reset the password proved they own the mailbox: that also activates the account.
-      await repository.updateUser(user.id, { passwordHash: await hash(password), activatedAt: user.activatedAt ?? new Date() });
-      await repository.revokeUserSessions(user.id);
+      await repository.replacePassword(user.id, { passwordHash: await hash(password), activatedAt: user.activatedAt ?? new Date() });
     },
 
     async confirmEmailChange(token: string): Promise<AccountLinkResult> {
@@ -258,14 +259,15 @@ export function createUsersService(deps: {
       let updated = user;
       if (Object.keys(changes).length > 0) {
         try {
-          updated = await repository.updateUser(user.id, changes);
+          updated = changes.passwordHash
+            ? await repository.replacePassword(user.id, changes, actor.sessionId)
+            : await repository.updateUser(user.id, changes);
         } catch (error) {
           const which = uniqueViolation(error);
           if (which) throw conflictFor(which);
           throw error;
         }
       }
-      if (changes.passwordHash) await repository.revokeUserSessions(user.id, actor.sessionId);
       if (pendingEmail) {
         const token = await issueEmailToken(user, 'email_change', EMAIL_CHANGE_TTL, pendingEmail);
         await sendMail(
