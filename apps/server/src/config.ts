@@ -38,10 +38,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Anı Kutusu <no-reply@anikutusu.com.tr>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // The reverse proxies in front, by address (proxy-addr syntax: "loopback", "10.0.0.0/8", comma
+  // separated). Not "true": trusting every hop lets a client write the left end of X-Forwarded-For
+  // and choose the IP that per-IP rate limits count.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === 'false' || value === '') return false as const;
+      if (value === 'true') {
+        ctx.addIssue({ code: 'custom', message: 'name the proxies instead of true, e.g. loopback or 10.0.0.0/8' });
+        return z.NEVER;
+      }
+      return value;
+    }),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   STORAGE_URL: z
     .string()
@@ -75,7 +86,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   sessionTtlMs: number;
-  trustProxy: boolean;
+  /** false, or the addresses of the reverse proxies in front of the app (proxy-addr syntax). */
+  trustProxy: false | string;
   webDistDir: string;
   /** S3-compatible object storage; local disk under DATA_DIR/media when absent. */
   s3: S3Config | undefined;

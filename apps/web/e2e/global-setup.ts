@@ -119,7 +119,7 @@ export default async function setup(project: TestProject) {
       // Lets the dashboard journey post signed webhook deliveries (e2e/support/dashboard-host.ts).
       WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
       // Each browser context sends its own X-Forwarded-For (support/browser.ts), so per-IP limits count per journey.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', log, log],
   });

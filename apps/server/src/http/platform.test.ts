@@ -111,6 +111,19 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(config.secretKey);
   });
 
+  it('believes X-Forwarded-For only from the named proxies, never "true" for everyone', async () => {
+    const dir = await tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxies/);
+    const { trustProxy } = loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback' });
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ trustProxy: trustProxy || false });
+    app.get('/ip', async (request) => request.ip);
+    // nginx appends the address it saw; whatever the client wrote stays to its left.
+    const res = await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } });
+    expect(res.body).toBe('203.0.113.9');
+    await app.close();
+  });
+
   it('lists every bad variable by name', () => {
     expect(() => loadConfig({ PORT: '99999', SMTP_URL: 'http://mail', SECRET_KEY: 'short' })).toThrow(
       /PORT: [^\n]+\n\s+SECRET_KEY: [^\n]+\n\s+SMTP_URL: /,
@@ -128,5 +141,17 @@ describe('mailer without SMTP', () => {
     expect(file).toMatch(/gelin@example\.com\.eml$/);
     expect(eml).toContain('To: gelin@example.com');
     expect(eml).toContain('Subject: =?UTF-8?');
+  });
+
+  it('logs the link only when it points at this machine, so no live token reaches a log store', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = { info: (obj: Record<string, unknown>) => void logged.push(obj) } as unknown as Parameters<typeof createMailer>[0]['logger'];
+    const mailer = createMailer({ from: 'a@b.c', outboxDir: path.join(await tempDir(), 'outbox'), logger });
+    const mail = { to: 'gelin@example.com', subject: 'x', text: 'x', html: 'x' };
+    await mailer.send({ ...mail, link: 'http://localhost:3000/reset-password?token=abc' });
+    await mailer.send({ ...mail, link: 'https://anikutusu.com.tr/reset-password?token=secret' });
+    expect(logged.map((entry) => entry.link)).toEqual(['http://localhost:3000/reset-password?token=abc', undefined]);
+    expect(JSON.stringify(logged)).not.toContain('secret');
+    expect(logged.every((entry) => typeof entry.file === 'string')).toBe(true);
   });
 });

@@ -50,3 +50,22 @@ describe.each([
     await expect(limiter.consume(key)).resolves.toBeUndefined();
   });
 });
+
+describe('rate limit store: a Redis that stops answering', () => {
+  it('fails the hit instead of holding the request forever', async () => {
+    // Accepts connections and never replies: a stalled Redis, as seen from the client.
+    const { createServer } = await import('node:net');
+    const sockets: Socket[] = [];
+    const tarpit = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
+    const { port } = tarpit.address() as { port: number };
+    const store = createRedisRateLimitStore(`redis://127.0.0.1:${port}`);
+    try {
+      await expect(store.hit('k', 1000)).rejects.toThrow();
+    } finally {
+      store.close?.().catch(() => undefined);
+      for (const socket of sockets) socket.destroy();
+      tarpit.close();
+    }
+  }, 15_000);
+});

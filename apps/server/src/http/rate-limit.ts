@@ -75,7 +75,14 @@ return {count, redis.call('PTTL', KEYS[1])}
 `;
 
 export function createRedisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // A Redis that accepts connections but stops answering must fail a sign-in in seconds, not hang it.
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    connectTimeout: 5_000,
+    commandTimeout: 2_000,
+  });
   // Connection problems surface on each command; an unhandled 'error' event would crash the process.
   redis.on('error', () => {});
   return {

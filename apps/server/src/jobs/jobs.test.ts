@@ -78,6 +78,33 @@ describe('job runner', () => {
     expect(seen).toEqual([[{ step: 'x' }, 2]]);
   });
 
+  it('does not run again a job whose worker died during its last attempt (no crash loop)', async () => {
+    const [host] = createJobRunner({ db: t.db, logger }).workerId.split(':');
+    const deadHere = await enqueue(t.db, 'test.killer', {}, { maxAttempts: 3 });
+    const deadElsewhere = await enqueue(t.db, 'test.killer', {}, { maxAttempts: 3 });
+    // A pid that cannot be running: this host's dead worker; the other one's lease has run out.
+    await t.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 3, lockedBy: `${host}:999999999:x`, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, deadHere));
+    await t.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 3, lockedBy: 'elsewhere:1:y', lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, deadElsewhere));
+    const r = runner();
+    let ran = 0;
+    r.register('test.killer', async () => void (ran += 1));
+    r.start();
+    await r.stop();
+    expect(await r.runUntilIdle()).toBe(0);
+    expect(ran).toBe(0);
+    const rows = await t.db.select().from(jobs);
+    expect(rows.map((row) => [row.status, row.lastError])).toEqual([
+      ['failed', 'worker stopped during the last attempt'],
+      ['failed', 'worker stopped during the last attempt'],
+    ]);
+  });
+
   it('leaves a job with a live lease alone', async () => {
     const id = await enqueue(t.db, 'test.busy', {});
     await t.db

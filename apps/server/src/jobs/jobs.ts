@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 
@@ -87,7 +87,9 @@ export function createJobRunner(options: JobRunnerOptions) {
           inArray(jobs.kind, kinds),
           or(
             and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+            // A job whose worker died during its last allowed attempt is not run again: if the job
+            // itself kills the process (a huge decode, say), retrying it forever would crash-loop us.
+            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
           ),
         ),
       )
@@ -165,12 +167,27 @@ export function createJobRunner(options: JobRunnerOptions) {
         return true;
       }
     });
-    if (dead.length === 0) return;
+    const deadIds = dead.map((job) => job.id);
+    const now = new Date();
+    // Out of attempts (here, or held by a worker that died elsewhere): failed, with the reason.
+    const exhausted = await db
+      .update(jobs)
+      .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: 'worker stopped during the last attempt', updatedAt: now })
+      .where(
+        and(
+          eq(jobs.status, 'running'),
+          gte(jobs.attempts, jobs.maxAttempts),
+          or(lte(jobs.lockedUntil, now), deadIds.length ? inArray(jobs.id, deadIds) : undefined),
+        ),
+      )
+      .returning({ id: jobs.id, kind: jobs.kind });
+    if (exhausted.length) logger.error({ jobs: exhausted }, 'jobs failed: their worker stopped during the last attempt');
+    if (deadIds.length === 0) return;
     await db
       .update(jobs)
-      .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: new Date(), updatedAt: new Date() })
-      .where(and(inArray(jobs.id, dead.map((j) => j.id)), eq(jobs.status, 'running')));
-    logger.warn({ count: dead.length }, 'resuming jobs of a process that stopped without finishing them');
+      .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: now, updatedAt: now })
+      .where(and(inArray(jobs.id, deadIds), eq(jobs.status, 'running')));
+    logger.warn({ count: deadIds.length }, 'resuming jobs of a process that stopped without finishing them');
   }
 
   function track(promise: Promise<void>) {
