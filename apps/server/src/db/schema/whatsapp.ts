@@ -28,6 +28,8 @@ export const whatsappMessages = pgTable(
     // The RSVP this inbound message carried, if any (katilacak/katilamayacak/belirsiz).
     rsvp: text('rsvp'),
     attempts: integer('attempts').notNull().default(0),
+    // Outbound: while a worker is sending, no other may (a second job for the same message waits).
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
     lastError: text('last_error'),
     // When it happened: the provider's timestamp for inbound messages, the send time for outbound.
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,11 +25,12 @@ function turkishDate(isoDate: string): string {
 
 export function invitationText(wedding: WeddingRow, guestName: string): string {
   return messages.whatsapp.invitationBody
-    .replace('{name}', guestName)
-    .replace('{couple}', `${wedding.brideName} & ${wedding.groomName}`)
-    .replace('{date}', turkishDate(wedding.weddingDate))
-    .replace('{time}', wedding.weddingTime)
-    .replace('{venue}', wedding.venueName);
+    // Replacer functions: a name such as "A$&B" is text, not a replacement pattern.
+    .replace('{name}', () => guestName)
+    .replace('{couple}', () => `${wedding.brideName} & ${wedding.groomName}`)
+    .replace('{date}', () => turkishDate(wedding.weddingDate))
+    .replace('{time}', () => wedding.weddingTime)
+    .replace('{venue}', () => wedding.venueName);
 }
 
 export function createGuestsService(deps: {

@@ -45,7 +45,8 @@ export function inboundBody(message: InboundMessage): string {
   const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
   // PostgreSQL text cannot hold NUL; a stored reply must never make its job fail forever.
   const clean = (v: string) => v.replaceAll('\u0000', '');
-  return typeof text === 'string' ? clean(text).slice(0, 4096) : `[${clean(String(message.type ?? 'mesaj')).slice(0, 40)}]`;
+  if (typeof text === 'string') return clean(text).slice(0, 4096);
+  return `[${typeof message.type === 'string' ? clean(message.type).slice(0, 40) : 'mesaj'}]`;
 }
 
 /** The RSVP a button press or a clear text reply carries, or null. */

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
-import { jobs, whatsappMessages } from '../../db/schema/index.ts';
+import { jobs, whatsappJobKinds, whatsappMessages } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost, multipartFile, type TestWedding } from '../../testing/wedding-factories.ts';
@@ -219,12 +220,43 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     expect((await guestList(w))[0]).toMatchObject({ name: guest.name, invitationStatus: 'read' });
   });
 
+  it('sends an invitation once when a second job for it runs while the first is waiting on Meta', async () => {
+    const w = await createWeddingHost(t);
+    const guest = await addGuest(t, w, { name: 'Tek Davet' });
+    let second = false;
+    provider.setBeforeAnswer(async () => {
+      if (second) return;
+      second = true;
+      const [message] = await t.db
+        .select({ id: whatsappMessages.id })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.phone, guest.phone));
+      await enqueue(t.db, whatsappJobKinds.sendInvitation, { messageId: message!.id }, { maxAttempts: 4 });
+      await t.app.jobs.runUntilIdle();
+    });
+    const before = provider.requests.length;
+    await approve(w);
+    await drain();
+    provider.setBeforeAnswer(null);
+    expect(second).toBe(true);
+    expect(provider.requests.slice(before).filter((r) => r.body.to === digits(guest.phone))).toHaveLength(1);
+    expect((await guestList(w))[0]).toMatchObject({ name: guest.name, invitationStatus: 'sent' });
+    expect(await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'failed'))).toEqual([]);
+  });
+
   it('accepts signed but odd bodies and skips them without failing jobs', async () => {
     for (const body of [
       { object: 'whatsapp_business_account', entry: 'x' },
       { entry: [{ changes: [{ value: { statuses: [{ id: 5, status: 'read' }], messages: [null, { id: 'm', from: 7 }] } }] }] },
       { object: 'page', entry: [{ changes: [{ field: 'feed', value: 'x' }] }] },
       textReply('905320000000', 'wamid.NUL\u0000', 'a\u0000b'),
+      // A guest who typed the six characters \u0000 (JSON: "\\u0000") at the very end.
+      textReply('905320000000', 'wamid.LITERAL', 'a\\u0000'),
+      statusDelivery([{ id: 'wamid.FAR', status: 'read', recipient: '905320000000', timestamp: '1e20' }]),
+      {
+        object: 'whatsapp_business_account',
+        entry: [{ changes: [{ field: 'messages', value: { messages: [{ from: '905320000000', id: 'wamid.ODD', type: { toString: 1 } }] } }] }],
+      },
       null,
     ]) {
       expect((await provider.post(body)).status).toBe(200);

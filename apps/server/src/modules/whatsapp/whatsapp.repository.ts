@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { guests, jobs, weddings, whatsappJobKinds, whatsappMessages, whatsappStatusEvents } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/jobs.ts';
@@ -71,19 +71,23 @@ export function createWhatsappRepository(db: Db) {
     },
 
     /**
-     * Takes the next send attempt of a queued message: only one worker wins attempt n, so two jobs for
-     * the same message (e.g. re-queued at start-up) never send it twice at the same time.
+     * Takes the next send attempt of a queued message with a lease: while one worker is waiting on
+     * the provider, a second job for the same message (re-queued at start-up, say) cannot claim it,
+     * so the guest never gets the invitation twice from two workers. The lease outlives the client's
+     * timeout; a crashed worker's lease simply runs out.
      */
-    async claimAttempt(messageId: string, seenAttempts: number): Promise<boolean> {
+    async claimAttempt(messageId: string, seenAttempts: number, leaseMs: number): Promise<boolean> {
+      const now = new Date();
       const rows = await db
         .update(whatsappMessages)
-        .set({ attempts: seenAttempts + 1, updatedAt: new Date() })
+        .set({ attempts: seenAttempts + 1, sendingUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
         .where(
           and(
             eq(whatsappMessages.id, messageId),
             eq(whatsappMessages.attempts, seenAttempts),
             eq(whatsappMessages.status, 'queued'),
             isNull(whatsappMessages.providerMessageId),
+            or(isNull(whatsappMessages.sendingUntil), lt(whatsappMessages.sendingUntil, now)),
           ),
         )
         .returning({ id: whatsappMessages.id });
@@ -125,6 +129,7 @@ export function createWhatsappRepository(db: Db) {
           .set({
             providerMessageId,
             status: laterStatus(row.status, 'sent'),
+            sendingUntil: null,
             lastError: null,
             occurredAt: now,
             updatedAt: now,
@@ -138,7 +143,7 @@ export function createWhatsappRepository(db: Db) {
     async recordAttemptFailure(messageId: string, error: string): Promise<void> {
       await db
         .update(whatsappMessages)
-        .set({ lastError: error.slice(0, 1000), updatedAt: new Date() })
+        .set({ lastError: error.slice(0, 1000), sendingUntil: null, updatedAt: new Date() })
         .where(eq(whatsappMessages.id, messageId));
     },
 
@@ -148,6 +153,7 @@ export function createWhatsappRepository(db: Db) {
         .set({
           status: 'failed',
           lastError: error.slice(0, 1000),
+          sendingUntil: null,
           updatedAt: new Date(),
         })
         .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, 'queued')));
@@ -222,38 +228,41 @@ export function createWhatsappRepository(db: Db) {
     },
 
     /** Inserts an inbound message once: a repeated delivery of the same provider id inserts nothing. */
-    async insertInbound(row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status'>): Promise<boolean> {
-      const inserted = await db
-        .insert(whatsappMessages)
-        .values({ ...row, id: randomUUID(), direction: 'inbound', status: 'received' })
-        .onConflictDoNothing()
-        .returning({ id: whatsappMessages.id });
-      return inserted.length > 0;
-    },
-
     /**
-     * Sets the guest's reply unless a later reply (by the provider's timestamp) was already
-     * recorded: webhooks are not ordered, the newest answer wins.
+     * Stores a guest's message and, when it carries an RSVP, sets the guest's reply, in one
+     * transaction: a retried delivery finds the message stored and must find its RSVP applied too,
+     * and whoever sees the message in the conversation sees the status it set. The newest answer
+     * (by the provider's timestamp) wins, since webhooks are not ordered. False for a repeat.
      */
-    async applyRsvp(guestId: string, rsvp: Rsvp, occurredAt: Date): Promise<boolean> {
+    async recordInbound(
+      row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & { rsvp: Rsvp | null; occurredAt: Date },
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [guest] = await tx.select().from(guests).where(eq(guests.id, guestId)).for('update');
-        if (!guest) return false;
+        const { guestId, rsvp, occurredAt } = row;
+        // Locked first: two replies of one guest arriving together are applied one after the other.
+        const [guest] = guestId && rsvp ? await tx.select().from(guests).where(eq(guests.id, guestId)).for('update') : [];
+        const inserted = await tx
+          .insert(whatsappMessages)
+          .values({ ...row, id: randomUUID(), direction: 'inbound', status: 'received' })
+          .onConflictDoNothing()
+          .returning({ id: whatsappMessages.id });
+        if (inserted.length === 0) return false;
+        if (!guest || !rsvp) return true;
         const later = await tx
           .select({ id: whatsappMessages.id })
           .from(whatsappMessages)
           .where(
             and(
-              eq(whatsappMessages.guestId, guestId),
+              eq(whatsappMessages.guestId, guest.id),
               eq(whatsappMessages.direction, 'inbound'),
               isNotNull(whatsappMessages.rsvp),
               gt(whatsappMessages.occurredAt, occurredAt),
             ),
           )
           .limit(1);
-        if (later.length > 0) return false;
+        if (later.length > 0) return true;
         const guestCount = rsvp === 'katilacak' ? guest.guestCount || guest.expectedGuestCount : 0;
-        await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guestId));
+        await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guest.id));
         return true;
       });
     },

@@ -51,8 +51,11 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, options) => {
     }
     let body: unknown;
     try {
-      // NUL cannot be stored in PostgreSQL (text or jsonb): dropped here, after the signature check.
-      body = JSON.parse(raw.toString('utf8').replace(/\\u0000/g, ''));
+      // NUL cannot be stored in PostgreSQL (text or jsonb): dropped here, after the signature check,
+      // from parsed strings (editing the JSON text would break a guest's literal "\\u0000").
+      body = JSON.parse(raw.toString('utf8'), (_key, value: unknown) =>
+        typeof value === 'string' ? value.replaceAll('\u0000', '') : value,
+      );
     } catch {
       throw new AppError(ErrorCode.VALIDATION, messages.generic.invalidInput);
     }

@@ -12,6 +12,9 @@ type LoggerLike = { info(obj: object, msg?: string): void; warn(obj: object, msg
 // Meta fetches the header image when it sends the message, possibly after our retries: a week.
 const headerImageSeconds = 7 * 24 * 60 * 60;
 
+// Longer than the client's 30 s timeout, so a live sender never loses its lease mid-call.
+const sendLeaseMs = 2 * 60_000;
+
 const reportedStatuses = new Set<ReportedStatus>(['sent', 'delivered', 'read', 'failed']);
 
 /** The webhook body as Meta sends it (only the parts this product reads). */
@@ -35,9 +38,10 @@ export type WebhookBody = {
 
 const list = <T>(value: T[] | undefined | null): T[] => (Array.isArray(value) ? value : []);
 
+/** Meta's timestamp, or now when it is missing or beyond what a Date (and the database) can hold. */
 const fromUnixSeconds = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
+  const date = new Date(Number(value) * 1000);
+  return Number(value) > 0 && Number.isFinite(date.getTime()) ? date : new Date();
 };
 
 /** "2027-06-12" → "12.06.2027". */
@@ -92,7 +96,10 @@ export function createWhatsappService(deps: {
       // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
       if (!client.connected) return;
       const { message, wedding, guest } = loaded;
-      if (!(await repository.claimAttempt(message.id, message.attempts))) return;
+      // Another worker holds the send (or just finished it): try again later, when its outcome shows.
+      if (!(await repository.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
+        throw new Error('WhatsApp invitation is being sent by another worker; checking again later');
+      }
       const result = await client.sendInvitation({
         to: message.phone.replace(/^\+/, ''),
         imageUrl: wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null,
@@ -153,9 +160,7 @@ export function createWhatsappService(deps: {
               logger.info({ providerMessageId: m.id }, 'WhatsApp message from an unknown number ignored');
               continue;
             }
-            const rsvp = rsvpOf(m);
-            const occurredAt = fromUnixSeconds(m.timestamp);
-            const inserted = await repository.insertInbound({
+            await repository.recordInbound({
               weddingId,
               guestId,
               phone,
@@ -163,10 +168,9 @@ export function createWhatsappService(deps: {
               body: inboundBody(m),
               providerMessageId: m.id,
               contextMessageId: m.context?.id ?? null,
-              rsvp,
-              occurredAt,
+              rsvp: rsvpOf(m),
+              occurredAt: fromUnixSeconds(m.timestamp),
             });
-            if (inserted && rsvp && guestId) await repository.applyRsvp(guestId, rsvp, occurredAt);
           }
         }
       }

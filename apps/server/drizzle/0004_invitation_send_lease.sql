@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_messages" ADD COLUMN "sending_until" timestamp with time zone;
