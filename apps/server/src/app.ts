@@ -24,6 +24,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long enough that an over-long id reaches the schemas (a Turkish 400/404), not the router's 414.
+    routerOptions: { maxParamLength: 500 },
     // Shutdown: finish what is in flight, refuse what is new with 503.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -37,24 +37,31 @@ const titleSchema = z
 
 /** An ISO date or date-time string; becomes a Date. */
 const parseableDate = z
-  .string({ error: e.dateMissing })
+  .string({ error: (issue) => (issue.input == null ? e.dateMissing : e.dateInvalid) })
   .trim()
   .min(1, e.dateMissing)
   .max(40, e.dateInvalid)
   .transform((v, ctx) => {
     const date = new Date(v);
-    if (Number.isNaN(date.getTime())) {
+    // A year the database cannot store (or nobody marries in) is as invalid as no date at all.
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || year < 1900 || year > 2999) {
       ctx.addIssue({ code: 'custom', message: e.dateInvalid });
       return z.NEVER;
     }
     return date;
   });
 
+// Trimmed before counting: trailing spaces a phone keyboard adds must not push a text over 500.
 const descriptionSchema = z
-  .string()
-  .max(limits.eventDescriptionMax, e.descriptionMax)
+  .string({ error: m.generic.invalidInput })
   .nullish()
-  .transform((v) => (v && v.trim() ? v.trim() : null));
+  .transform((v) => v?.trim() || null)
+  .refine((v) => v === null || v.length <= limits.eventDescriptionMax, e.descriptionMax);
+
+const flag = z.boolean({ error: e.flagInvalid });
+/** The spec shows "Herkese Açık" as "Yakında" and not selectable: the server holds the same line. */
+const galleryPublic = flag.refine((v) => !v, e.galleryPublicUnavailable);
 
 const coverImageSchema = z
   .string()
@@ -71,9 +78,9 @@ export const createEventInput = z.object({
   eventDate: parseableDate.refine((d) => !isBeforeTodayInIstanbul(d), e.dateInPast),
   description: descriptionSchema,
   coverImage: coverImageSchema,
-  isGalleryPublic: z.boolean().default(false),
-  canAddPhotos: z.boolean().default(true),
-  autoApprovePhotos: z.boolean().default(true),
+  isGalleryPublic: galleryPublic.default(false),
+  canAddPhotos: flag.default(true),
+  autoApprovePhotos: flag.default(true),
 });
 export type CreateEventInput = z.input<typeof createEventInput>;
 
@@ -84,9 +91,9 @@ export const updateEventInput = z.object({
   eventDate: parseableDate.optional(),
   description: descriptionSchema.optional(),
   coverImage: coverImageSchema.optional(),
-  isGalleryPublic: z.boolean().optional(),
-  canAddPhotos: z.boolean().optional(),
-  autoApprovePhotos: z.boolean().optional(),
+  isGalleryPublic: galleryPublic.optional(),
+  canAddPhotos: flag.optional(),
+  autoApprovePhotos: flag.optional(),
   cardTheme: z.enum(cardThemeIds, { error: e.cardThemeInvalid }).optional(),
 });
 export type UpdateEventInput = z.input<typeof updateEventInput>;

@@ -32,12 +32,16 @@ export const mediaItem = z.object({
 export type MediaItem = z.infer<typeof mediaItem>;
 
 const booleanQuery = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: m.generic.invalidInput })
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/** A whole number from a query string, with one Turkish message for every way it can be wrong. */
+const queryInt = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
 export const photosQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(limits.photosMaxLimit).default(limits.photosDefaultLimit),
+  page: queryInt(1, 1_000_000, m.media.invalidPage).default(1),
+  limit: queryInt(1, limits.photosMaxLimit, m.media.invalidLimit).default(limits.photosDefaultLimit),
   nextToken: z.string().max(200).optional(),
   thumbnail: booleanQuery.default(true),
 });

@@ -79,6 +79,8 @@ export const messages = {
     detailsFailed: 'Etkinlik detayları yüklenirken bir hata oluştu.',
     infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
     cardThemeInvalid: 'Geçersiz kart tasarımı.',
+    galleryPublicUnavailable: 'Herkese açık albüm henüz kullanılamıyor; albümünüz yalnızca size özel olabilir.',
+    flagInvalid: 'Ayar değeri açık ya da kapalı olmalıdır.',
   },
   media: {
     photosFailed: 'Fotoğraflar yüklenirken bir hata oluştu.',
@@ -94,6 +96,8 @@ export const messages = {
     downloadHttpFailed: 'Dosyalar indirilemedi. HTTP Hata Kodu: {status}',
     downloaded: 'Albüm başarıyla indirildi.',
     invalidCursor: 'Sayfa bilgisi geçersiz. Lütfen albümü yeniden açın.',
+    invalidPage: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır.',
+    invalidLimit: 'Sayfa başına öğe sayısı 1 ile 100 arasında bir tam sayı olmalıdır.',
     linkInvalid: 'Bağlantı geçersiz veya süresi dolmuş.',
     rangeNotSatisfiable: 'İstenen bayt aralığı geçersiz.',
     notesFileName: 'notlar.csv',

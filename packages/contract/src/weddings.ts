@@ -80,8 +80,10 @@ export const createWeddingInput = z
       ctx.addIssue({ code: 'custom', message: w.createRequired, path: ['title'] });
       return z.NEVER;
     }
-    if (title.length > limits.eventTitleMax) {
-      ctx.addIssue({ code: 'custom', message: m.events.titleMax, path: ['title'] });
+    // The same event rules as the events page: an event made here must stay editable there.
+    if (title.length < limits.eventTitleMin || title.length > limits.eventTitleMax) {
+      const message = title.length < limits.eventTitleMin ? m.events.titleMin : m.events.titleMax;
+      ctx.addIssue({ code: 'custom', message, path: ['title'] });
       return z.NEVER;
     }
     const { eventName: _eventName, ...rest } = v;

@@ -20,6 +20,8 @@ const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).
 
 const create = (token: string | null, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/events', payload, headers: token ? bearer(token) : {} });
+const update = (token: string | null, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/events/update', payload, headers: token ? bearer(token) : {} });
 
 async function createEvent(token: string, over: Record<string, unknown> = {}) {
   const res = await create(token, { title: 'Ayşe & Mehmet Düğünü', eventDate: dayFromToday(30), ...over });
@@ -59,10 +61,22 @@ describe('POST /api/events', () => {
     [{ title: 'Düğün', eventDate: dayFromToday(-2) }, e.dateInPast],
     [{ title: 'Düğün', eventDate: dayFromToday(1), description: 'a'.repeat(501) }, e.descriptionMax],
     [{ title: 'Düğün', eventDate: dayFromToday(1), coverImage: 'https://evil.example/x.png' }, e.coverImageInvalid],
+    [{ title: 'Düğün', eventDate: 1_900_000_000_000 }, e.dateInvalid],
+    [{ title: 'Düğün', eventDate: '+275760-09-13T00:00:00.000Z' }, e.dateInvalid],
+    [{ title: 'Düğün', eventDate: '99999-01-01' }, e.dateInvalid],
+    [{ title: 'Düğün', eventDate: dayFromToday(1), isGalleryPublic: true }, e.galleryPublicUnavailable],
+    [{ title: 'Düğün', eventDate: dayFromToday(1), canAddPhotos: 'true' }, e.flagInvalid],
+    [{ title: 'Düğün', eventDate: dayFromToday(1), description: 5 }, messages.generic.invalidInput],
   ])('refuses %j with its Turkish message', async (payload, message) => {
     const res = await create(owner.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION' });
+  });
+
+  it('counts the description after trimming, so trailing spaces never push it over 500', async () => {
+    const res = await create(owner.token, { title: 'Düğün', eventDate: dayFromToday(1), description: `${'a'.repeat(500)}   ` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().event.description).toHaveLength(500);
   });
 
   it('requires a login', async () => {
@@ -83,6 +97,12 @@ describe('GET /api/events and /api/events/:id', () => {
     expect(res.json().events.map((ev: { title: string }) => ev.title)).toEqual(['Uzak', 'Yakın']);
   });
 
+  it('answers an over-long id with the Turkish validation message, not a router error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${'a'.repeat(150)}`, headers: bearer(owner.token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: e.idMissing, code: 'VALIDATION' });
+  });
+
   it('shows an event to its owner and 404 to a stranger; 401 anonymously', async () => {
     const event = await createEvent(owner.token);
     const mine = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
@@ -101,23 +121,26 @@ describe('GET /api/events and /api/events/:id', () => {
 describe('POST /api/events/update', () => {
   it('updates the settings of an own event', async () => {
     const event = await createEvent(owner.token);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/update',
-      headers: bearer(owner.token),
-      payload: { eventId: event.id, title: 'Yeni Ad', canAddPhotos: false, isGalleryPublic: false, eventDate: event.eventDate },
-    });
+    const res = await update(owner.token, { eventId: event.id, title: 'Yeni Ad', canAddPhotos: false, isGalleryPublic: false, eventDate: event.eventDate });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: e.updated, event: { title: 'Yeni Ad', canAddPhotos: false } });
+  });
+
+  it('keeps the album private: "Herkese Açık" is not selectable, here as on the page', async () => {
+    const event = await createEvent(owner.token);
+    const res = await update(owner.token, { eventId: event.id, isGalleryPublic: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(e.galleryPublicUnavailable);
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    expect(fetched.json().event.isGalleryPublic).toBe(false);
   });
 
   it('saves the chosen table-card design on the event, and refuses unknown designs', async () => {
     const event = await createEvent(owner.token);
     expect(event.cardTheme).toBeNull();
-    const update = (cardTheme: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/events/update', headers: bearer(owner.token), payload: { eventId: event.id, cardTheme } });
-    expect((await update('gold')).json().event.cardTheme).toBe('gold');
-    const bad = await update('neon');
+    const setTheme = (cardTheme: unknown) => update(owner.token, { eventId: event.id, cardTheme });
+    expect((await setTheme('gold')).json().event.cardTheme).toBe('gold');
+    const bad = await setTheme('neon');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(e.cardThemeInvalid);
     const fetched = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
@@ -130,35 +153,20 @@ describe('POST /api/events/update', () => {
     const { eq } = await import('drizzle-orm');
     const past = new Date(Date.now() - 10 * 86_400_000);
     await t.db.update(events).set({ eventDate: past }).where(eq(events.id, event.id));
-    const unchanged = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/update',
-      headers: bearer(owner.token),
-      payload: { eventId: event.id, eventDate: past.toISOString(), canAddPhotos: false },
-    });
+    const unchanged = await update(owner.token, { eventId: event.id, eventDate: past.toISOString(), canAddPhotos: false });
     expect(unchanged.statusCode).toBe(200);
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/update',
-      headers: bearer(owner.token),
-      payload: { eventId: event.id, eventDate: dayFromToday(-3) },
-    });
+    const moved = await update(owner.token, { eventId: event.id, eventDate: dayFromToday(-3) });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toBe(e.dateInPast);
   });
 
   it("gives 404 for a stranger's event, 401 anonymously and the Turkish message without an id", async () => {
     const event = await createEvent(owner.token);
-    const stranger404 = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/update',
-      headers: bearer(stranger.token),
-      payload: { eventId: event.id, title: 'Ele geçirildi' },
-    });
+    const stranger404 = await update(stranger.token, { eventId: event.id, title: 'Ele geçirildi' });
     expect(stranger404.statusCode).toBe(404);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/events/update', payload: { eventId: event.id } });
+    const anon = await update(null, { eventId: event.id });
     expect(anon.statusCode).toBe(401);
-    const noId = await t.app.inject({ method: 'POST', url: '/api/events/update', headers: bearer(owner.token), payload: {} });
+    const noId = await update(owner.token, {});
     expect(noId.statusCode).toBe(400);
     expect(noId.json().message).toBe(e.idMissing);
     const after = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });

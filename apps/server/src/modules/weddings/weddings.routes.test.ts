@@ -93,6 +93,7 @@ describe('POST /api/weddings/create', () => {
     ['hour 24', { weddingTime: '24:00' }, w.timeInvalid],
     ['missing time', { weddingTime: undefined }, w.timeRequired],
     ['missing title', { title: '' }, w.createRequired],
+    ['a title the events page would refuse to save', { title: 'Ev' }, messages.events.titleMin],
     ['missing venue location', { venueLocation: '' }, w.createRequired],
     ['missing bride surname', { brideSurname: '' }, w.createRequired],
     ['missing groom surname', { groomSurname: undefined }, w.createRequired],
