@@ -60,7 +60,15 @@ export function createS3Storage(options: S3StorageOptions): Storage & { origin: 
         partSize: 8 * 1024 * 1024,
         queueSize: 2,
       });
-      await upload.done();
+      try {
+        await upload.done();
+      } catch (error) {
+        // lib-storage aborts the multipart upload but leaves its source alone: without this, a failed
+        // put would keep the upload's temp file open (and its disk space taken) until restart.
+        counter.destroy();
+        body.destroy();
+        throw error;
+      }
       return { size };
     },
     async get(key, range) {

@@ -108,3 +108,20 @@ describe.each(Object.keys(implementations))('Storage contract: %s', (name) => {
     await expect(f.storage.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid object key');
   });
 });
+
+describe('S3 storage when the store is down', () => {
+  it('fails the put and releases its source (the upload temp file) instead of holding it open', async () => {
+    const storage = createS3Storage({
+      bucket: 'album',
+      region: 'us-east-1',
+      // Nothing listens on port 9 (discard) on loopback: every request is refused at once.
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+    });
+    const source = new Readable({ read() { this.push(Buffer.alloc(64 * 1024)); } });
+    await expect(storage.put(newObjectKey('events/e'), source)).rejects.toThrow();
+    expect(source.destroyed).toBe(true);
+  });
+});

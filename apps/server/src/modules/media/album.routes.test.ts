@@ -83,7 +83,18 @@ describe('GET /api/events/:id/photos', () => {
     const bad = await get(`/api/events/${eventId}/photos?nextToken=bm9wZQ`, owner.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(m.invalidCursor);
-    expect((await get(`/api/events/${eventId}/photos?limit=101`, owner.token)).statusCode).toBe(400);
+    for (const [query, message] of [
+      ['limit=101', m.invalidLimit],
+      ['limit=0', m.invalidLimit],
+      ['limit=abc', m.invalidLimit],
+      ['limit=2.5', m.invalidLimit],
+      ['page=0', m.invalidPage],
+      ['page=x', m.invalidPage],
+      ['thumbnail=yes', messages.generic.invalidInput],
+    ]) {
+      const res = await get(`/api/events/${eventId}/photos?${query}`, owner.token);
+      expect([query, res.statusCode, res.json().message]).toEqual([query, 400, message]);
+    }
   });
 
   it('serves the original until derived images exist, then WebP thumbnails without EXIF, rotated', async () => {
@@ -308,6 +319,16 @@ describe('GET /api/events/:id/download', () => {
     expect(text).toContain('Ayşe Yılmaz;');
     expect(text).toContain('"İyi ki varsınız; ""sonsuza"" dek"');
     expect(text).toContain(`'=HYPERLINK`);
+  });
+
+  it('cuts the archive off, and keeps serving, when an original vanishes during the download', async () => {
+    const eventId = await newEvent('Kayıp Dosya');
+    await upload(eventId, ['jpeg', 'png']);
+    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as { photos: { key: string }[] };
+    await t.storage.delete(photos[0]!.key);
+    const res = await get(`/api/events/${eventId}/download`, owner.token).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (!(res instanceof Error)) expect(res.rawPayload.length).toBeLessThan(Number(res.headers['content-length']));
+    expect((await get(`/api/events/${eventId}`, owner.token)).statusCode).toBe(200);
   });
 
   it('is for the owner: stranger 404, anonymous 401; an empty album says so', async () => {

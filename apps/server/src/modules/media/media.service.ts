@@ -234,7 +234,9 @@ export function createMediaService(deps: {
       return {
         size: stat.size,
         mtime: stat.mtime,
-        open: (range?: { start: number; end: number }) => storage.get(key, range),
+        // The size is known: a whole-file range spares the store a second stat per request.
+        open: (range?: { start: number; end: number }) =>
+          storage.get(key, range ?? (stat.size > 0 ? { start: 0, end: stat.size - 1 } : undefined)),
       };
     },
 

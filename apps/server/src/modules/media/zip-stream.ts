@@ -134,19 +134,34 @@ export function createAlbumZip(
   const names = archiveNames(entries);
   let current: Readable | null = null;
   let aborted = false;
+  const stream = zip.outputStream as Readable;
+
+  // The headers (and the size) are already sent when a file turns out missing, short or unreadable:
+  // the only honest answer left is a cut-off download. yazl reports such failures as 'error' on the
+  // ZipFile and never listens to its input streams, so both are caught here; unheard, either error
+  // would take the whole server down.
+  function stop(error?: Error) {
+    aborted = true;
+    current?.destroy();
+    stream.destroy(error);
+  }
+  zip.on('error', stop);
 
   entries.forEach((entry, i) => {
     zip.addReadStreamLazy(
       names[i]!,
       { size: entry.size, mtime: entry.uploadedAt, compress: false },
       (callback) => {
-        if (aborted) return callback(new Error('aborted'), undefined as never);
+        if (aborted) return;
         entry.open().then(
-          (stream) => {
-            current = stream;
-            callback(null, stream);
+          (input) => {
+            // The client left while this file was being opened: close it rather than leak it.
+            if (aborted) return void input.destroy();
+            current = input;
+            input.on('error', stop);
+            callback(null, input);
           },
-          (error: unknown) => callback(error, undefined as never),
+          (error: unknown) => stop(error instanceof Error ? error : new Error(String(error))),
         );
       },
     );
@@ -158,7 +173,6 @@ export function createAlbumZip(
   );
   zip.addBuffer(csv, notes.fileName, { compress: false, mtime: new Date() });
 
-  const stream = zip.outputStream as Readable;
   return new Promise<AlbumZip>((resolve, reject) => {
     // Always the ZIP64 end record: yazl 3.3's size prediction adds it once the central directory
     // passes 64 KB (~300 entries) but only writes it past 65,535 entries or 4 GB, so without forcing
@@ -168,11 +182,7 @@ export function createAlbumZip(
       resolve({
         stream,
         size,
-        abort() {
-          aborted = true;
-          current?.destroy();
-          stream.destroy();
-        },
+        abort: () => stop(),
       });
     }) as () => void);
   });
