@@ -57,8 +57,14 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     setRows((rs) => [...(rs ?? []), row]);
   };
 
-  const save = async (row: EntryRow) => {
+  // Saves go one at a time, in the order their rows became ready: the server numbers guests in arrival
+  // order, so a pasted block keeps its on-screen order instead of racing three requests.
+  const saveQueue = useRef<Promise<void>>(Promise.resolve());
+  const save = (row: EntryRow) => {
     patch(row.key, { state: 'saving' });
+    saveQueue.current = saveQueue.current.then(() => send(row));
+  };
+  const send = async (row: EntryRow) => {
     try {
       const guest = await addGuest({ weddingId, name: row.name, phone: row.phone, expectedGuestCount: rowCount(row) ?? 1 });
       // A saved last row leaves an empty row behind it, so typing the next guest needs no click.
@@ -159,7 +165,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
                 position={rows.indexOf(row) + 1}
                 isLast={row === rows[rows.length - 1]}
                 onChange={patch}
-                onSave={(r) => void save(r)}
+                onSave={save}
                 onRemove={(r) => void remove(r)}
                 onTabOut={append}
                 onPasteList={pasteList}

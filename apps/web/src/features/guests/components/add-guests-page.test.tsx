@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { storageKeys } from '@ani/contract/limits';
+import { refreshSession } from '../../../lib/session';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { AddGuestsPage } from './add-guests-page';
+
+const wedding = {
+  weddingId: 'w1', eventId: 'ev1', invitationImagePath: null, guestListApproved: false, venueName: 'Salon', venueLocation: 'https://maps.google.com/?q=x',
+  brideName: 'Elif', brideSurname: 'Demir', groomName: 'Can', groomSurname: 'Yıldız', weddingDate: '2027-06-12', weddingTime: '19:30', capacity: 0,
+};
+
+describe('add guests page', () => {
+  it('saves a pasted block one row at a time, in on-screen order, so the server numbers them as shown', async () => {
+    window.sessionStorage.setItem(storageKeys.token, 't');
+    window.sessionStorage.setItem(storageKeys.user, JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
+    refreshSession();
+    const posted: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (url.includes('/guests') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string; phone: string; expectedGuestCount: number };
+        posted.push(body.name);
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        // The first request is the slowest: without a queue the later rows would overtake it.
+        await new Promise((r) => setTimeout(r, posted.length === 1 ? 60 : 5));
+        inFlight -= 1;
+        const guest = { index: posted.length, name: body.name, phone: body.phone, status: 'belirsiz', guestCount: 0, expectedGuestCount: body.expectedGuestCount, invitationStatus: null };
+        return jsonResponse({ success: true, message: 'Misafir başarıyla eklendi', guest });
+      }
+      return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<AddGuestsPage />);
+    await user.click(await screen.findByLabelText('1. davetli adı'));
+    await user.paste('İpek Işık, 0544 000 11 22\nOsman Ünal;5055556677;3\nCeren Şahin\t+90 542 123 45 67');
+    expect(screen.getByLabelText('3. davetli adı')).toHaveValue('Ceren Şahin');
+
+    await waitFor(() => expect(posted).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByLabelText('4. davetli adı')).toHaveValue(''));
+    expect(posted).toEqual(['İpek Işık', 'Osman Ünal', 'Ceren Şahin']);
+    expect(maxInFlight).toBe(1);
+  });
+});
