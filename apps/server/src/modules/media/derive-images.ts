@@ -58,7 +58,22 @@ export async function inspectImage(path: string): Promise<{ width: number; heigh
 }
 
 /**
- * One decode, two outputs: the original is decoded once (JPEG shrink-on-load makes this cheap),
+ * libjpeg can decode a JPEG at 1/2, 1/4 or 1/8 of its size in the DCT domain for a fraction of the
+ * work (a 12 MP photo: ~90 ms instead of ~220 ms here). sharp asks for it only when a reduction of
+ * at least 3 remains after it, so a 4000 px phone photo bound for a 1600 px preview would be decoded
+ * at full size; libvips' `file[shrink=N]` load option asks for it directly. N is the largest factor
+ * that keeps the longer side at or above the preview size, so what follows only ever reduces.
+ */
+export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 | 4 | 8 {
+  const longer = Math.max(width, height);
+  for (const factor of [8, 4, 2] as const) {
+    if (Math.floor(longer / factor) >= previewSize) return factor;
+  }
+  return 1;
+}
+
+/**
+ * One decode, two outputs: the original is decoded once (reduced on load where the format allows),
  * rotated by its EXIF orientation and reduced to the preview size as raw pixels; the preview and the
  * thumbnail are both encoded from those pixels. Output carries no metadata (sharp strips EXIF, GPS
  * included, unless asked to keep it).
@@ -67,9 +82,12 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
   let width: number;
   let height: number;
   let pipeline: Sharp;
+  let jpegShrink = 1;
   if (typeof input === 'string') {
-    ({ width, height } = await inspectImage(input));
-    pipeline = sharp(input, sharpInputOptions);
+    let format: string;
+    ({ width, height, format } = await inspectImage(input));
+    if (format === 'jpeg') jpegShrink = jpegShrinkOnLoad(width, height);
+    pipeline = sharp(jpegShrink > 1 ? `${input}[shrink=${jpegShrink}]` : input, sharpInputOptions);
   } else {
     if (input.width * input.height > maxInputPixels) {
       throw new ImageRejectedError('too-large', `image is ${input.width}x${input.height}`);
@@ -84,9 +102,20 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // Auto-orient after reducing: the bounding box is square, so the result is the same, and the
-    // rotation then moves ~2 MP instead of the shrink-on-load decode's ~3 MP.
+    // rotation then moves ~2 MP instead of the shrink-on-load decode's ~3 MP. After a phone JPEG's load
+    // shrink a reduction below 2 remains: Mitchell does it ~25 % cheaper than Lanczos-3 with no
+    // visible difference. sharp's own shrink-on-load (WebP, for one) stays off only for such a JPEG:
+    // it would reopen the file with a second shrink option, which libvips refuses for a
+    // `file[shrink=N]` name (a 40000 px panorama failed).
     decoded = await pipeline
-      .resize({ width: previewSize, height: previewSize, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: previewSize,
+        height: previewSize,
+        fit: 'inside',
+        withoutEnlargement: true,
+        kernel: 'mitchell',
+        fastShrinkOnLoad: jpegShrink === 1,
+      })
       .rotate()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -98,9 +127,10 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
     raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
   };
   // WebP effort 0 (default 4): encoding dominates the cost; on 12 MP photos effort 0 is several
-  // times faster than 4 for files within ~1 % of the size at the same quality setting.
+  // times faster than 4 for files within ~1 % of the size at the same quality setting. Quality 75
+  // for the preview: ~12 % faster and ~8 % smaller than 80, no difference visible in the lightbox.
   const [preview, thumbnail] = await Promise.all([
-    sharp(decoded.data, raw).webp({ quality: 80, effort: 0 }).toBuffer(),
+    sharp(decoded.data, raw).webp({ quality: 75, effort: 0 }).toBuffer(),
     sharp(decoded.data, raw)
       .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'outside', withoutEnlargement: true })
       .webp({ quality: 75, effort: 0 })

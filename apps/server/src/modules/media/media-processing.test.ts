@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { detectMediaType } from './detect-media-type.ts';
-import { deriveImages, ImageRejectedError, inspectImage, videoPlaceholder } from './derive-images.ts';
+import { deriveImages, ImageRejectedError, inspectImage, jpegShrinkOnLoad, videoPlaceholder } from './derive-images.ts';
 import { createHeicDecoder } from './heic-decoder.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
@@ -38,6 +38,15 @@ describe('detectMediaType', () => {
   });
 });
 
+describe('jpegShrinkOnLoad', () => {
+  it.each([
+    [4000, 3000, 2], [3000, 4000, 2], [3200, 2400, 2], [3199, 2400, 1], [1600, 1200, 1], [800, 600, 1],
+    [8000, 6000, 4], [12800, 9600, 8], [40000, 300, 8],
+  ] as const)('decodes %ix%i at 1/%i, never below the preview size', (width, height, factor) => {
+    expect(jpegShrinkOnLoad(width, height)).toBe(factor);
+  });
+});
+
 describe('deriveImages', () => {
   it('makes an upright WebP thumbnail and preview without metadata from one decode', async () => {
     const d = await deriveImages(f.jpeg);
@@ -48,13 +57,34 @@ describe('deriveImages', () => {
     expect([preview.format, preview.width, preview.height, preview.exif]).toEqual(['webp', 480, 640, undefined]);
   });
 
-  it('reduces a large photo to the preview and thumbnail sizes', async () => {
+  it('reduces a large rotated photo to upright preview and thumbnail sizes', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ani-derive-'));
     const big = path.join(dir, 'big.jpg');
-    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toFile(big);
+    // Stored 4000x3000, left half red: orientation 6 turns it clockwise, so red ends up on top.
+    const red = await sharp({ create: { width: 2000, height: 3000, channels: 3, background: '#cc0000' } })
+      .png()
+      .toBuffer();
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#0000cc' } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(big);
     const d = await deriveImages(big);
-    expect(await sharp(d.preview).metadata()).toMatchObject({ width: 1600, height: 1200 });
-    expect(await sharp(d.thumbnail).metadata()).toMatchObject({ width: 533, height: 400 });
+    expect([d.width, d.height]).toEqual([3000, 4000]);
+    expect(await sharp(d.preview).metadata()).toMatchObject({ width: 1200, height: 1600 });
+    expect(await sharp(d.thumbnail).metadata()).toMatchObject({ width: 400, height: 533 });
+    const { data } = await sharp(d.preview).extract({ left: 600, top: 100, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(150);
+    expect(data[2]).toBeLessThan(60);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('derives from a panorama far wider than the preview', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ani-derive-'));
+    const pano = path.join(dir, 'pano.jpg');
+    await sharp({ create: { width: 40000, height: 300, channels: 3, background: '#336699' } }).jpeg().toFile(pano);
+    const d = await deriveImages(pano);
+    expect(await sharp(d.preview).metadata()).toMatchObject({ width: 1600, height: 12 });
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -129,6 +159,35 @@ describe('album ZIP', () => {
     const { stdout } = await exec('unzip', ['-t', path.join(dir, 'a.zip')]);
     expect(stdout).toContain('No errors detected');
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a file that cannot be opened (deleted meanwhile)', () => Promise.reject(new Error('ENOENT'))],
+    ['a read that fails midway', async () => new Readable({ read() { this.destroy(new Error('EIO')); } })],
+    ['a file shorter than announced', async () => Readable.from([Buffer.alloc(3)])],
+  ])('cuts the download off on %s instead of crashing the server', async (_case, open) => {
+    const zip = await createAlbumZip(
+      [entry(Buffer.alloc(10, 1), 'Ali', '2026-06-01T17:00:00Z'), { ...entry(Buffer.alloc(10, 2), 'Ali', '2026-06-01T17:00:00Z'), open }],
+      { header: ['x'], fileName: 'notlar.csv' },
+    );
+    // An unheard yazl error would surface as an uncaught exception and fail this run.
+    await expect(buffer(zip.stream)).rejects.toThrow();
+  });
+
+  it('closes a file that finishes opening after the client has gone', async () => {
+    let release!: () => void;
+    const late = new Readable({ read() {} });
+    const opened = new Promise<Readable>((resolve) => (release = () => resolve(late)));
+    const zip = await createAlbumZip([{ ...entry(Buffer.alloc(1), 'Ali', '2026-06-01T17:00:00Z'), open: () => opened }], {
+      header: ['x'],
+      fileName: 'notlar.csv',
+    });
+    zip.stream.resume();
+    zip.abort();
+    release();
+    await opened;
+    await new Promise((r) => setImmediate(r));
+    expect(late.destroyed).toBe(true);
   });
 
   it('always ends with a ZIP64 end record so the announced size holds at any entry count', async () => {
