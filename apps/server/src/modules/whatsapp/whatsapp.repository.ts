@@ -227,12 +227,12 @@ export function createWhatsappRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Inserts an inbound message once: a repeated delivery of the same provider id inserts nothing. */
     /**
-     * Stores a guest's message and, when it carries an RSVP, sets the guest's reply, in one
+     * Stores a guest's message once and, when it carries an RSVP, sets the guest's reply, in one
      * transaction: a retried delivery finds the message stored and must find its RSVP applied too,
      * and whoever sees the message in the conversation sees the status it set. The newest answer
-     * (by the provider's timestamp) wins, since webhooks are not ordered. False for a repeat.
+     * (by the provider's timestamp) wins, since webhooks are not ordered. False for a repeated
+     * delivery of the same provider id, which stores nothing.
      */
     async recordInbound(
       row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & { rsvp: Rsvp | null; occurredAt: Date },
