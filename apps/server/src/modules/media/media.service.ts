@@ -7,11 +7,19 @@ import { messages } from '@ani/contract/messages';
 import { zipFileName } from '@ani/contract/text';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { UrlSigner } from '../../http/signed-urls.ts';
 import { MEDIA_ROUTE_PREFIX as mediaRoutePrefix } from '../../storage/local-disk-storage.ts';
 import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { ImageRejectedError, inspectImage } from './derive-images.ts';
-import { UploadCommitError, type MediaRepository, type MediaRow, type NewMediaRow } from './media.repository.ts';
+import type { EventsApi } from '../events/events.public.ts';
+import {
+  UploadCommitError,
+  type MediaRepository,
+  type MediaRow,
+  type NewMediaRow,
+  type PhotoCounter,
+} from './media.repository.ts';
 import { receiveUpload, type UploadLimits, type UploadPart } from './upload-receiver.ts';
 import { createAlbumZip, type AlbumZip } from './zip-stream.ts';
 
@@ -43,6 +51,8 @@ export function downloadPath(eventId: string): string {
 
 export function createMediaService(deps: {
   repository: MediaRepository;
+  events: Pick<EventsApi, 'findById' | 'addPhotos' | 'removePhotos'>;
+  access: OwnerAccess;
   storage: Storage;
   signer: UrlSigner;
   tempRoot: string;
@@ -51,12 +61,8 @@ export function createMediaService(deps: {
 }) {
   const { repository: repo, storage } = deps;
 
-  async function ownedEvent(user: AuthUser, eventId: string) {
-    // A stranger gets 404, not 403: whether an event exists is private to its owner.
-    const event = await repo.findOwnedEvent(eventId, user.id);
-    if (!event) throw notFound();
-    return event;
-  }
+  const ownedEvent = deps.access.event;
+  const photoCounter: PhotoCounter = { add: deps.events.addPhotos, remove: deps.events.removePhotos };
 
   const sign = (key: string) => storage.signedUrl(key, { expiresInSeconds: mediaUrlTtlSeconds });
 
@@ -88,7 +94,7 @@ export function createMediaService(deps: {
   return {
     /** Checked before the body is read: an unknown event or closed uploads fail without receiving bytes. */
     async assertUploadOpen(eventId: string): Promise<void> {
-      const event = await repo.findEventForUpload(eventId);
+      const event = await deps.events.findById(eventId);
       if (!event) throw notFound();
       if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
     },
@@ -136,7 +142,7 @@ export function createMediaService(deps: {
             if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
             else await storage.put(keys[i]!, createReadStream(file.tempPath));
           }
-          committed = await repo.commitUpload(eventId, rows, sweepJobId);
+          committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter);
         } catch (error) {
           await Promise.allSettled(keys.map((key) => storage.delete(key)));
           if (error instanceof UploadCommitError) {
@@ -209,7 +215,7 @@ export function createMediaService(deps: {
     async deletePhotos(user: AuthUser, eventId: string, photoIds: string[]) {
       await ownedEvent(user, eventId);
       const ids = [...new Set(photoIds)];
-      const { deleted, photoCount } = await repo.deleteItems(eventId, ids);
+      const { deleted, photoCount } = await repo.deleteItems(eventId, ids, photoCounter);
       deps.onJobsEnqueued();
       const matched = new Set(deleted.flatMap((row) => [row.id, row.objectKey]));
       return {
@@ -253,7 +259,7 @@ export function createMediaService(deps: {
     ): Promise<{ zip: AlbumZip; fileName: string }> {
       let title: string;
       if (access.signedQuery && deps.signer.verify(downloadPath(eventId), access.signedQuery)) {
-        const event = await repo.findEventTitle(eventId);
+        const event = await deps.events.findById(eventId);
         if (!event) throw notFound();
         title = event.title;
       } else if (access.signedQuery) {
