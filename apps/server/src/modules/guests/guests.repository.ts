@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { GuestStatus, InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { guests, type guestStatusValues } from '../../db/schema/guests.ts';
 import type { WeddingRow, WeddingsApi } from '../weddings/weddings.public.ts';
 import type { InvitationDraft, WhatsappApi } from '../whatsapp/whatsapp.public.ts';
@@ -44,11 +45,6 @@ const toRecord = (row: typeof guests.$inferSelect): GuestRecord => ({
   expectedGuestCount: row.expectedGuestCount,
 });
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = (error as { cause?: { code?: string } } | undefined)?.cause ?? (error as { code?: string } | undefined);
-  return e?.code === '23505';
-}
-
 /**
  * Adds, deletes and the approval lock the wedding row (through the weddings module, in this
  * module's transaction): the approval check and the order numbers stay consistent.
@@ -87,7 +83,7 @@ export function createGuestsRepository(db: Db) {
           return { ok: true as const, guest: toRecord(row!) };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
+        if (violatedUniqueConstraint(error) !== null) return { ok: false, reason: 'duplicate' };
         throw error;
       }
     },

@@ -10,7 +10,7 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { UrlSigner } from '../../http/signed-urls.ts';
 import { MEDIA_ROUTE_PREFIX as mediaRoutePrefix } from '../../storage/local-disk-storage.ts';
-import { newObjectKey, type Storage } from '../../storage/storage.ts';
+import { isValidObjectKey, newObjectKey, type Storage } from '../../storage/storage.ts';
 import { ImageRejectedError, inspectImage } from './derive-images.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import {
@@ -44,6 +44,9 @@ export function decodeCursor(token: string): Cursor {
   if (!match) throw new AppError(ErrorCode.VALIDATION, m.invalidCursor);
   return { seq: Number(match[1]) };
 }
+
+/** Where an event's originals (and, beside them, their derived images) are stored. */
+const eventKeyPrefix = (eventId: string) => `events/${eventId}`;
 
 export function downloadPath(eventId: string): string {
   return `/api/events/${encodeURIComponent(eventId)}/download`;
@@ -117,7 +120,7 @@ export function createMediaService(deps: {
         }
         const uploadedAt = new Date();
         const rows: NewMediaRow[] = received.files.map((file) => {
-          const key = newObjectKey(`events/${eventId}`, file.media.ext);
+          const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
           keys.push(key);
           return {
             id: randomUUID(),
@@ -206,7 +209,7 @@ export function createMediaService(deps: {
     async getPhoto(user: AuthUser, eventId: string, fileName: string): Promise<MediaItem> {
       await ownedEvent(user, eventId);
       const row = /^[a-z0-9-]+\.[a-z0-9]+$/.test(fileName)
-        ? await repo.findByKey(eventId, `events/${eventId}/${fileName}`)
+        ? await repo.findByKey(eventId, `${eventKeyPrefix(eventId)}/${fileName}`)
         : null;
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
       return toItem(row, 'original');
@@ -232,7 +235,7 @@ export function createMediaService(deps: {
      * or content type, so a tampered or expired link gets 403 and nothing else.
      */
     async openSignedMedia(key: string, query: Record<string, string | undefined>) {
-      if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(key) || key.includes('..') || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
+      if (!isValidObjectKey(key) || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
         throw new AppError(ErrorCode.FORBIDDEN, m.linkInvalid);
       }
       const stat = await storage.stat(key);

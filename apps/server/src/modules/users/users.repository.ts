@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { emailTokens, sessions, users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,9 +9,8 @@ export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** Which unique constraint a failed insert or update hit, if any. */
 export function uniqueViolation(error: unknown): 'email' | 'username' | null {
-  const e = (error as { cause?: { code?: string; constraint?: string } } | undefined)?.cause ?? (error as never);
-  if (!e || (e as { code?: string }).code !== '23505') return null;
-  const constraint = (e as { constraint?: string }).constraint ?? String((e as { message?: string }).message);
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === null) return null;
   if (constraint.includes('users_email_key')) return 'email';
   if (constraint.includes('users_username_key')) return 'username';
   return null;
