@@ -5,8 +5,7 @@
  */
 export function violatedUniqueConstraint(error: unknown): string | null {
   const e = ((error as { cause?: unknown } | undefined)?.cause ?? error) as
-    | { code?: string; constraint?: string; message?: string }
-    | undefined;
+    { code?: string; constraint?: string; message?: string } | undefined;
   if (!e || e.code !== '23505') return null;
   return e.constraint ?? String(e.message);
 }
