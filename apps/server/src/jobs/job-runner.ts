@@ -28,6 +28,11 @@ export type JobKindSpec<Q extends string = string> = {
   /** Checked at enqueue (the caller's bug shows at once) and again before the handler runs. */
   payload: z.ZodType;
   maxAttempts?: number;
+  /**
+   * A recurring kind (sweeps): it runs once per interval across all instances, with the payload
+   * `{}`. start() schedules the next slot and each run schedules the one after it.
+   */
+  everyMs?: number;
 };
 
 export type JobRegistry = {
@@ -56,7 +61,18 @@ export type JobContext = {
 };
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
 
-export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+export type EnqueueOptions = {
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * A fixed id makes the enqueue idempotent: while a job with this id exists, enqueueing it again
+   * does nothing (several instances, or a sweep that runs again, schedule the same work once).
+   */
+  id?: string;
+};
+
+/** The time jobs are due against; tests pass a clock they move instead of waiting. */
+export type Clock = () => Date;
 
 /** A payload that no longer fits its kind's schema is a bug, not bad luck: it is never retried. */
 class InvalidPayloadError extends Error {}
@@ -75,14 +91,17 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
       options: EnqueueOptions = {},
     ): Promise<string> {
       const spec = registry.kinds[kind]!;
-      const id = randomUUID();
-      await db.insert(jobs).values({
-        id,
-        kind,
-        payload: spec.payload.parse(payload),
-        runAt: options.runAt ?? new Date(),
-        maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
-      });
+      const id = options.id ?? randomUUID();
+      await db
+        .insert(jobs)
+        .values({
+          id,
+          kind,
+          payload: spec.payload.parse(payload),
+          runAt: options.runAt ?? new Date(),
+          maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
+        })
+        .onConflictDoNothing({ target: jobs.id });
       return id;
     },
 
@@ -134,7 +153,13 @@ export type JobRunnerOptions<R extends JobRegistry> = {
   registry: R;
   pollMs?: number;
   leaseMs?: number;
+  clock?: Clock;
 };
+
+/** The slot of a recurring job's run: one id per interval, so every instance schedules the same run. */
+function recurringId(kind: string, at: Date, intervalMs: number): string {
+  return `${kind}@${Math.floor(at.getTime() / intervalMs)}`;
+}
 
 export type JobRunner<R extends JobRegistry> = ReturnType<typeof createJobRunner<R>>;
 
@@ -151,6 +176,8 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
   const { db, logger, registry } = options;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const clock = options.clock ?? (() => new Date());
+  const ownQueue = createJobQueue(registry);
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
   const queueNames = Object.keys(registry.queues);
@@ -162,7 +189,7 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
 
   async function claim(kinds: string[]): Promise<JobRow | null> {
     if (kinds.length === 0) return null;
-    const now = new Date();
+    const now = clock();
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
@@ -225,7 +252,7 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
   async function execute(job: JobRow): Promise<void> {
     const handler = handlers.get(job.kind);
     const spec = registry.kinds[job.kind];
-    const queue = spec ? registry.queues[spec.queue] : undefined;
+    const queueSpec = spec ? registry.queues[spec.queue] : undefined;
     const renew = setInterval(
       () => {
         void db
@@ -238,8 +265,10 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
     );
     renew.unref();
     try {
-      if (!handler || !queue) throw new Error(`no handler for job kind ${job.kind}`);
-      await runHandler(job, handler, queue.timeoutMs);
+      if (!handler || !queueSpec) throw new Error(`no handler for job kind ${job.kind}`);
+      // The next run is scheduled before this one works, so a run that fails for good never ends the chain.
+      if (spec?.everyMs) await scheduleRecurring(job.kind, spec.everyMs);
+      await runHandler(job, handler, queueSpec.timeoutMs);
       await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       // One line per finished job: operators see throughput, and tests prove each job ran once.
       logger.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, workerId }, 'job done');
@@ -254,7 +283,7 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
         .update(jobs)
         .set({
           status: final ? 'failed' : 'pending',
-          runAt: new Date(Date.now() + backoffMs(job.attempts)),
+          runAt: new Date(clock().getTime() + backoffMs(job.attempts)),
           lockedBy: null,
           lockedUntil: null,
           lastError: message.slice(0, 2000),
@@ -317,6 +346,18 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
     logger.warn({ count: deadIds.length }, 'resuming jobs of a process that stopped without finishing them');
   }
 
+  /** Enqueues the run of the next interval slot; instances doing the same at once add it once. */
+  async function scheduleRecurring(kind: string, intervalMs: number): Promise<void> {
+    const next = new Date((Math.floor(clock().getTime() / intervalMs) + 1) * intervalMs);
+    await ownQueue.enqueue(db, kind, {} as never, { id: recurringId(kind, next, intervalMs), runAt: next });
+  }
+
+  async function scheduleRecurringJobs(): Promise<void> {
+    for (const [kind, spec] of Object.entries(registry.kinds)) {
+      if (spec.everyMs) await scheduleRecurring(kind, spec.everyMs);
+    }
+  }
+
   /** One queue's loop: claims while it has free slots, sleeps until polled, kicked or a slot frees. */
   async function queueLoop(queue: string): Promise<void> {
     const { concurrency } = registry.queues[queue]!;
@@ -362,6 +403,8 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
       if (!registry.kinds[kind]) throw new Error(`unknown job kind ${kind}`);
       handlers.set(kind, handler as JobHandler);
     },
+    /** Schedules the next run of every recurring kind (start() does it; tests call it directly). */
+    scheduleRecurringJobs,
     /** Throws when a declared kind has no handler: such jobs would wait forever. */
     assertAllHandled() {
       const missing = Object.keys(registry.kinds).filter((kind) => !handlers.has(kind));
@@ -370,9 +413,9 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
     start() {
       if (running) return;
       running = true;
-      const released = releaseDeadWorkersJobs().catch((error: unknown) =>
-        logger.error({ err: error }, 'could not release jobs of stopped workers'),
-      );
+      const released = releaseDeadWorkersJobs()
+        .then(scheduleRecurringJobs)
+        .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the job queue'));
       loops = queueNames.map((queue) => released.then(() => queueLoop(queue)));
     },
     /** Asks every queue to look for work now (after a commit that enqueued something). */

@@ -306,4 +306,31 @@ describe('job runner', () => {
       expect(log).toEqual(['derive 0', 'derive 1', 'derive 2', 'send']);
     });
   });
+
+  it('runs a recurring job once per interval, however many instances schedule it', async () => {
+    const recurring = defineJobRegistry({
+      queues: { default: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 } },
+      kinds: { 'test.sweep': { queue: 'default', payload: anything, everyMs: 60_000 } },
+    });
+    let offset = 0;
+    const clock = () => new Date(Date.now() + offset);
+    const runs: number[] = [];
+    const make = () => {
+      const r = createJobRunner({ db: t.db, logger, registry: recurring, pollMs: 10, clock });
+      r.handle('test.sweep', async () => void runs.push(offset));
+      return r;
+    };
+    const [a, b] = [make(), make()];
+    await a.scheduleRecurringJobs();
+    await b.scheduleRecurringJobs();
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
+    expect(await a.runUntilIdle()).toBe(0);
+    offset = 61_000;
+    expect((await a.runUntilIdle()) + (await b.runUntilIdle())).toBe(1);
+    expect(runs).toEqual([61_000]);
+    // The run scheduled the next slot, and only that one.
+    const [next] = await t.db.select().from(jobs);
+    expect(next!.runAt.getTime()).toBeGreaterThan(clock().getTime());
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
+  });
 });

@@ -16,6 +16,8 @@ import {
  * - the owning module must register the handler with `jobs.handle('<kind>', handler)` in its
  *   `*.module.ts` (the payload arrives parsed and typed); the app refuses to start while a declared
  *   kind has no handler, so a forgotten handler fails every test, not a wedding night;
+ * - a sweep that runs on its own schedule adds `everyMs`: it then runs once per interval across all
+ *   instances, with the payload `{}` (its schema must accept that);
  * - a new queue is only needed for work that must not wait behind any existing queue's work.
  * Handlers must be idempotent: a job may run again after a crash or a timeout.
  *
