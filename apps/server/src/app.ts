@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
   const moduleDeps = { ...deps, ...apis, access, jobs };
-  await registerUsersModule(app, deps);
+  await registerUsersModule(app, moduleDeps);
   await registerEventsModule(app, moduleDeps);
   await registerWeddingsModule(app, moduleDeps);
   await registerGuestsModule(app, moduleDeps);

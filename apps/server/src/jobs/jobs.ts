@@ -32,10 +32,20 @@ export const jobRegistry = defineJobRegistry({
     whatsapp: { concurrency: 2, maxAttempts: 5, timeoutMs: 2 * 60_000 },
     // Incoming deliveries: a reply's RSVP shows in the guest list within seconds.
     webhooks: { concurrency: 2, maxAttempts: 10, timeoutMs: 60_000 },
+    // Account mails (activation, password reset): a sign-up never waits behind photos or clean-ups.
+    mail: { concurrency: 2, maxAttempts: 5, timeoutMs: 2 * 60_000 },
     // Removing stored objects whose rows are gone, and similar housekeeping.
     maintenance: { concurrency: 1, maxAttempts: 5, timeoutMs: 10 * 60_000 },
   },
   kinds: {
+    /** One account mail, sent by a job so a request costs the same for known and unknown addresses. */
+    'users.account-mail': {
+      queue: 'mail',
+      payload: z.object({
+        template: z.enum(['activation', 'password-reset', 'account-exists']),
+        email: z.string(),
+      }),
+    },
     /** Objects whose rows are already gone; retried until removed, so no byte outlives its row. */
     'storage.delete-objects': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
     /** Thumbnail, preview and size of one uploaded item. */

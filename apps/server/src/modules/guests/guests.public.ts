@@ -14,7 +14,7 @@ export function createGuestsApi(db: Db) {
   const repo = createGuestsRepository(db);
   return {
     findById: (guestId: string) => repo.findById(guestId),
-    findLatestByPhone: (phone: string) => repo.findLatestByPhone(phone),
+    findByPhone: (phone: string) => repo.findByPhone(phone),
     lockForUpdate: (tx: Tx, guestId: string) => repo.lockForUpdate(tx, guestId),
     applyRsvp: (tx: Tx, guest: GuestRow, rsvp: Rsvp) => repo.applyRsvp(tx, guest, rsvp),
     markUnreachable: (guestId: string) => repo.markUnreachable(guestId),

@@ -157,15 +157,14 @@ export function createGuestsRepository(db: Db) {
       return (await db.select().from(guests).where(eq(guests.id, guestId)))[0] ?? null;
     },
 
-    /** The newest guest with this number, in any wedding. */
-    async findLatestByPhone(phone: string): Promise<{ id: string; weddingId: string } | null> {
-      const rows = await db
+    /** Every guest with this number, newest first: one number can be a guest in several weddings. */
+    async findByPhone(phone: string): Promise<{ id: string; weddingId: string }[]> {
+      return db
         .select({ id: guests.id, weddingId: guests.weddingId })
         .from(guests)
         .where(eq(guests.phone, phone))
         .orderBy(desc(guests.createdAt))
-        .limit(1);
-      return rows[0] ?? null;
+        .limit(100);
     },
 
     /** Locks the guest row for the caller's transaction: two replies of one guest apply one after the other. */

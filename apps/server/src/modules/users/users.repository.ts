@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { emailTokens, sessions, users } from '../../db/schema/users.ts';
+import { enqueue, type JobPayload } from '../../jobs/jobs.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -53,7 +54,11 @@ export function createUsersRepository(db: Db) {
           .update(sessions)
           .set({ revokedAt: now })
           .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        // The old address's cancel links stay: they are the owner's way back if the thief set the password.
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt), ne(emailTokens.purpose, 'email_change_cancel')));
         return user!;
       });
     },
@@ -74,12 +79,30 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return rows[0] ?? null;
     },
+    /** Ends every session of a user, or every one but `keepSessionId`. */
+    async revokeSessions(userId: string, keepSessionId?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+    },
+    /** Voids every unused e-mail-change link of a user. */
+    async withdrawEmailChanges(userId: string) {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
+    },
+    async queueAccountMail(payload: JobPayload<'users.account-mail'>) {
+      await enqueue(db, 'users.account-mail', payload);
+    },
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
     async insertEmailToken(row: typeof emailTokens.$inferInsert) {
-      // A new link replaces older unused links of the same purpose.
-      await db
+      // A new link replaces older unused links of the same purpose, except cancel links: each one
+      // restores the address it was sent to, and a later change must not silence an earlier owner.
+      if (row.purpose !== 'email_change_cancel') await db
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, row.purpose), isNull(emailTokens.usedAt)));

@@ -239,7 +239,10 @@ export function createWhatsappRepository(db: Db) {
      * delivery of the same provider id, which stores nothing.
      */
     async recordInbound(
-      row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & { rsvp: Rsvp | null; occurredAt: Date },
+      row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & {
+        rsvp: Rsvp | null;
+        occurredAt: Date;
+      },
       guests: Pick<GuestsApi, 'lockForUpdate' | 'applyRsvp'>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
