@@ -111,27 +111,27 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
     },
 
     /**
-     * Which of `values` already have a job of `kind` waiting or running, by the payload field that
-     * names them (e.g. the message an invitation send is for).
+     * Which of `values` already have a job of `kind` (waiting, running or failed), by the payload
+     * field that names them (e.g. the message an invitation send is for).
      */
-    async withLiveJobs<K extends KindOf<R>>(
+    async withJobs<K extends KindOf<R>>(
       db: Executor,
       kind: K,
       field: keyof PayloadOut<R, K> & string,
       values: string[],
     ): Promise<Set<string>> {
-      if (values.length === 0) return new Set();
-      const rows = await db
-        .select({ value: sql<string>`${jobs.payload}->>${field}` })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.kind, kind),
-            inArray(jobs.status, ['pending', 'running']),
-            inArray(sql`${jobs.payload}->>${field}`, values),
-          ),
-        );
-      return new Set(rows.map((r) => r.value));
+      const found = new Set<string>();
+      // In slices: a query's parameters are limited, and the outbox of every wedding can be long.
+      for (let i = 0; i < values.length; i += 1_000) {
+        const rows = await db
+          .select({ value: sql<string>`${jobs.payload}->>${field}` })
+          .from(jobs)
+          .where(
+            and(eq(jobs.kind, kind), inArray(sql`${jobs.payload}->>${field}`, values.slice(i, i + 1_000))),
+          );
+        for (const row of rows) found.add(row.value);
+      }
+      return found;
     },
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-
 import type { InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
 import { whatsappMessages, whatsappStatusEvents } from '../../db/schema/whatsapp.ts';
-import { enqueue, withLiveJobs } from '../../jobs/jobs.ts';
+import { enqueue, withJobs } from '../../jobs/jobs.ts';
 import type { GuestsApi, Rsvp } from '../guests/guests.public.ts';
 
 export type MessageRow = typeof whatsappMessages.$inferSelect;
@@ -131,7 +131,7 @@ export function createWhatsappRepository(db: Db) {
         .from(whatsappMessages)
         .where(and(eq(whatsappMessages.kind, 'invitation'), eq(whatsappMessages.status, 'queued')));
       const ids = queued.map((q) => q.id);
-      const withJob = await withLiveJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
+      const withJob = await withJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
       const orphans = ids.filter((id) => !withJob.has(id));
       for (const id of orphans) await enqueue(db, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });
       return orphans.length;
