@@ -316,28 +316,6 @@ describe('job runner', () => {
       }
       expect(log).toEqual(['derive 0', 'derive 1', 'derive 2', 'send']);
     });
-
-    it('(the twin) makes the send wait behind every media job when both share one queue', async () => {
-      const r = createJobRunner({ db: t.db, logger, registry: oneQueue, pollMs: 10 });
-      const log: string[] = [];
-      let done!: () => void;
-      const finished = new Promise<void>((resolve) => (done = resolve));
-      r.handle('test.derive', async ({ n }) => {
-        log.push(`derive ${n}`);
-        await new Promise((resolve) => setImmediate(resolve));
-      });
-      r.handle('test.send', async () => {
-        log.push('send');
-        done();
-      });
-      const { enqueue: add } = createJobQueue(oneQueue);
-      for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n });
-      await add(t.db, 'test.send', {});
-      r.start();
-      await finished;
-      await r.stop();
-      expect(log).toEqual(['derive 0', 'derive 1', 'derive 2', 'send']);
-    });
   });
 
   it('runs a recurring job once per interval, however many instances schedule it', async () => {
