@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { limits } from '@ani/contract/limits';
 import type { Db } from '../../db/client.ts';
 import { events, weddings } from '../../db/schema/index.ts';
@@ -37,14 +37,27 @@ export function createWeddingsRepository(db: Db) {
       return { weddingId, eventId };
     },
 
+    /** Up to `limit` of the host's events that have no wedding yet, oldest first. */
+    async eventsWithoutWedding(ownerId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: events.id })
+        .from(events)
+        .leftJoin(weddings, eq(weddings.eventId, events.id))
+        .where(and(eq(events.ownerId, ownerId), isNull(weddings.id)))
+        .orderBy(asc(events.createdAt), asc(events.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /**
-     * A wedding for an event the host made on the events page. The form's title and date become the
-     * event's, so the album and the wedding tell the same story.
+     * A wedding for an event the host made on the events page. The wedding's date becomes the
+     * event's, and so does the form's title when one was given, so the album and the wedding tell
+     * the same story.
      */
     async attachWeddingToEvent(input: {
       ownerId: string;
       eventId: string;
-      title: string;
+      title: string | undefined;
       eventDate: Date;
       wedding: NewWedding;
     }): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
@@ -60,7 +73,7 @@ export function createWeddingsRepository(db: Db) {
         if (existing) return 'has-wedding' as const;
         await tx
           .update(events)
-          .set({ title: input.title, eventDate: input.eventDate, updatedAt: new Date() })
+          .set({ ...(input.title ? { title: input.title } : {}), eventDate: input.eventDate, updatedAt: new Date() })
           .where(eq(events.id, input.eventId));
         await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
         return { weddingId, eventId: input.eventId };
