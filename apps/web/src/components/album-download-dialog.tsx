@@ -122,7 +122,8 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
     >
       <DialogContent hideClose={!done} aria-describedby="album-download-text">
         <DialogHeader>
-          <DialogTitle>Albüm İndiriliyor</DialogTitle>
+          {/* The title says what is true now: once the archive is handed over it no longer "downloads". */}
+          <DialogTitle>{done ? 'Albüm İndirildi' : 'Albüm İndiriliyor'}</DialogTitle>
           <DialogDescription id="album-download-text">
             {done
               ? state.handedOff

@@ -2,24 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, ImageOff, Play } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
-import { limits, storageKeys } from '@ani/contract/limits';
+import { limits } from '@ani/contract/limits';
 import { useAlbumDownload } from '../../../components/album-download-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { getToken } from '../../../lib/session';
+import { openAlbum } from '../../../lib/open-album';
 import { previewPhotosQuery } from '../api/events-api';
 import { extensionOf } from '../event-rules';
-
-/**
- * The album opens in a new tab, which has its own session storage; the token travels through local
- * storage as shared_token and the album page promotes it (spec part 1 §2).
- */
-export function openAlbum(eventId: string): void {
-  const token = getToken();
-  if (token) window.localStorage.setItem(storageKeys.sharedToken, token);
-  window.open(paths.event(eventId), '_blank', 'noopener');
-}
 
 function Tile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
   const video = item.type === 'video';

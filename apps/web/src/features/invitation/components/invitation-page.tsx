@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale/tr';
+import { invitationText } from '@ani/contract/invitation';
 import { messages } from '@ani/contract/messages';
 import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCheck, ImageOff, Reply, WifiOff } from 'lucide-react';
@@ -11,17 +10,6 @@ import { useSession } from '../../../lib/session';
 import { invitationWeddingQuery, sendingProgressQuery } from '../api/invitation-api';
 
 const wa = messages.whatsapp;
-
-/** The template's body with the same parameters the server sends (name, couple, date, time, venue). */
-export function invitationText(wedding: Pick<WeddingInfo, 'brideName' | 'groomName' | 'weddingDate' | 'weddingTime' | 'venueName'>, guestName: string): string {
-  const date = format(new Date(`${wedding.weddingDate}T12:00:00`), 'd MMMM yyyy', { locale: tr });
-  return wa.invitationBody
-    .replace('{name}', guestName)
-    .replace('{couple}', `${wedding.brideName} & ${wedding.groomName}`)
-    .replace('{date}', date)
-    .replace('{time}', wedding.weddingTime)
-    .replace('{venue}', wedding.venueName);
-}
 
 export function InvitationPage() {
   const { user } = useSession();

@@ -1,6 +1,7 @@
 import { QRCodeCanvas } from 'qrcode.react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { openAlbum } from '../../../lib/open-album';
 import { toast } from '../../../lib/toast-store';
 
 /** Size 160 and high error correction (spec part 2 §9): still readable with a printed logo or a crease. */
@@ -22,8 +23,9 @@ export function QrCard({ eventId, link }: { eventId: string; link: string }) {
       <p data-testid="qr-link" className="max-w-full text-xs break-all text-stone-600 dark:text-stone-400">{link}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="outline" size="sm" onClick={() => void copy()}><Copy aria-hidden className="h-4 w-4" /> Bağlantıyı Kopyala</Button>
-        <Button variant="outline" size="sm" asChild>
-          <a href={`/events/${encodeURIComponent(eventId)}`} target="_blank" rel="noopener"><ExternalLink aria-hidden className="h-4 w-4" /> Etkinliği Aç</a>
+        {/* A button, not a link: the owner's token is handed to the new tab first (see openAlbum). */}
+        <Button variant="outline" size="sm" onClick={() => openAlbum(eventId)}>
+          <ExternalLink aria-hidden className="h-4 w-4" /> Etkinliği Aç
         </Button>
       </div>
     </section>
