@@ -6,7 +6,7 @@ import { messages } from '@ani/contract/messages';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import { eventsKeys, updateEvent } from '../api/events-api';
+import { eventsKeys, fetchEvent, updateEvent } from '../api/events-api';
 import { useDebouncedSave } from '../use-debounced-save';
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
@@ -66,11 +66,19 @@ export function SettingsTab({ event }: { event: Event }) {
 
   const save = useDebouncedSave<boolean>((value) => {
     updateEvent(event, { isGalleryPublic: false, canAddPhotos: value })
-      .then(() => {
-        show({ tone: 'success', text: messages.events.updated });
-        return queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-      })
-      .catch(() => show({ tone: 'error', text: messages.events.updateFailed }));
+      .then(
+        async () => {
+          show({ tone: 'success', text: messages.events.updated });
+          // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
+          try {
+            const fresh = await fetchEvent(event.id);
+            queryClient.setQueryData<Event[]>(eventsKeys.all, (list) => list?.map((e) => (e.id === fresh.id ? fresh : e)));
+          } catch {
+            show({ tone: 'error', text: messages.events.detailsFailed });
+          }
+        },
+        () => show({ tone: 'error', text: messages.events.updateFailed }),
+      );
   });
 
   const change = (value: boolean) => {

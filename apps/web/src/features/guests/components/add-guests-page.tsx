@@ -5,7 +5,7 @@ import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCircle2, ListChecks, Plus, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast-store';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
@@ -89,8 +89,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       await deleteGuest({ weddingId, name: row.name, phone: row.phone });
       setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
-    } catch {
-      toast({ title: 'Hata', description: 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.', variant: 'destructive' });
+    } catch (error) {
+      toast({ title: 'Hata', description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'), variant: 'destructive' });
     }
   };
 

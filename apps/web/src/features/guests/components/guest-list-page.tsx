@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Guest, GuestListResponse } from '@ani/contract/guests';
+import { messages } from '@ani/contract/messages';
 import { Download, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -38,6 +39,10 @@ function GuestListBody({
   const queryClient = useQueryClient();
   const list = useQuery(guestListQuery(weddingId));
   const stats = useQuery(statisticsQuery(weddingId));
+  // Statistics are a nicety: a failure is logged for developers, the cards just show "–".
+  useEffect(() => {
+    if (stats.isError) console.error(messages.guests.statsFailed, stats.error);
+  }, [stats.isError, stats.error]);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [chat, setChat] = useState<Guest | null>(null);
