@@ -141,8 +141,8 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
           <FailureScreen message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`} onRefresh={() => void photos.refetch()} />
         ) : items.length === 0 ? (
           <div className="py-16 text-center">
-            <p className="text-lg font-medium text-stone-800">Henüz Fotoğraf Yok</p>
-            <p className="mt-1 text-stone-600">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
+            <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
+            <p className="mt-1 text-stone-600 dark:text-stone-400">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
           </div>
         ) : (
           <>
@@ -154,9 +154,9 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
               canLoadMore={more && !photos.isFetchingNextPage && !photos.isError}
               focusRequest={focusRequest}
             />
-            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600">
+            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600 dark:text-stone-400">
               {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
-              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700">{messages.media.morePhotosFailed}</p> : null}
+              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700 dark:text-red-400">{messages.media.morePhotosFailed}</p> : null}
               {more && !photos.isFetchingNextPage ? (
                 <Button variant="outline" onClick={loadMore}>
                   Daha fazla fotoğraf göster

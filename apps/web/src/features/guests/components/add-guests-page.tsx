@@ -5,6 +5,7 @@ import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCircle2, ListChecks, Plus, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast-store';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
@@ -13,7 +14,6 @@ import { looksLikeList, parseGuestLines } from '../paste-lines';
 import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
 import { GuestEntryRow, rowCount, type EntryRow } from './guest-entry-row';
-import { InvitationImageButton } from './invitation-image-button';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
 
 let keySeq = 0;

@@ -57,7 +57,10 @@ function GuestListBody({
       const updated = await updateGuest(guest.index, { weddingId, name: guest.name, phone: guest.phone, guestCount, status });
       // The row updates in place, the cards follow from the server, and edit mode closes (spec §4).
       queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
-        old ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? updated : g)) } : old,
+        // An edit never touches the invitation; the row keeps its delivery note ("Gönderilmeyi bekliyor").
+        old
+          ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? { ...updated, invitationStatus: updated.invitationStatus ?? g.invitationStatus } : g)) }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: guestKeys.stats(weddingId) });
       setEditing(null);

@@ -4,6 +4,7 @@ import { invitationText } from '@ani/contract/invitation';
 import { messages } from '@ani/contract/messages';
 import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCheck, ImageOff, Reply, WifiOff } from 'lucide-react';
+import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
@@ -60,9 +61,9 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
             ))}
           </div>
         </div>
-        {wedding.invitationImagePath ? null : (
-          <Button asChild variant="outline" className="mt-4"><Link to="/dashboard/guests/add">Davetiye Görseli Ekle</Link></Button>
-        )}
+        <div className="mt-4">
+          <InvitationImageButton attached={wedding.invitationImagePath !== null} changeable />
+        </div>
       </section>
       <section aria-labelledby="progress-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
         <h2 id="progress-title" className="font-display text-xl font-semibold">Gönderim Durumu</h2>
