@@ -17,7 +17,8 @@ export function QrCard({ eventId, link }: { eventId: string; link: string }) {
   return (
     <section aria-labelledby="qr-card-title" className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900">
       <h2 id="qr-card-title" className="font-display text-xl font-semibold">QR Kod</h2>
-      <div className="rounded-xl bg-white p-3">
+      {/* White on purpose (data-paper): scanners need a light quiet zone around the code, in either theme. */}
+      <div className="rounded-xl bg-white p-3" data-paper>
         <QRCodeCanvas value={link} size={160} level="H" marginSize={2} role="img" aria-label="Yükleme bağlantısının QR kodu" />
       </div>
       <p data-testid="qr-link" className="max-w-full text-xs break-all text-stone-600 dark:text-stone-400">{link}</p>
