@@ -128,7 +128,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
           <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-500" />
           <h2 className="mt-3 font-display text-2xl font-semibold">Davetli Listesi Onaylandı</h2>
           <p className="mt-2 text-stone-600 dark:text-stone-300">Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.</p>
-          <Button asChild className="mt-5"><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            <Button asChild><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+            {/* The image can still be added or changed while invitations wait to be sent. */}
+            <Button asChild variant="outline"><Link to="/dashboard/invitation">Davetiye Görseli</Link></Button>
+          </div>
         </div>
         <WhatsappNotice weddingId={weddingId} approved />
       </>
