@@ -1,16 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import './styles.css';
 
 const router = createAppRouter();
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The landing page arrives prerendered (see prerender.tsx): the browser paints it before any script
+// runs, and React adopts that HTML instead of building it again. Any other address gets the empty shell.
+// A query string (an activation link's result, say) can change what the page shows, so then it renders
+// afresh.
+if (root.hasChildNodes() && window.location.pathname === '/' && !window.location.search) {
+  hydrateRoot(root, <App router={router} />);
+} else {
+  createRoot(root).render(<App router={router} />);
+}
