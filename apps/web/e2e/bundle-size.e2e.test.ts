@@ -83,21 +83,40 @@ describe('landing page on a phone (375 px)', () => {
 
     // Pictures of the sections after the hero (the hero's phones reach just past the fold on a phone, and
     // load with it), and the demo video, are not fetched yet.
+    // Each picture is a set of candidate files (srcset, AVIF and WebP); it counts as fetched when any is.
     const { belowFold, hiddenOnly } = await page.evaluate(() => {
       const hero = document.querySelector('main section');
+      const candidates = (img: HTMLImageElement) => {
+        const sets = [
+          img,
+          ...(img.parentElement?.tagName === 'PICTURE'
+            ? [...img.parentElement.querySelectorAll('source')]
+            : []),
+        ];
+        const urls = sets.flatMap((el) =>
+          (el.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]!),
+        );
+        return [
+          ...new Set(
+            [img.getAttribute('src')!, ...urls]
+              .filter(Boolean)
+              .map((u) => new URL(u, location.href).pathname),
+          ),
+        ];
+      };
       const images = [...document.querySelectorAll<HTMLImageElement>('main img')];
-      const pathOf = (i: HTMLImageElement) => new URL(i.currentSrc || i.src).pathname;
+      const heroFiles = new Set(images.filter((i) => hero?.contains(i)).flatMap(candidates));
       const shown = images.filter((i) => i.getClientRects().length > 0);
-      const inHero = new Set(images.filter((i) => hero?.contains(i)).map(pathOf));
-      const shownPaths = new Set(shown.map(pathOf));
+      const shownFiles = new Set(shown.flatMap(candidates));
       return {
-        belowFold: [...new Set(shown.filter((i) => !inHero.has(pathOf(i))).map(pathOf))],
+        belowFold: shown.map(candidates).filter((files) => !files.some((f) => heroFiles.has(f))),
         // Moments hidden on phones: their pictures are never needed there.
-        hiddenOnly: [...new Set(images.map(pathOf))].filter((p) => !shownPaths.has(p)),
+        hiddenOnly: images.map(candidates).filter((files) => !files.some((f) => shownFiles.has(f))),
       };
     });
     expect(belowFold.length).toBeGreaterThan(0);
-    const fetched = (p: string) => recorder.transfers.some((t) => t.path === p);
+    expect(hiddenOnly.length).toBeGreaterThan(0);
+    const fetched = (files: string[]) => files.some((f) => recorder.transfers.some((t) => t.path === f));
     expect(belowFold.filter(fetched)).toEqual([]);
     expect(recorder.transfers.filter((t) => t.path.startsWith('/video/'))).toEqual([]);
 
