@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress, prerenderLanding, preloadFonts } from './scripts/build-plugins.ts';
+import { precompress, preloadDeferredEntry, prerenderLanding, preloadFonts } from './scripts/build-plugins.ts';
 
 export default defineConfig({
   plugins: [
@@ -9,6 +9,7 @@ export default defineConfig({
     tailwindcss(),
     // Every page shows both families at once (body text and headings), Turkish letters included.
     preloadFonts(/assets\/fonts\/[\w-]+\.woff2$/),
+    preloadDeferredEntry(),
     prerenderLanding(),
     precompress(),
   ],

@@ -95,6 +95,42 @@ export function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically (the app, which
+ * main.tsx starts after the first paint) and everything they import, so they download with the HTML
+ * and are only evaluated later.
+ */
+export function preloadDeferredEntry(): Plugin {
+  return {
+    name: 'ani:preload-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const entry = ctx.chunk;
+        if (!entry || entry.type !== 'chunk') return [];
+        const seen = new Set<string>([entry.fileName, ...entry.imports]);
+        const queue = [...entry.dynamicImports];
+        const files: string[] = [];
+        while (queue.length) {
+          const fileName = queue.shift()!;
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') continue;
+          seen.add(fileName);
+          files.push(fileName);
+          queue.push(...chunk.imports);
+        }
+        return files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const compressible = /\.(?:html|js|css|svg|json|txt|map|webmanifest)$/;
 
 /**

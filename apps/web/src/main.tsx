@@ -1,17 +1,14 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
 import './styles.css';
 
-const router = createAppRouter();
-const root = document.getElementById('root')!;
-
-// The landing page arrives prerendered (see prerender.tsx): the browser paints it before any script
-// runs, and React adopts that HTML instead of building it again. Any other address gets the empty shell.
-// A query string (an activation link's result, say) can change what the page shows, so then it renders
-// afresh.
-if (root.hasChildNodes() && window.location.pathname === '/' && !window.location.search) {
-  hydrateRoot(root, <App router={router} />);
-} else {
-  createRoot(root).render(<App router={router} />);
-}
+// The app's code (boot.tsx, preloaded from index.html) starts only after the browser has painted a
+// frame: the landing page arrives prerendered, and evaluating and hydrating the app first would hold
+// that paint back by the length of the longest script task on a slow phone.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./boot');
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+// A hidden tab paints no frames; it starts anyway.
+setTimeout(start, 200);
