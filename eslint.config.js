@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Import boundaries from DESIGN.md §2, enforced here so a wrong-way import fails lint.
 const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
@@ -71,6 +73,20 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // An import cycle makes load order decide what a module sees at start-up; refuse it everywhere.
+    // The web imports omit the `.ts`/`.tsx` extension, so the resolver is told to try them.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without a parser for .ts/.tsx the rule cannot read an imported file and silently sees no cycle.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...serverModuleRules,
   ...otherWebFeatures,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest } from './api-client';
 import { getToasts } from './toast-store';
-import { useFetchMock } from '../test/fetch-mock';
+import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
 describe('api client, wedding calls (spec part 1 §8 "second backend")', () => {
   it('titles a failed answer "Wedding API Hatası" and falls back to its own text', async () => {

@@ -3,10 +3,10 @@ import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
 import { getSession, refreshSession } from './session';
 import { getToasts } from './toast-store';
-import { useFetchMock } from '../test/fetch-mock';
+import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
 describe('api client', () => {
   it('sends the Bearer token from local storage before session storage', async () => {

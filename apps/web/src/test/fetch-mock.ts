@@ -3,7 +3,7 @@ import { refreshSession } from '../lib/session';
 import { resetToasts } from '../lib/toast-store';
 
 /** A fresh `fetch` mock per test, with toasts and the session reset around it (API client tests). */
-export function useFetchMock() {
+export function installFetchMock() {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     resetToasts();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { limits } from '@ani/contract/limits';
 
 /**
@@ -10,11 +10,11 @@ export function useRowAutosave(
   save: () => void,
   delayMs: number = limits.guestAutosaveMs,
 ) {
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  // The latest `save` runs when the timer fires; a new `save` alone does not restart the wait.
+  const onDue = useEffectEvent(save);
   useEffect(() => {
     if (!valid || !active) return;
-    const timer = setTimeout(() => saveRef.current(), delayMs);
+    const timer = setTimeout(() => onDue(), delayMs);
     return () => clearTimeout(timer);
   }, [valid, active, signature, delayMs]);
 }

@@ -37,6 +37,7 @@ export function AlbumPage() {
   const [promoted, setPromoted] = useState(false);
   useLayoutEffect(() => {
     promoteSharedToken();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag records that the write above happened
     setPromoted(true);
   }, []);
   const eventQuery = useQuery({ ...albumEventQuery(eventId), enabled: promoted && eventId !== '' && token !== null });

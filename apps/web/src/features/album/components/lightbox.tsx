@@ -33,12 +33,14 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
   const [details, setDetails] = useState(() => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx);
   const drag = useRef<{ x: number; y: number; panX: number; panY: number; moved: boolean } | null>(null);
 
-  // Each item starts unzoomed and centred.
-  useEffect(() => {
+  // Each item starts unzoomed and centred; reset while rendering so the new item never paints zoomed.
+  const [shownId, setShownId] = useState(current?.id);
+  if (shownId !== current?.id) {
+    setShownId(current?.id);
     setZoom(1);
     setPan({ x: 0, y: 0 });
     setLoaded(false);
-  }, [current?.id]);
+  }
 
   const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, items.length));
   const changeZoom = (next: number) => {

@@ -5,9 +5,9 @@ import { getToasts } from '../../../lib/toast-store';
 import { refreshSession } from '../../../lib/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { RegisterDialog } from './register-dialog';
-import { useFetchMock } from '../../../test/fetch-mock';
+import { installFetchMock } from '../../../test/fetch-mock';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
 function setup() {
   const onOpenChange = vi.fn();

@@ -43,7 +43,12 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     setIntro(false);
   }, []);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Navigating closes the menu; adjusted while rendering so the new page never paints it open.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!intro) markIntroSeen();
   }, [intro]);
