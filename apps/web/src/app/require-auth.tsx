@@ -4,7 +4,7 @@ import { isLoggingOut, useSession } from '../lib/session';
 import { toast } from '../lib/toast-store';
 import { paths, type RedirectState } from '../config/paths';
 
-export const accessDeniedToast = {
+const accessDeniedToast = {
   id: 'access-denied',
   title: 'Erişim Engellendi',
   description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.',

@@ -7,7 +7,7 @@ import { NotFoundPage } from './not-found';
 import { ErrorScreen } from './error-screen';
 
 // The landing page is in the first bundle; every other page is its own chunk, loaded on first visit.
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorScreen />,

@@ -4,7 +4,7 @@ import { clearSession, getToken } from './session';
 import { toast } from './toast-store';
 
 /** Generic texts of spec part 1 §8 (main backend). */
-export const apiTexts = {
+const apiTexts = {
   errorTitle: 'Hata',
   errorFallback: 'Bir hata oluştu',
   networkTitle: 'Bağlantı Hatası',

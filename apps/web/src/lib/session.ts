@@ -83,10 +83,6 @@ export function getToken(): string | null {
   return getSession().token;
 }
 
-export function isAuthenticated(): boolean {
-  return getSession().token !== null;
-}
-
 /** A successful login keeps the token and user for this browser tab only (spec: session storage). */
 export function saveSession(token: string, user: SessionUser): void {
   window.sessionStorage.setItem(storageKeys.token, token);
@@ -113,7 +109,7 @@ export function clearSession(options: { forgetAnimation?: boolean } = {}): void 
   emit();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signing out changes local storage; follow it.
   const onStorage = () => emit();

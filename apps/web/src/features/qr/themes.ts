@@ -7,7 +7,7 @@ import type { CardThemeId } from '@ani/contract/events';
 export const cardInstruction =
   'Düğünümüzden kareleri bizimle paylaşın! Telefonunuzun kamerasıyla QR kodu okutun, fotoğraf ve videolarınızı yükleyin.';
 
-export type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
+type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
 
 export interface CardTheme {
   id: CardThemeId;

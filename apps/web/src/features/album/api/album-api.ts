@@ -4,7 +4,7 @@ import { deletePhotosResponse, photosResponse, type PhotosResponse } from '@ani/
 import { limits } from '@ani/contract/limits';
 import { apiRequest } from '../../../lib/api-client';
 
-export const albumKeys = {
+const albumKeys = {
   event: (eventId: string) => ['album', eventId, 'event'] as const,
   photos: (eventId: string) => ['album', eventId, 'photos'] as const,
 };

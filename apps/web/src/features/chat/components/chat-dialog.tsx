@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { conversationQuery } from '../api/conversation-api';
 
 /** Sent, delivered and read get ticks (read in blue); anything else, queued or failed, a clock. */
-export function StatusMark({ status }: { status: ConversationMessage['status'] }) {
+function StatusMark({ status }: { status: ConversationMessage['status'] }) {
   if (status === 'sent') return <Check aria-label="Gönderildi" className="h-3.5 w-3.5" />;
   if (status === 'delivered') return <CheckCheck aria-label="İletildi" className="h-3.5 w-3.5" />;
   if (status === 'read') return <CheckCheck aria-label="Okundu" className="h-3.5 w-3.5 text-sky-300" />;

@@ -36,7 +36,7 @@ function istanbulDate(iso: string): string {
 }
 
 /** Every field but capacity is required; one message names them all, as the spec's "Eksik Bilgi" toast does. */
-export function missingRequired(form: Form): boolean {
+function missingRequired(form: Form): boolean {
   return (Object.keys(empty) as FieldName[]).some((k) => k !== 'capacity' && !form[k].trim());
 }
 

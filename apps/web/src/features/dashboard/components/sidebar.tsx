@@ -5,7 +5,7 @@ import {
 } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-export const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
+const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
 
 interface Item {
   to: string;

@@ -15,7 +15,7 @@ import { extensionOf } from '../event-rules';
  * The album opens in a new tab, which has its own session storage; the token travels through local
  * storage as shared_token and the album page promotes it (spec part 1 §2).
  */
-export function openAlbum(eventId: string): void {
+function openAlbum(eventId: string): void {
   const token = getToken();
   if (token) window.localStorage.setItem(storageKeys.sharedToken, token);
   window.open(paths.event(eventId), '_blank', 'noopener');

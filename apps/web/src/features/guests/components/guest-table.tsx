@@ -14,7 +14,7 @@ const rowHeight = 64;
 // On a phone each guest is a small card (three lines) instead of a seven-column row.
 const cardHeight = 124;
 // One grid for header and rows; the table scrolls sideways on phones instead of squeezing columns.
-export const guestGrid = 'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
+const guestGrid = 'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
 
 export interface GuestTableProps {
   guests: Guest[];

@@ -13,7 +13,7 @@ import { invitationWeddingQuery, sendingProgressQuery } from '../api/invitation-
 const wa = messages.whatsapp;
 
 /** The template's body with the same parameters the server sends (name, couple, date, time, venue). */
-export function invitationText(wedding: Pick<WeddingInfo, 'brideName' | 'groomName' | 'weddingDate' | 'weddingTime' | 'venueName'>, guestName: string): string {
+function invitationText(wedding: Pick<WeddingInfo, 'brideName' | 'groomName' | 'weddingDate' | 'weddingTime' | 'venueName'>, guestName: string): string {
   const date = format(new Date(`${wedding.weddingDate}T12:00:00`), 'd MMMM yyyy', { locale: tr });
   return wa.invitationBody
     .replace('{name}', guestName)

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { testimonials } from '../content';
 
 /** Wraps both ways: before the first comes the last (spec part 2 §4). */
-export function wrapIndex(index: number, length: number): number {
+function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 

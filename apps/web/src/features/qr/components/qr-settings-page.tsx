@@ -18,7 +18,7 @@ import { QrCard } from './qr-card';
 import { ThemesCarousel } from './themes-carousel';
 
 /** {host}/events/{id}/{slug}/upload-image-page (spec part 2 §2). */
-export function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
+function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
   return `${origin}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`;
 }
 

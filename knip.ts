@@ -1,0 +1,31 @@
+import type { KnipConfig } from 'knip';
+
+// Dead-code check (`npm run knip`, run in CI): unused files, exports and dependencies per workspace.
+// Entry points are every program and test the repository runs, so anything only they reach counts as used.
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: ['bench/*.bench.ts', 'scripts/*.mjs'],
+      project: ['bench/**/*.ts', 'scripts/**/*.mjs'],
+      // The benchmarks drive the server's own libraries from outside the server workspace.
+      ignoreDependencies: ['sharp', 'drizzle-orm'],
+    },
+    'apps/server': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+    'apps/web': {
+      entry: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts', 'scripts/*.mjs'],
+      project: ['src/**/*.{ts,tsx,css}', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    },
+    'packages/contract': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+  },
+  // Programs from Debian packages (ffmpeg, poppler, util-linux), not from npm; drizzle-kit is the
+  // server workspace's, called from the root script that generates its migrations.
+  ignoreBinaries: ['ffmpeg', 'pdftoppm', 'mount', 'umount', 'drizzle-kit'],
+};
+
+export default config;
