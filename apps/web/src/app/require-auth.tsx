@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isLoggingOut, useSession } from '../lib/session';
-import { toast } from '../lib/toast-store';
+import { toast } from '../lib/toast';
 import { paths, type RedirectState } from '../config/paths';
 
 const accessDeniedToast = {

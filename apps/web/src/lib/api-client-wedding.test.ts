@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest } from './api-client';
-import { getToasts } from './toast-store';
+import { getToasts } from '../test/toasts';
 import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
 import { getSession, refreshSession } from './session';
-import { getToasts } from './toast-store';
+import { getToasts } from '../test/toasts';
 import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@ani/contract/errors';
 import { clearSession, getToken } from './session';
-import { toast } from './toast-store';
+import { toast } from './toast';
 
 /** Generic texts of spec part 1 §8 (main backend). */
 const apiTexts = {

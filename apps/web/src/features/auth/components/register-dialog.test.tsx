@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToasts } from '../../../lib/toast-store';
+import { getToasts } from '../../../test/toasts';
 import { refreshSession } from '../../../lib/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { RegisterDialog } from './register-dialog';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { createWedding } from '../api/dashboard-api';
 import { weddingTimeOptions } from '../time-options';
 

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { createEvent, eventsKeys } from '../api/events-api';
 import { eventDateIso, firstCreateEventError, todayInIstanbul, type CreateEventForm } from '../event-rules';
 

@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { approveGuestList } from '../api/guests-api';
 
 export function ApprovalDialog({ open, onOpenChange, weddingId }: { open: boolean; onOpenChange: (o: boolean) => void; weddingId: string }) {

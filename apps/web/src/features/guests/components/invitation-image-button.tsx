@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { uploadInvitationImage } from '../api/guests-api';
 
 const w = messages.weddings;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Heart, MessageCircle, UserRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { whatsappAlbumUrl } from '../../../config/contact';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/cn';
 import { art } from '../content';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Check, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { poseCategories, poses, type PoseCategory } from '../poses';
 import { PoseArt } from './pose-art';
 

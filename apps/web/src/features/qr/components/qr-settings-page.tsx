@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { qrEventsQuery, qrWeddingQuery } from '../api/qr-api';
 import { useChosenTheme } from '../chosen-theme';
 import type { CardLayout } from '../card-pdf';
