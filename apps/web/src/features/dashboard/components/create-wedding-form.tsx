@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { createWedding } from '../api/dashboard-api';
 import { weddingTimeOptions } from '../time-options';
+import { queryKeys } from '../../../lib/queries';
 
 const w = messages.weddings;
 const times = weddingTimeOptions();
@@ -35,7 +36,7 @@ function istanbulDate(iso: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(iso));
 }
 
-/** Every field but capacity is required; one message names them all, as the spec's "Eksik Bilgi" toast does. */
+/** Every field but capacity is required; one message names them all, in one "Eksik Bilgi" toast. */
 function missingRequired(form: Form): boolean {
   return (Object.keys(empty) as FieldName[]).some((k) => k !== 'capacity' && !form[k].trim());
 }
@@ -61,11 +62,11 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
       }),
     onSuccess: async (r) => {
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['events'] });
-      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.events });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     },
     onError: (error) => {
-      // A validation answer names the field; anything else gets the spec's general failure text.
+      // A validation answer names the field; anything else gets the general failure text.
       const description = error instanceof ApiError && error.status === 400 ? error.message : w.createFailed;
       toast({ title: 'Hata', description, variant: 'destructive' });
     },

@@ -13,7 +13,7 @@ import { extensionOf } from '../event-rules';
 
 /**
  * The album opens in a new tab, which has its own session storage; the token travels through local
- * storage as shared_token and the album page promotes it (spec part 1 §2).
+ * storage as shared_token and the album page promotes it.
  */
 function openAlbum(eventId: string): void {
   const token = getToken();

@@ -6,8 +6,9 @@ import { messages } from '@ani/contract/messages';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import { eventsKeys, updateEvent } from '../api/events-api';
+import { updateEvent } from '../api/events-api';
 import { useDebouncedSave } from '../use-debounced-save';
+import { queryKeys } from '../../../lib/queries';
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
@@ -68,7 +69,7 @@ export function SettingsTab({ event }: { event: Event }) {
     updateEvent(event, { isGalleryPublic: false, canAddPhotos: value })
       .then(() => {
         show({ tone: 'success', text: messages.events.updated });
-        return queryClient.invalidateQueries({ queryKey: eventsKeys.all });
+        return queryClient.invalidateQueries({ queryKey: queryKeys.events });
       })
       .catch(() => show({ tone: 'error', text: messages.events.updateFailed }));
   });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { uploadInvitationImage } from '../api/guests-api';
+import { queryKeys } from '../../../lib/queries';
 
 const w = messages.weddings;
 
@@ -44,7 +45,7 @@ export function InvitationImageButton({ attached }: { attached: boolean }) {
       const r = await uploadInvitationImage(user.username, file.file);
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });
       close();
-      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     } catch (error) {
       toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed, variant: 'destructive' });
     } finally {
