@@ -4,7 +4,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-// Import boundaries from DESIGN.md §2, enforced here so a wrong-way import fails lint.
+// Import boundaries (routes → service → repository; modules and features independent), enforced here
+// so a wrong-way import fails lint instead of growing into a tangle.
 const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
 const webFeatures = [
   'auth', 'events', 'album', 'upload', 'dashboard', 'guests', 'chat', 'qr', 'poses', 'music', 'marketing', 'legal',

@@ -1,5 +1,5 @@
 // Generates the marketing illustrations (WebP) shipped under src/assets/art. They stand in for photos
-// the spec shows (sample moments, gallery, testimonials) and must look finished, so each scene is
+// the site shows (sample moments, gallery, testimonials) and must look finished, so each scene is
 // drawn as layered vector art. Run: node apps/web/scripts/make-art.mjs
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';

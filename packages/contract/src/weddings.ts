@@ -53,7 +53,7 @@ export const capacitySchema = z
   });
 
 /**
- * POST /weddings/create: the spec's LCV body plus the event title (`title` or `eventName`), so the
+ * POST /weddings/create: the LCV (RSVP) form's fields plus the event title (`title` or `eventName`), so the
  * dashboard's single form makes the event and its wedding in one transaction.
  * Field order is the order of the messages a host sees (the first failing field answers).
  */

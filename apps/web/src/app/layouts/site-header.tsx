@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-stone-700',
   );
 
-/** Sticky top bar, 16 units high (spec part 1 §2). */
+/** Sticky top bar, 16 units high. */
 export function SiteHeader() {
   const { token, user } = useSession();
   const signedIn = token !== null;

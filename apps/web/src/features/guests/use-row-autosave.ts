@@ -3,7 +3,7 @@ import { limits } from '@ani/contract/limits';
 
 /**
  * Saves a new row `delayMs` (2000) after it becomes valid; any edit in between restarts the wait, and an
- * invalid row is never sent (spec: "invalid rows are silently not saved").
+ * invalid row is never sent (a half-typed row is not an error worth a message).
  */
 export function useRowAutosave(
   { valid, active, signature }: { valid: boolean; active: boolean; signature: string },

@@ -1,4 +1,4 @@
-// Static catalogue of spec part 2 §2 "Music page": four moments, three filters and eight tracks each.
+// Static catalogue for the music page: four moments, three filters and eight tracks each.
 
 interface Track {
   id: string;

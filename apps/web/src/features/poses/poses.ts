@@ -1,4 +1,4 @@
-// 42 pose suggestions (spec part 2 §2 "Photos page"): 6 categories × 7, each with a generated illustration.
+// 42 pose suggestions: 6 categories × 7, each with a generated illustration.
 
 export const poseCategories = ['Romantik', 'Dramatik', 'Doğal', 'Hareketli', 'Portre', 'Detay'] as const;
 export type PoseCategory = (typeof poseCategories)[number];

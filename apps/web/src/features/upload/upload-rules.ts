@@ -5,7 +5,7 @@ const u = uploadTexts;
 
 export type MediaKind = 'image' | 'video';
 
-/** What the drag-and-drop variant says when a dropped file's type cannot be told (spec part 1 §5). */
+/** What the drag-and-drop variant says when a dropped file's type cannot be told. */
 export const dragTypeUndetectable = 'Sürüklediğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).';
 
 // Some browsers give HEIC/HEIF (iPhone photos) and a few video containers an empty MIME type;
@@ -31,7 +31,7 @@ export interface SelectionResult<F> {
 }
 
 /**
- * Adds picked or dropped files to the selection, checked in the spec's order. A batch that breaks a rule
+ * Adds picked or dropped files to the selection, checked in a fixed order. A batch that breaks a rule
  * is refused whole, so the guest never wonders which of their files silently went missing.
  */
 export function addToSelection<F extends { name: string; type: string; size: number }>(

@@ -45,7 +45,7 @@ export const albumPhotosQuery = (eventId: string) =>
     staleTime: 30 * 60 * 1000,
   });
 
-/** DELETE /api/events/{id}/photo with the ids; the caller shows the spec's own failure texts. */
+/** DELETE /api/events/{id}/photo with the ids; the caller shows its own failure texts. */
 export function deletePhotos(eventId: string, photoIds: string[]) {
   return apiRequest(`/events/${encodeURIComponent(eventId)}/photo`, {
     method: 'DELETE',

@@ -29,7 +29,7 @@ const texts = {
   confirmOne: 'Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
 };
 
-/** /events/{eventId} — the album. Private: only the owner's token opens it (spec part 1 §2, §6). */
+/** /events/{eventId} — the album. Private: only the owner's token opens it. */
 export function AlbumPage() {
   const { eventId = '' } = useParams();
   const { token } = useSession();
@@ -76,7 +76,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   useEffect(() => {
     document.title = `${event.title} · Anı Kutusu`;
   }, [event.title]);
-  // The spec's failure toasts for the first page and for later pages (part 1 §8).
+  // Different failure toasts for the first page (nothing to show) and for later pages (the grid stays).
   const firstPageFailed = photos.isError && !photos.isFetchNextPageError;
   useEffect(() => {
     if (firstPageFailed) albumToast('destructive', 'Hata', messages.media.photosFailed);

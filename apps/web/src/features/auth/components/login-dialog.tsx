@@ -39,7 +39,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
       onOpenChange(false);
       setPassword('');
       setBanner(null);
-      // Back to the page a guard turned the visitor away from, else the dashboard (spec part 1 §4).
+      // Back to the page a guard turned the visitor away from, else the dashboard.
       navigate(redirectTarget(location.state) ?? paths.dashboard, { replace: true });
     },
     onError: (error) => {

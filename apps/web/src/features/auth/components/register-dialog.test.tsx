@@ -57,7 +57,7 @@ describe('register dialog', () => {
     expect(screen.queryByRole('list', { name: 'Şifre gereksinimleri' })).toBeNull();
   });
 
-  it('shows the spec messages for missing fields and a weak password, without calling the server', async () => {
+  it('shows the messages for missing fields and a weak password, without calling the server', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));

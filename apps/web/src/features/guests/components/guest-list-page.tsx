@@ -50,7 +50,7 @@ function GuestListBody({
   const save = async (guest: Guest, status: Guest['status'], guestCount: number) => {
     try {
       const updated = await updateGuest(guest.index, { weddingId, name: guest.name, phone: guest.phone, guestCount, status });
-      // The row updates in place, the cards follow from the server, and edit mode closes (spec §4).
+      // The row updates in place, the cards follow from the server, and edit mode closes.
       queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
         old ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? updated : g)) } : old,
       );

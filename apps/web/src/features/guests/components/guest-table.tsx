@@ -27,7 +27,7 @@ export interface GuestTableProps {
 
 /**
  * Only the rows in view are mounted (a window virtualizer), so 1,000 guests scroll like 20.
- * The scroll box's height follows the viewport (spec: "table height is tied to the viewport").
+ * The scroll box's height follows the viewport, so the table never pushes the page into a second scrollbar.
  */
 export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, onChat }: GuestTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);

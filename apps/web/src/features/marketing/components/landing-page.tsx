@@ -6,7 +6,7 @@ import { Testimonials } from './testimonials';
 import { FaqSection } from './faq-section';
 import { PackageSection } from './package-section';
 
-/** The seven sections of the landing page (spec part 2 §2); the footer comes from the site layout. */
+/** The seven sections of the landing page; the footer comes from the site layout. */
 export function LandingPage() {
   return (
     <>

@@ -10,7 +10,7 @@ function PhoneFrame({ children, className }: { children: React.ReactNode; classN
   );
 }
 
-/** The guest's upload screen as the hero shows it (spec part 2 §2, hero). Decorative: aria-hidden. */
+/** The guest's upload screen as the hero shows it. Decorative: aria-hidden. */
 export function UploadPhone({ className }: { className?: string }) {
   return (
     <PhoneFrame className={className}>

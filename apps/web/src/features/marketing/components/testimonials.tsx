@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { testimonials } from '../content';
 
-/** Wraps both ways: before the first comes the last (spec part 2 §4). */
+/** Wraps both ways: before the first comes the last. */
 function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }

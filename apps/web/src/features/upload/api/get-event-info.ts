@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEventInfo } from '@ani/contract/events';
 
-/** The public info as the page needs it; `canAddPhotos` undefined is its own state (spec part 1 §2). */
+/** The public info as the page needs it; `canAddPhotos` undefined is its own state. */
 export type UploadEventInfo = Omit<PublicEventInfo, 'canAddPhotos'> & { canAddPhotos: boolean | undefined };
 
 export class EventInfoError extends Error {
@@ -33,7 +33,7 @@ function parseEventInfo(body: unknown): UploadEventInfo | null {
   };
 }
 
-/** GET /api/events/{id}/info — public; no token is sent (spec part 1 §6). */
+/** GET /api/events/{id}/info — public; no token is sent. */
 async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<UploadEventInfo> {
   let response: Response;
   try {

@@ -122,7 +122,7 @@ describe('guest upload page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeEnabled());
   });
 
-  it('refuses a PDF with the spec text', async () => {
+  it('refuses a PDF with the Turkish text', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
