@@ -19,7 +19,13 @@ export function Toaster() {
       gap={8}
       offset={16}
       mobileOffset={16}
-      style={{ '--width': `min(${limits.toastMaxWidthPx - 32}px, calc(100vw - 32px))` } as CSSProperties}
+      // sonner sets its own system font on the list; the cards use the site's font like everything else.
+      style={
+        {
+          '--width': `min(${limits.toastMaxWidthPx - 32}px, calc(100vw - 32px))`,
+          fontFamily: 'inherit',
+        } as CSSProperties
+      }
       toastOptions={{ unstyled: true }}
     />
   );
