@@ -111,7 +111,7 @@ export type WhatsappConfig = {
   sendMaxAttempts: number;
 };
 
-export type S3Config = {
+type S3Config = {
   bucket: string;
   region: string;
   endpoint: string | undefined;

@@ -16,7 +16,7 @@ const w = messages.weddings;
 const imageUrlSeconds = 24 * 60 * 60;
 
 /** The instant of a wedding: its date and time in Türkiye (UTC+3 all year since 2016). */
-export function weddingInstant(date: string, time: string): Date {
+function weddingInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+03:00`);
 }
 
