@@ -1,9 +1,9 @@
-// 42 pose suggestions (spec part 2 §2 "Photos page"): 6 categories × 7, each with a generated illustration.
+// 42 pose suggestions: 6 categories × 7, each with a generated illustration.
 
 export const poseCategories = ['Romantik', 'Dramatik', 'Doğal', 'Hareketli', 'Portre', 'Detay'] as const;
 export type PoseCategory = (typeof poseCategories)[number];
-export const difficulties = ['Kolay', 'Orta', 'Zor'] as const;
-export type Difficulty = (typeof difficulties)[number];
+const difficulties = ['Kolay', 'Orta', 'Zor'] as const;
+type Difficulty = (typeof difficulties)[number];
 
 export interface Pose {
   id: number;
