@@ -93,21 +93,42 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
     { schema: { params: eventIdParams, querystring: signedQuery } },
     async (request, reply) => {
       const hasSignature = 'sig' in request.query;
-      const { zip, fileName } = await service.albumArchive(
+      const { archive, fileName } = await service.albumArchive(
         { user: request.user, signedQuery: hasSignature ? request.query : null },
         request.params.eventId,
       );
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        // The archive is the same byte for byte while the album does not change, so a dropped
+        // download resumes: the ETag names the album's state, and a Range whose If-Range names an
+        // older state gets the whole new archive instead of a piece that would not fit.
+        .header('etag', archive.etag)
+        .header('accept-ranges', 'bytes');
+      const ifRange = request.headers['if-range'];
+      const range = ifRange === undefined || ifRange === archive.etag ? parseRange(request.headers.range, archive.size) : null;
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${archive.size}`)
+          .header('content-type', 'application/json; charset=utf-8')
+          .removeHeader('content-disposition')
+          .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+      }
+      const zip = archive.open(range ?? undefined);
       // The client went away: stop reading files instead of streaming into a closed socket.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) zip.abort();
       });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(zip.size))
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(zip.stream);
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`)
+          .header('content-length', String(range.end - range.start + 1));
+      } else reply.header('content-length', String(archive.size));
+      return reply.send(zip.stream);
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import type { MediaItem, UploadResponse } from '@ani/contract/media';
 import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
@@ -13,7 +14,7 @@ import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { ImageRejectedError, inspectImage } from './derive-images.ts';
 import { UploadCommitError, type MediaRepository, type MediaRow, type NewMediaRow } from './media.repository.ts';
 import { receiveUpload, type UploadLimits, type UploadPart } from './upload-receiver.ts';
-import { createAlbumZip, type AlbumZip } from './zip-stream.ts';
+import { albumArchive, type AlbumArchive } from './zip-stream.ts';
 
 const m = messages.media;
 const u = messages.upload;
@@ -85,6 +86,19 @@ export function createMediaService(deps: {
     };
   }
 
+  /** Rows from before uploads recorded a CRC get it once, from their stored bytes. */
+  async function recordCrc32(row: MediaRow): Promise<number | null> {
+    let crc = 0;
+    try {
+      for await (const chunk of await storage.get(row.objectKey)) crc = crc32(chunk as Buffer, crc);
+    } catch {
+      // Unreadable now: the archive stops at this entry, as for any original lost mid-download.
+      return null;
+    }
+    await repo.setCrc32(row.id, crc);
+    return crc;
+  }
+
   return {
     /** Checked before the body is read: an unknown event or closed uploads fail without receiving bytes. */
     async assertUploadOpen(eventId: string): Promise<void> {
@@ -122,6 +136,7 @@ export function createMediaService(deps: {
             mimeType: file.media.mime,
             size: file.size,
             sha256: file.sha256,
+            crc32: file.crc32,
             uploader: received.uploader,
             note: received.note,
             uploadedAt,
@@ -250,7 +265,7 @@ export function createMediaService(deps: {
     async albumArchive(
       access: { user: AuthUser | null; signedQuery: Record<string, string | undefined> | null },
       eventId: string,
-    ): Promise<{ zip: AlbumZip; fileName: string }> {
+    ): Promise<{ archive: AlbumArchive; fileName: string }> {
       let title: string;
       if (access.signedQuery && deps.signer.verify(downloadPath(eventId), access.signedQuery)) {
         const event = await repo.findEventTitle(eventId);
@@ -264,10 +279,13 @@ export function createMediaService(deps: {
       }
       const rows = await repo.listAll(eventId);
       if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.noPhotos);
-      const zip = await createAlbumZip(
+      // One file at a time: only rows from before CRCs were recorded are read here, once.
+      for (const row of rows) if (row.crc32 === null) row.crc32 = await recordCrc32(row);
+      const archive = albumArchive(
         rows.map((row) => ({
-          open: () => storage.get(row.objectKey),
+          open: (range?: { start: number; end: number }) => storage.get(row.objectKey, range),
           size: row.size,
+          crc32: row.crc32 ?? 0,
           extension: row.objectKey.split('.').pop() ?? 'bin',
           uploader: row.uploader,
           uploadedAt: row.uploadedAt,
@@ -275,7 +293,7 @@ export function createMediaService(deps: {
         })),
         { header: m.notesHeader, fileName: m.notesFileName },
       );
-      return { zip, fileName: zipFileName(title) };
+      return { archive, fileName: zipFileName(title) };
     },
   };
 }
