@@ -80,6 +80,11 @@ export const updateProfileInput = z
   .refine((v) => !v.newPassword || !!v.currentPassword, {
     message: a.currentPasswordRequired,
     path: ['currentPassword'],
+  })
+  // Whoever holds only a stolen session must not be able to move the account to their own address.
+  .refine((v) => !v.email || !!v.currentPassword, {
+    message: a.currentPasswordForEmail,
+    path: ['currentPassword'],
   });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -103,6 +108,13 @@ export const messageResponse = z.object({ success: z.literal(true), message: z.s
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** Where the activation and e-mail-confirmation links land: `/?hesap=<result>`. */
-export const accountLinkResults = ['activated', 'already-active', 'expired', 'invalid', 'email-changed'] as const;
+export const accountLinkResults = [
+  'activated',
+  'already-active',
+  'expired',
+  'invalid',
+  'email-changed',
+  'email-change-cancelled',
+] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';
