@@ -47,6 +47,8 @@ export async function startServer() {
     body: JSON.stringify({ username: 'Bench Host', email, password, phoneNumber: '0532 123 45 67' }),
   });
   if (!reg.ok) throw new Error(`register: ${await reg.text()}`);
+  // Registration mail is sent by a job.
+  await app.jobs.runUntilIdle();
   const link = new URL(outbox.at(-1)!.link!);
   await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
   const login = await fetch(`${base}/api/users/login`, {

@@ -296,7 +296,7 @@ export function albumArchive(
       if (position < end) yield tail.subarray(position - directoryOffset, end - directoryOffset);
     }
 
-    const stream = Readable.from(bytes(), { objectMode: false, highWaterMark: 1 });
+    const stream = Readable.from(bytes(), { objectMode: false, highWaterMark: 2 ** 20 });
     return {
       stream,
       size,
