@@ -233,6 +233,62 @@ describe('signed media URLs', () => {
   });
 });
 
+describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
+  it('answers If-Range naming this file with 206, and any other validator with the whole file', async () => {
+    const eventId = await newEvent();
+    const [uploaded] = await upload(eventId, ['mp4']);
+    const photo = (await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)).json().photo;
+    const bytes = await readFile(f.mp4);
+    const full = await get(photo.url);
+    const etag = String(full.headers.etag);
+    expect(full.headers['last-modified']).toBeTruthy();
+    const fresh = await get(photo.url, undefined, { range: 'bytes=10-19', 'if-range': etag });
+    expect(fresh.statusCode).toBe(206);
+    expect(fresh.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    const stale = await get(photo.url, undefined, { range: 'bytes=10-19', 'if-range': '"other"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(bytes)).toBe(true);
+    expect((await get(photo.url, undefined, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('with MEDIA_ACCEL_REDIRECT hands a valid link to nginx and never a refused one', async () => {
+    const proxied = await createTestApp({ env: { MEDIA_ACCEL_REDIRECT: '/_media/' } });
+    try {
+      const host = await createActivatedUser(proxied);
+      const created = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: bearer(host.token),
+        payload: { title: 'Vekil', eventDate: new Date().toISOString() },
+      });
+      const eventId = created.json().event.id as string;
+      const body = multipartBody([
+        { name: 'uploader', value: 'Ayşe' },
+        { name: 'files', filename: 'a.jpg', data: await readFile(f.jpeg) },
+      ]);
+      const [item] = (await proxied.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...body })).json()
+        .uploaded as { key: string }[];
+      const photo = (
+        await proxied.app.inject({ method: 'GET', url: `/api/events/${eventId}/photo/${item!.key.split('/').pop()}`, headers: bearer(host.token) })
+      ).json().photo;
+      const res = await proxied.app.inject({ method: 'GET', url: photo.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-accel-redirect']).toBe(`/_media/${item!.key}`);
+      expect(res.rawPayload.length).toBe(0);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      const tampered = await proxied.app.inject({ method: 'GET', url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')) });
+      expect(tampered.statusCode).toBe(403);
+      expect(tampered.headers['x-accel-redirect']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('DELETE /api/events/:id/photo', () => {
   it('deletes rows and objects, reports unknown ids and never touches another event', async () => {
     const eventId = await newEvent();

@@ -38,6 +38,9 @@ export function decodeCursor(token: string): Cursor {
   return { seq: Number(match[1]) };
 }
 
+const mediaKeyPattern = /^[a-z0-9][a-z0-9/_.-]*$/;
+const isMediaKey = (key: string) => mediaKeyPattern.test(key) && !key.includes('..');
+
 export function downloadPath(eventId: string): string {
   return `/api/events/${encodeURIComponent(eventId)}/download`;
 }
@@ -237,22 +240,17 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Media bytes for a signed URL: the signature covers the path, the expiry and any download name
-     * or content type, so a tampered or expired link gets 403 and nothing else.
+     * The file behind a signed media URL: the signature covers the path, the expiry and any download
+     * name or content type, so a tampered or expired link gets 403 and nothing else. No file system
+     * call here: whoever sends the file learns whether it exists from its one stat.
      */
-    async openSignedMedia(key: string, query: Record<string, string | undefined>) {
-      if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(key) || key.includes('..') || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
+    signedMediaPath(key: string, query: Record<string, string | undefined>): string {
+      if (!isMediaKey(key) || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
         throw new AppError(ErrorCode.FORBIDDEN, m.linkInvalid);
       }
-      const stat = await storage.stat(key);
-      if (!stat) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
-      return {
-        size: stat.size,
-        mtime: stat.mtime,
-        // The size is known: a whole-file range spares the store a second stat per request.
-        open: (range?: { start: number; end: number }) =>
-          storage.get(key, range ?? (stat.size > 0 ? { start: 0, end: stat.size - 1 } : undefined)),
-      };
+      // Only local disk issues /api/media links; any other store hands out its own URLs.
+      if (!storage.localPath) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
+      return storage.localPath(key);
     },
 
     /** For the phone's download manager: a link that works without the Bearer header for a few minutes. */
