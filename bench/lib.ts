@@ -16,8 +16,9 @@ import { createMemoryRateLimitStore } from '../apps/server/src/http/rate-limit.t
 import { createUrlSigner } from '../apps/server/src/http/signed-urls.ts';
 import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
+import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(options: { authLimits?: AuthLimits; env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -26,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}) {
     PUBLIC_URL: 'http://127.0.0.1',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
-    ...env,
+    ...options.env,
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
@@ -39,6 +40,7 @@ export async function startServer(env: Record<string, string> = {}) {
     logger: createLogger(process.env.BENCH_LOG ?? 'silent'),
     mailer: { send: async (m) => void outbox.push(m) },
     rateLimitStore: createMemoryRateLimitStore(),
+    authLimits: options.authLimits,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -51,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}) {
     body: JSON.stringify({ username: 'Bench Host', email, password, phoneNumber: '0532 123 45 67' }),
   });
   if (!reg.ok) throw new Error(`register: ${await reg.text()}`);
-  // Registration mail is sent by a job.
+  // Account mails leave through the job runner.
   await app.jobs.runUntilIdle();
   const link = new URL(outbox.at(-1)!.link!);
   await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });

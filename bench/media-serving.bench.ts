@@ -32,7 +32,7 @@ const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 
 
 /** One uploaded photo on a fresh server; its signed URL (path and query) and key. */
 async function serverWithPhoto(env: Record<string, string> = {}) {
-  const server = await startServer(env);
+  const server = await startServer({ env });
   const eventId = await server.createEvent('Sunum');
   const form = new FormData();
   form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');

@@ -13,6 +13,7 @@ const benches = [
   'wedding-peak.bench.ts',
   'album-scale.bench.ts',
   'media-serving.bench.ts',
+  'accounts.bench.ts',
   'idle-memory.bench.ts',
 ];
 const only = process.argv.slice(2);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { turkishToLatin } from '@ani/contract/text';
+import { excelCsv } from '../../http/excel-csv.ts';
 
 export type ByteRange = { start: number; end: number };
 
@@ -33,14 +35,9 @@ export interface AlbumArchive {
   open(range?: ByteRange): AlbumZip;
 }
 
-const turkishToLatin: Record<string, string> = {
-  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
-};
-
 /** ASCII, file-system-safe part of a file name: Turkish letters transliterated, the rest to "_". */
 export function safeNamePart(value: string, maxLength = 40): string {
-  return value
-    .replace(/[çÇğĞıİöÖşŞüÜ]/g, (ch) => turkishToLatin[ch] ?? '_')
+  return turkishToLatin(value)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '_')
@@ -97,19 +94,9 @@ export function archiveNames(entries: readonly Pick<AlbumEntry, 'uploader' | 'up
   });
 }
 
-function csvField(value: string): string {
-  // A cell starting with = + - @ would run as a formula in Excel (CSV injection); a leading ' keeps it text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
- * notlar.csv: UTF-8 with BOM (so Excel reads Turkish letters) and ";" separators (the list separator
- * of Turkish-locale Excel, where "," is the decimal mark).
- */
+/** notlar.csv: the archive name, uploader, upload time and note of every item (see excelCsv). */
 export function notesCsv(header: readonly string[], rows: readonly string[][]): Buffer {
-  const lines = [header, ...rows].map((cells) => cells.map(csvField).join(';'));
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+  return Buffer.from(excelCsv([header, ...rows]), 'utf8');
 }
 
 const u32max = 0xffffffff;
