@@ -1,7 +1,10 @@
 // Shared bench harness: a real server (embedded PGlite, local disk storage) on 127.0.0.1 in a
 // temp data directory, an activated host, and an RSS sampler. Loopback only; nothing is kept.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +18,7 @@ import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
-export async function startServer(options: { authLimits?: AuthLimits } = {}) {
+export async function startServer(options: { authLimits?: AuthLimits; env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -24,6 +27,7 @@ export async function startServer(options: { authLimits?: AuthLimits } = {}) {
     PUBLIC_URL: 'http://127.0.0.1',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
@@ -115,4 +119,39 @@ export function percentile(values: number[], p: number): number {
 export function report(name: string, lines: Record<string, string | number>) {
   console.log(`\n== ${name}`);
   for (const [k, v] of Object.entries(lines)) console.log(`  ${k.padEnd(44)} ${v}`);
+}
+
+/**
+ * nginx (Debian's nginx-light) with one worker on a free loopback port, with the given `http` and
+ * `server` blocks' contents; null where it is not installed. The baseline every serving figure is a ratio to.
+ */
+export async function startNginx(conf: { http?: string; server: string }): Promise<{ base: string; stop(): Promise<void> } | null> {
+  const bin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((b) => existsSync(b));
+  if (!bin) return null;
+  const port = await new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as AddressInfo;
+      probe.close(() => resolve(p));
+    });
+  });
+  const dir = await mkdtemp(path.join(tmpdir(), 'ani-nginx-'));
+  await writeFile(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; user root; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; types { image/jpeg jpg; application/zip zip; }
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  ${conf.http ?? ''}
+  server { listen 127.0.0.1:${port};
+${conf.server} } }`,
+  );
+  const nginx = spawn(bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 500));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      nginx.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,14 +1,15 @@
-// Signed media GETs through the app vs. nginx serving the very same file from disk, in the same
-// run, both with one worker and measured by wrk on loopback. Skips (with a note) where nginx or
-// wrk is not installed (Debian: nginx-light, wrk). Knob: SERVE_SECONDS (8).
-import { execFile, execFileSync, spawn } from 'node:child_process';
+// Signed media GETs, three ways, against nginx serving the very same bytes from disk (sendfile) in
+// the same run, everything with one worker and measured by wrk on loopback:
+//   - the app streaming the file itself (@fastify/send);
+//   - nginx in front, the app checking the link and handing the file back with X-Accel-Redirect
+//     (MEDIA_ACCEL_REDIRECT, docs/deploy.md).
+// Skips (with a note) where nginx or wrk is not installed (Debian: nginx-light, wrk).
+// Knob: SERVE_SECONDS (8).
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { fmt, report, startServer } from './lib.ts';
+import { fmt, report, startNginx, startServer } from './lib.ts';
 
 const seconds = Number(process.env.SERVE_SECONDS ?? 8);
 const has = (cmd: string) => {
@@ -19,49 +20,32 @@ const has = (cmd: string) => {
     return false;
   }
 };
-const nginxBin = ['/usr/sbin/nginx', 'nginx'].find((b) => has(b));
-if (!nginxBin || !has('wrk')) {
+if (!has('/usr/sbin/nginx') || !has('wrk')) {
   console.log('\n== media serving: skipped (needs nginx and wrk: apt-get install nginx-light wrk)');
   process.exit(0);
 }
 
-const server = await startServer();
-const eventId = await server.createEvent('Sunum');
 // A typical phone photo's thumbnail-to-preview size range: about 250 kB.
 const noise = Buffer.alloc(1200 * 900 * 3);
 for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 27;
 const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-const form = new FormData();
-form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
-form.append('uploader', 'Bench');
-const uploaded = (await (await fetch(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', body: form })).json()) as {
-  uploaded: { key: string }[];
-};
-const key = uploaded.uploaded[0]!.key;
-const item = (await (
-  await fetch(`${server.base}/api/events/${eventId}/photo/${key.split('/').pop()}`, { headers: server.auth })
-).json()) as { photo: { url: string } };
-const signedUrl = `${server.base}${item.photo.url}`;
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address() as { port: number };
-    probe.close(() => resolve(p));
-  });
-});
-const nginxDir = await mkdtemp(path.join(tmpdir(), 'ani-nginx-'));
-await writeFile(
-  path.join(nginxDir, 'nginx.conf'),
-  `daemon off; user root; worker_processes 1; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush on; types { image/jpeg jpg; }
-  client_body_temp_path ${nginxDir}; proxy_temp_path ${nginxDir}; fastcgi_temp_path ${nginxDir}; uwsgi_temp_path ${nginxDir}; scgi_temp_path ${nginxDir};
-  server { listen 127.0.0.1:${port}; root ${path.join(server.dataDir, 'media')}; } }`,
-);
-const nginx = spawn(nginxBin, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
+/** One uploaded photo on a fresh server; its signed URL (path and query) and key. */
+async function serverWithPhoto(env: Record<string, string> = {}) {
+  const server = await startServer({ env });
+  const eventId = await server.createEvent('Sunum');
+  const form = new FormData();
+  form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
+  form.append('uploader', 'Bench');
+  const res = await fetch(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', body: form });
+  const key = ((await res.json()) as { uploaded: { key: string }[] }).uploaded[0]!.key;
+  const item = (await (
+    await fetch(`${server.base}/api/events/${eventId}/photo/${key.split('/').pop()}`, { headers: server.auth })
+  ).json()) as { photo: { url: string } };
+  return { server, key, url: item.photo.url };
+}
 
-// Asynchronous on purpose: the app under test runs in this very process and must keep serving.
+// Asynchronous on purpose: the apps under test run in this very process and must keep serving.
 async function wrk(url: string) {
   const { stdout: out } = await promisify(execFile)('wrk', ['-t2', '-c32', `-d${seconds}s`, '--latency', url]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -70,16 +54,35 @@ async function wrk(url: string) {
   return { rps, p99, non2xx };
 }
 
+const direct = await serverWithPhoto();
+const accel = await serverWithPhoto({ MEDIA_ACCEL_REDIRECT: '/_media/' });
+const nginx = (await startNginx({
+  http: `upstream app { server ${new URL(accel.server.base).host}; keepalive 32; }`,
+  server: `location /api/ { proxy_pass http://app; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    location /_media/ { internal; alias ${path.join(accel.server.dataDir, 'media')}/;
+      add_header X-Content-Type-Options nosniff always; add_header Content-Security-Policy "default-src 'none'; sandbox" always; }
+    location /plain/ { alias ${path.join(direct.server.dataDir, 'media')}/; }`,
+}))!;
 try {
-  const app = await wrk(signedUrl);
-  const plain = await wrk(`http://127.0.0.1:${port}/${key}`);
+  const viaNginx = `${nginx.base}${accel.url}`;
+  const head = (await promisify(execFile)('curl', ['-s', '-D', '-', '-o', '/dev/null', viaNginx])).stdout.toLowerCase();
+  const kept = ['content-type: image/jpeg', 'cache-control: private', 'x-content-type-options: nosniff', 'content-security-policy', 'etag']
+    .filter((h) => head.includes(h))
+    .map((h) => h.split(':')[0])
+    .join(', ');
+  const app = await wrk(`${direct.server.base}${direct.url}`);
+  const handedOff = await wrk(viaNginx);
+  const plain = await wrk(`${nginx.base}/plain/${direct.key}`);
   report(`media serving: one ${fmt(photo.length / 1024, 0)} kB photo, 32 connections, ${seconds} s each`, {
-    'app, signed URL (HMAC check + stream)': `${fmt(app.rps, 0)} req/s, p99 ${app.p99}, errors ${app.non2xx}`,
-    'nginx, same file (sendfile)': `${fmt(plain.rps, 0)} req/s, p99 ${plain.p99}, errors ${plain.non2xx}`,
-    'ratio app / nginx': fmt(app.rps / plain.rps, 2),
+    'nginx, same file (sendfile): baseline': `${fmt(plain.rps, 0)} req/s, p99 ${plain.p99}, errors ${plain.non2xx}`,
+    'app streams it (@fastify/send)': `${fmt(app.rps, 0)} req/s, p99 ${app.p99}, errors ${app.non2xx}`,
+    'ratio app / nginx': `${fmt(app.rps / plain.rps, 2)} (goal >= 0.5)`,
+    'nginx + app check, X-Accel-Redirect': `${fmt(handedOff.rps, 0)} req/s, p99 ${handedOff.p99}, errors ${handedOff.non2xx}`,
+    'ratio X-Accel-Redirect / nginx': `${fmt(handedOff.rps / plain.rps, 2)} (goal >= 0.5)`,
+    'headers kept through nginx': kept,
   });
 } finally {
-  nginx.kill('SIGTERM');
-  await rm(nginxDir, { recursive: true, force: true });
-  await server.close();
+  await nginx.stop();
+  await direct.server.close();
+  await accel.server.close();
 }

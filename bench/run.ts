@@ -1,6 +1,7 @@
 // `npm run bench`: each benchmark in turn, in its own Node process (so one's memory does not skew
 // the next's RSS), loopback only, each bounded in time. Size knobs: ZIP_BENCH_MB (default 2048),
-// ALBUM_BENCH_ITEMS (10000), ALBUM_BENCH_REQUESTS (300), THUMB_BENCH_SECONDS (8), LANDING_BENCH_RUNS (3).
+// ALBUM_BENCH_ITEMS (10000), ALBUM_BENCH_REQUESTS (300), THUMB_BENCH_SECONDS (8), LANDING_BENCH_RUNS (3);
+// BENCH_DATABASE_URL (PostgreSQL for the idle-memory figure). Serving baselines need nginx-light and wrk (Debian).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -14,6 +15,7 @@ const benches = [
   'media-serving.bench.ts',
   'accounts.bench.ts',
   'landing.bench.ts',
+  'idle-memory.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { events, media } from '../apps/server/src/db/schema/index.ts';
-import { fmt, mb, report, rssSampler, startServer } from './lib.ts';
+import { fmt, mb, report, rssSampler, startNginx, startServer } from './lib.ts';
 
 const albumMb = Number(process.env.ZIP_BENCH_MB ?? 2048);
 const photoBytes = 8 * 2 ** 20;
@@ -21,14 +21,14 @@ function zeros(size: number): Readable {
   );
 }
 
-/** curl in its own process is the client (like a phone's download manager), writing to /dev/null. */
-function download(url: string, headers: Record<string, string>): Promise<number> {
-  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}'];
+/** curl in its own process is the client (like a phone's download manager), writing to `out`. */
+function download(url: string, headers: Record<string, string>, out = '/dev/null'): Promise<number> {
+  const args = ['-s', '-o', out, '-w', '%{http_code} %{size_download}'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   return new Promise((resolve, reject) => {
     execFile('curl', [...args, url], (error, stdout) => {
       const [status, size] = stdout.split(' ');
-      if (error || status !== '200') reject(error ?? new Error(`status ${status}`));
+      if (error || (status !== '200' && status !== '206')) reject(error ?? new Error(`status ${status}`));
       else resolve(Number(size));
     });
   });
@@ -75,10 +75,31 @@ export async function run() {
     const zipMs = performance.now() - t;
     const rss = sampler.stop();
 
+    // Baseline 2: nginx sending a pre-built archive of the same album (sendfile), to the same client.
+    const built = path.join(server.dataDir, 'album.zip');
+    await download(`${server.base}/api/events/${eventId}/download`, server.auth, built);
+    const nginx = await startNginx({ server: `location / { root ${server.dataDir}; }` });
+    let nginxMs = NaN;
+    if (nginx) {
+      await download(`${nginx.base}/album.zip`, {}); // warm the page cache like the app's run
+      t = performance.now();
+      await download(`${nginx.base}/album.zip`, {});
+      nginxMs = performance.now() - t;
+      await nginx.stop();
+    }
+    // A resume near the end: only the rest is read (the archive's layout is known up front).
+    const tail = Math.floor(received / 10);
+    t = performance.now();
+    await download(`${server.base}/api/events/${eventId}/download`, { ...server.auth, range: `bytes=${received - tail}-` });
+    const resumeMs = performance.now() - t;
+
     report(`zip: ${count} photos, ${fmt(mb(totalBytes), 0)} MB album, loopback (client: curl)`, {
-      'read files from disk (MB/s)': fmt(mb(totalBytes) / (baselineMs / 1000)),
+      'read files from disk (MB/s): baseline 1': fmt(mb(totalBytes) / (baselineMs / 1000)),
+      'nginx, pre-built archive (MB/s): baseline 2': nginx ? fmt(mb(received) / (nginxMs / 1000)) : 'skipped (apt-get install nginx-light)',
       'ZIP download (MB/s)': `${fmt(mb(received) / (zipMs / 1000))} (target >= 200)`,
       'ratio ZIP / disk read': fmt(baselineMs / zipMs, 2),
+      'ratio ZIP / nginx pre-built': nginx ? `${fmt(nginxMs / zipMs, 2)} (goal >= 0.5)` : '-',
+      'resume of the last 10 % (ms)': `${fmt(resumeMs, 0)} (whole archive ${fmt(zipMs, 0)} ms)`,
       'peak RSS growth (MB)': `${fmt(rss.growthMb)} (peak ${fmt(rss.peakMb)} MB; target growth <= 128)`,
     });
   } finally {

@@ -64,6 +64,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  // nginx in front: media bytes are handed to it with X-Accel-Redirect under this internal location.
+  MEDIA_ACCEL_REDIRECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || /^\/[\w/-]*\/$/.test(v), 'must be a path that starts and ends with /, e.g. /_media/'),
   // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
   WHATSAPP_ACCESS_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -94,6 +101,8 @@ export type Config = {
   /** S3-compatible object storage; local disk under DATA_DIR/media when absent. */
   s3: S3Config | undefined;
   redisUrl: string | undefined;
+  /** Internal nginx location that serves DATA_DIR/media (X-Accel-Redirect); the app streams when absent. */
+  mediaAccelRedirect: string | undefined;
   whatsapp: WhatsappConfig;
 };
 
@@ -161,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: e.NODE_ENV === 'development',
     s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
     redisUrl: e.REDIS_URL,
+    mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     whatsapp: {
       accessToken: e.WHATSAPP_ACCESS_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

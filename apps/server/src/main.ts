@@ -39,7 +39,7 @@ const database = await openDatabase(
   ),
 );
 
-const storage = createStorage(config);
+const storage = await createStorage(config);
 const rateLimitStore = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
 
 const app = await buildApp({

@@ -13,6 +13,8 @@ export interface Storage {
    * place instead of copying. The file is consumed (moved or left for the caller to remove).
    */
   putFile?(key: string, filePath: string): Promise<{ size: number }>;
+  /** Local disk only: the file holding a key, for serving it without a stream in between. */
+  localPath?(key: string): string;
   /** `range` is inclusive on both ends, as in an HTTP Range header. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<ObjectStat | null>;

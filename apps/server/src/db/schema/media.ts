@@ -16,6 +16,10 @@ export const media = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    // CRC-32 of the original, for the album ZIP's headers (which must be known before its bytes so
+    // a download can resume mid-archive). Null for rows from before it was recorded: filled in the
+    // first time such an album is downloaded.
+    crc32: bigint('crc32', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),
     durationMs: integer('duration_ms'),

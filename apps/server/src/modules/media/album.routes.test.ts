@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { messages } from '@ani/contract/messages';
+import { media } from '../../db/schema/index.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
@@ -231,6 +233,62 @@ describe('signed media URLs', () => {
   });
 });
 
+describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
+  it('answers If-Range naming this file with 206, and any other validator with the whole file', async () => {
+    const eventId = await newEvent();
+    const [uploaded] = await upload(eventId, ['mp4']);
+    const photo = (await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)).json().photo;
+    const bytes = await readFile(f.mp4);
+    const full = await get(photo.url);
+    const etag = String(full.headers.etag);
+    expect(full.headers['last-modified']).toBeTruthy();
+    const fresh = await get(photo.url, undefined, { range: 'bytes=10-19', 'if-range': etag });
+    expect(fresh.statusCode).toBe(206);
+    expect(fresh.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    const stale = await get(photo.url, undefined, { range: 'bytes=10-19', 'if-range': '"other"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(bytes)).toBe(true);
+    expect((await get(photo.url, undefined, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('with MEDIA_ACCEL_REDIRECT hands a valid link to nginx and never a refused one', async () => {
+    const proxied = await createTestApp({ env: { MEDIA_ACCEL_REDIRECT: '/_media/' } });
+    try {
+      const host = await createActivatedUser(proxied);
+      const created = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: bearer(host.token),
+        payload: { title: 'Vekil', eventDate: new Date().toISOString() },
+      });
+      const eventId = created.json().event.id as string;
+      const body = multipartBody([
+        { name: 'uploader', value: 'Ayşe' },
+        { name: 'files', filename: 'a.jpg', data: await readFile(f.jpeg) },
+      ]);
+      const [item] = (await proxied.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...body })).json()
+        .uploaded as { key: string }[];
+      const photo = (
+        await proxied.app.inject({ method: 'GET', url: `/api/events/${eventId}/photo/${item!.key.split('/').pop()}`, headers: bearer(host.token) })
+      ).json().photo;
+      const res = await proxied.app.inject({ method: 'GET', url: photo.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-accel-redirect']).toBe(`/_media/${item!.key}`);
+      expect(res.rawPayload.length).toBe(0);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      const tampered = await proxied.app.inject({ method: 'GET', url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')) });
+      expect(tampered.statusCode).toBe(403);
+      expect(tampered.headers['x-accel-redirect']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('DELETE /api/events/:id/photo', () => {
   it('deletes rows and objects, reports unknown ids and never touches another event', async () => {
     const eventId = await newEvent();
@@ -339,6 +397,93 @@ describe('GET /api/events/:id/download', () => {
     await upload(eventId, ['jpeg']);
     expect((await get(`/api/events/${eventId}/download`, stranger.token)).statusCode).toBe(404);
     expect((await get(`/api/events/${eventId}/download`)).statusCode).toBe(401);
+  });
+
+  it('resumes: the same album gives the same bytes, and a Range with If-Range gets 206 of them', async () => {
+    const eventId = await newEvent('Devam');
+    await upload(eventId, ['jpeg', 'png'], 'Ali', 'Not');
+    await upload(eventId, ['mp4'], 'Veli');
+    const whole = await get(`/api/events/${eventId}/download`, owner.token);
+    const again = await get(`/api/events/${eventId}/download`, owner.token);
+    expect(again.rawPayload.equals(whole.rawPayload)).toBe(true);
+    const etag = whole.headers.etag as string;
+    expect(etag).toMatch(/^"zip-/);
+    expect(again.headers.etag).toBe(etag);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.rawPayload.length;
+    for (const from of [0, 1, 31, Math.floor(size / 2), size - 30, size - 1]) {
+      const part = await get(`/api/events/${eventId}/download`, owner.token, { range: `bytes=${from}-`, 'if-range': etag });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes ${from}-${size - 1}/${size}`);
+      expect(Number(part.headers['content-length'])).toBe(size - from);
+      expect(part.rawPayload.equals(whole.rawPayload.subarray(from))).toBe(true);
+    }
+    const middle = await get(`/api/events/${eventId}/download`, owner.token, { range: 'bytes=100-199' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
+    const past = await get(`/api/events/${eventId}/download`, owner.token, { range: `bytes=${size}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+    // A resumed download is a valid archive.
+    const resumed = Buffer.concat([
+      whole.rawPayload.subarray(0, 1000),
+      (await get(`/api/events/${eventId}/download`, owner.token, { range: 'bytes=1000-', 'if-range': etag })).rawPayload,
+    ]);
+    expect((await unzip(resumed)).test).toContain('No errors detected');
+  });
+
+  it('gives a changed album a new ETag, and a Range naming the old one the whole new archive', async () => {
+    const eventId = await newEvent('Değişen');
+    await upload(eventId, ['jpeg']);
+    const before = await get(`/api/events/${eventId}/download`, owner.token);
+    await upload(eventId, ['png'], 'Yeni Misafir');
+    const after = await get(`/api/events/${eventId}/download`, owner.token);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const stale = await get(`/api/events/${eventId}/download`, owner.token, {
+      range: 'bytes=500-',
+      'if-range': before.headers.etag as string,
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).toBe(after.headers.etag);
+    expect(stale.rawPayload.equals(after.rawPayload)).toBe(true);
+    // A deleted item changes the state too.
+    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as { photos: { id: string }[] };
+    await t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/photo`, headers: bearer(owner.token), payload: { photoIds: [photos[0]!.id] } });
+    expect((await get(`/api/events/${eventId}/download`, owner.token)).headers.etag).not.toBe(after.headers.etag);
+  });
+
+  it('fills in the CRC of items uploaded before it was recorded, and gives the same archive', async () => {
+    const eventId = await newEvent('Eski');
+    await upload(eventId, ['jpeg', 'png']);
+    const fresh = await get(`/api/events/${eventId}/download`, owner.token);
+    await t.db.update(media).set({ crc32: null }).where(eq(media.eventId, eventId));
+    const legacy = await get(`/api/events/${eventId}/download`, owner.token);
+    expect(legacy.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    const rows = await t.db.select({ crc32: media.crc32 }).from(media).where(eq(media.eventId, eventId));
+    expect(rows.every((row) => typeof row.crc32 === 'number')).toBe(true);
+  });
+
+  it('resumes with curl -C - over a real connection after a dropped transfer', async () => {
+    const eventId = await newEvent('Curl');
+    await upload(eventId, ['jpeg', 'png', 'mp4', 'gif'], 'Ayşe');
+    const { url } = (
+      await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(owner.token) })
+    ).json() as { url: string };
+    const full = (await get(url)).rawPayload;
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const dir = await mkdtemp(path.join(tmpdir(), 'ani-resume-'));
+    try {
+      const file = path.join(dir, 'album.zip');
+      // The first attempt "drops" after the first part of the archive: exactly what was received stays on disk.
+      await writeFile(file, full.subarray(0, Math.floor(full.length / 3)));
+      const { stdout } = await exec('curl', ['-s', '-S', '-C', '-', '-o', file, '-w', '%{http_code}', `${address}${url}`]);
+      expect(stdout).toBe('206');
+      const resumed = await readFile(file);
+      expect(resumed.equals(full)).toBe(true);
+      expect((await exec('unzip', ['-t', file])).stdout).toContain('No errors detected');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('offers a short-lived signed link that works without the Bearer header', async () => {

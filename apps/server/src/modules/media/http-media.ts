@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -22,11 +20,6 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (to && Number(to) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
-}
-
-/** Strong validator: objects never change under a key (new bytes always get a new key). */
-export function etagFor(key: string, size: number): string {
-  return `"${createHash('sha256').update(`${key}\n${size}`).digest('base64url').slice(0, 32)}"`;
 }
 
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

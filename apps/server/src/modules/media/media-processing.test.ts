@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
@@ -117,8 +118,10 @@ describe('deriveImages', () => {
 
 describe('album ZIP', () => {
   const entry = (data: Buffer, uploader: string | null, at: string, note: string | null = null) => ({
-    open: async () => Readable.from([data]),
+    open: async (range?: { start: number; end: number }) =>
+      Readable.from([range ? data.subarray(range.start, range.end + 1) : data]),
     size: data.length,
+    crc32: crc32(data),
     extension: 'jpg',
     uploader,
     uploadedAt: new Date(at),
@@ -170,19 +173,26 @@ describe('album ZIP', () => {
       [entry(Buffer.alloc(10, 1), 'Ali', '2026-06-01T17:00:00Z'), { ...entry(Buffer.alloc(10, 2), 'Ali', '2026-06-01T17:00:00Z'), open }],
       { header: ['x'], fileName: 'notlar.csv' },
     );
-    // An unheard yazl error would surface as an uncaught exception and fail this run.
+    // An unheard stream error would surface as an uncaught exception and fail this run.
     await expect(buffer(zip.stream)).rejects.toThrow();
   });
 
   it('closes a file that finishes opening after the client has gone', async () => {
     let release!: () => void;
+    let opening!: () => void;
+    const openCalled = new Promise<void>((resolve) => (opening = resolve));
     const late = new Readable({ read() {} });
     const opened = new Promise<Readable>((resolve) => (release = () => resolve(late)));
-    const zip = await createAlbumZip([{ ...entry(Buffer.alloc(1), 'Ali', '2026-06-01T17:00:00Z'), open: () => opened }], {
+    const open = () => {
+      opening();
+      return opened;
+    };
+    const zip = await createAlbumZip([{ ...entry(Buffer.alloc(1), 'Ali', '2026-06-01T17:00:00Z'), open }], {
       header: ['x'],
       fileName: 'notlar.csv',
     });
     zip.stream.resume();
+    await openCalled;
     zip.abort();
     release();
     await opened;

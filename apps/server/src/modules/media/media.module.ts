@@ -62,5 +62,10 @@ export async function registerMediaModule(
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
-  await app.register(mediaRoutes, { prefix: '/api', service, uploadLimiter });
+  await app.register(mediaRoutes, {
+    prefix: '/api',
+    service,
+    uploadLimiter,
+    accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
+  });
 }

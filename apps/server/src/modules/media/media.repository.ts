@@ -134,6 +134,11 @@ export function createMediaRepository(db: Db) {
     },
 
     /** Which of these keys belong to a committed item (the upload sweep keeps those). */
+    /** Records an original's CRC-32 (rows from before uploads recorded it). */
+    async setCrc32(id: string, crc32: number): Promise<void> {
+      await db.update(media).set({ crc32 }).where(eq(media.id, id));
+    },
+
     async existingKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
       const rows = await db.select({ key: media.objectKey }).from(media).where(inArray(media.objectKey, keys));

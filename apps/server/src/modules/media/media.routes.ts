@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import send from '@fastify/send';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,16 +21,20 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { mimeForExtension } from './detect-media-type.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
-import { etagFor, etagMatches, parseRange } from './http-media.ts';
+import { etagMatches, parseRange } from './http-media.ts';
 import type { MediaService } from './media.service.ts';
 import type { UploadPart } from './upload-receiver.ts';
 
 const signedQuery = z.record(z.string(), z.string().max(1000));
 
-export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimiter: RateLimiter }> = async (
-  fastify,
-  { service, uploadLimiter },
-) => {
+/** @fastify/send takes a URL-encoded path; data directories may hold any character. */
+const encodePath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
+
+export const mediaRoutes: FastifyPluginAsync<{
+  service: MediaService;
+  uploadLimiter: RateLimiter;
+  accelRedirect?: string;
+}> = async (fastify, { service, uploadLimiter, accelRedirect }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   await app.register(multipart, {
@@ -93,59 +98,95 @@ export const mediaRoutes: FastifyPluginAsync<{ service: MediaService; uploadLimi
     { schema: { params: eventIdParams, querystring: signedQuery } },
     async (request, reply) => {
       const hasSignature = 'sig' in request.query;
-      const { zip, fileName } = await service.albumArchive(
+      const { archive, fileName } = await service.albumArchive(
         { user: request.user, signedQuery: hasSignature ? request.query : null },
         request.params.eventId,
       );
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        // The archive is the same byte for byte while the album does not change, so a dropped
+        // download resumes: the ETag names the album's state, and a Range whose If-Range names an
+        // older state gets the whole new archive instead of a piece that would not fit.
+        .header('etag', archive.etag)
+        .header('accept-ranges', 'bytes');
+      const ifRange = request.headers['if-range'];
+      const range = ifRange === undefined || ifRange === archive.etag ? parseRange(request.headers.range, archive.size) : null;
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${archive.size}`)
+          .header('content-type', 'application/json; charset=utf-8')
+          .removeHeader('content-disposition')
+          .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+      }
+      const zip = archive.open(range ?? undefined);
       // The client went away: stop reading files instead of streaming into a closed socket.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) zip.abort();
       });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(zip.size))
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(zip.stream);
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`)
+          .header('content-length', String(range.end - range.start + 1));
+      } else reply.header('content-length', String(archive.size));
+      return reply.send(zip.stream);
     },
   );
 
   app.get('/media/*', { schema: { querystring: signedQuery } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const media = await service.openSignedMedia(key, request.query);
-    const etag = etagFor(key, media.size);
-    const ext = key.split('.').pop() ?? '';
-    const type = request.query.ct ?? mimeForExtension(ext);
-    const name = request.query.dl ?? key.split('/').pop() ?? 'dosya';
+    const file = service.signedMediaPath(key, request.query);
+    // Keys are never reused for other bytes, so the key itself is a strong validator: a revalidation
+    // is answered before touching the disk.
+    const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
+    const ext = key.slice(key.lastIndexOf('.') + 1);
     reply
       .header('etag', etag)
-      .header('last-modified', media.mtime.toUTCString())
       // Private: album photos must not land in shared caches. Immutable: a key never changes content.
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')
       // Whatever a file really holds, the browser never runs it as a page.
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-type', type)
-      .header('content-disposition', contentDisposition(request.query.dl ? 'attachment' : 'inline', name));
+      .header('content-type', request.query.ct ?? mimeForExtension(ext))
+      .header(
+        'content-disposition',
+        contentDisposition(request.query.dl ? 'attachment' : 'inline', request.query.dl ?? key.slice(key.lastIndexOf('/') + 1)),
+      );
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const range = parseRange(request.headers.range, media.size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${media.size}`)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', 'inline')
-        .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+    // Behind nginx: it sends the file (sendfile, ranges) from the internal location; we only decided
+    // whether this link may have it and what the headers say.
+    if (accelRedirect) return reply.header('x-accel-redirect', `${accelRedirect}${key}`).send();
+    // A Range naming another version (If-Range) gets the whole file; the key never changes bytes, so
+    // only our own ETag can match.
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+    const sent = await send({ method: request.method, headers: range ? { range } : {} } as never, encodePath(file), {
+      acceptRanges: true,
+      cacheControl: false,
+      etag: false,
+      lastModified: true,
+      contentType: false,
+      dotfiles: 'allow',
+      index: false,
+      highWaterMark: 256 * 1024,
+    });
+    if (sent.type === 'error') {
+      if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.photoNotFound);
+      if (sent.statusCode === 416) {
+        return reply
+          .status(416)
+          .header('content-range', sent.headers['Content-Range'] ?? '')
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', 'inline')
+          .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+      }
+      throw sent.metadata.error;
     }
-    if (range) {
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
-        .header('content-length', String(range.end - range.start + 1))
-        .send(await media.open(range));
-    }
-    return reply.header('content-length', String(media.size)).send(await media.open());
+    return reply.status(sent.statusCode).headers(sent.headers).send(sent.stream);
   });
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import type { MediaItem, UploadResponse } from '@ani/contract/media';
 import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
@@ -21,7 +22,7 @@ import {
   type PhotoCounter,
 } from './media.repository.ts';
 import { receiveUpload, type UploadLimits, type UploadPart } from './upload-receiver.ts';
-import { createAlbumZip, type AlbumZip } from './zip-stream.ts';
+import { albumArchive, type AlbumArchive } from './zip-stream.ts';
 
 const m = messages.media;
 const u = messages.upload;
@@ -94,6 +95,19 @@ export function createMediaService(deps: {
     };
   }
 
+  /** Rows from before uploads recorded a CRC get it once, from their stored bytes. */
+  async function recordCrc32(row: MediaRow): Promise<number | null> {
+    let crc = 0;
+    try {
+      for await (const chunk of await storage.get(row.objectKey)) crc = crc32(chunk as Buffer, crc);
+    } catch {
+      // Unreadable now: the archive stops at this entry, as for any original lost mid-download.
+      return null;
+    }
+    await repo.setCrc32(row.id, crc);
+    return crc;
+  }
+
   return {
     /** Checked before the body is read: an unknown event or closed uploads fail without receiving bytes. */
     async assertUploadOpen(eventId: string): Promise<void> {
@@ -131,6 +145,7 @@ export function createMediaService(deps: {
             mimeType: file.media.mime,
             size: file.size,
             sha256: file.sha256,
+            crc32: file.crc32,
             uploader: received.uploader,
             note: received.note,
             uploadedAt,
@@ -231,22 +246,17 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Media bytes for a signed URL: the signature covers the path, the expiry and any download name
-     * or content type, so a tampered or expired link gets 403 and nothing else.
+     * The file behind a signed media URL: the signature covers the path, the expiry and any download
+     * name or content type, so a tampered or expired link gets 403 and nothing else. No file system
+     * call here: whoever sends the file learns whether it exists from its one stat.
      */
-    async openSignedMedia(key: string, query: Record<string, string | undefined>) {
+    signedMediaPath(key: string, query: Record<string, string | undefined>): string {
       if (!isValidObjectKey(key) || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
         throw new AppError(ErrorCode.FORBIDDEN, m.linkInvalid);
       }
-      const stat = await storage.stat(key);
-      if (!stat) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
-      return {
-        size: stat.size,
-        mtime: stat.mtime,
-        // The size is known: a whole-file range spares the store a second stat per request.
-        open: (range?: { start: number; end: number }) =>
-          storage.get(key, range ?? (stat.size > 0 ? { start: 0, end: stat.size - 1 } : undefined)),
-      };
+      // Only local disk issues /api/media links; any other store hands out its own URLs.
+      if (!storage.localPath) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
+      return storage.localPath(key);
     },
 
     /** For the phone's download manager: a link that works without the Bearer header for a few minutes. */
@@ -259,7 +269,7 @@ export function createMediaService(deps: {
     async albumArchive(
       access: { user: AuthUser | null; signedQuery: Record<string, string | undefined> | null },
       eventId: string,
-    ): Promise<{ zip: AlbumZip; fileName: string }> {
+    ): Promise<{ archive: AlbumArchive; fileName: string }> {
       let title: string;
       if (access.signedQuery && deps.signer.verify(downloadPath(eventId), access.signedQuery)) {
         const event = await deps.events.findById(eventId);
@@ -273,10 +283,13 @@ export function createMediaService(deps: {
       }
       const rows = await repo.listAll(eventId);
       if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.noPhotos);
-      const zip = await createAlbumZip(
+      // One file at a time: only rows from before CRCs were recorded are read here, once.
+      for (const row of rows) if (row.crc32 === null) row.crc32 = await recordCrc32(row);
+      const archive = albumArchive(
         rows.map((row) => ({
-          open: () => storage.get(row.objectKey),
+          open: (range?: { start: number; end: number }) => storage.get(row.objectKey, range),
           size: row.size,
+          crc32: row.crc32 ?? 0,
           extension: row.objectKey.split('.').pop() ?? 'bin',
           uploader: row.uploader,
           uploadedAt: row.uploadedAt,
@@ -284,7 +297,7 @@ export function createMediaService(deps: {
         })),
         { header: m.notesHeader, fileName: m.notesFileName },
       );
-      return { zip, fileName: zipFileName(title) };
+      return { archive, fileName: zipFileName(title) };
     },
   };
 }

@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { cleanLine, stripInvisible } from '@ani/contract/text';
@@ -22,6 +23,8 @@ type ReceivedFile = {
   tempPath: string;
   size: number;
   sha256: string;
+  /** For the album ZIP, whose headers need it before the file is read again. */
+  crc32: number;
   media: DetectedMedia;
   originalName: string | null;
 };
@@ -58,6 +61,7 @@ function noteFrom(value: unknown): string | null {
  */
 class FileInspector extends Transform {
   readonly hash = createHash('sha256');
+  crc32 = 0;
   size = 0;
   media: DetectedMedia | null = null;
   private head: Buffer[] = [];
@@ -90,6 +94,7 @@ class FileInspector extends Transform {
       this.size += chunk.length;
       this.addBytes(chunk.length);
       this.hash.update(chunk);
+      this.crc32 = crc32(chunk, this.crc32);
     } catch (error) {
       return callback(error as Error);
     }
@@ -176,6 +181,7 @@ export async function receiveUpload(
         tempPath,
         size: inspector.size,
         sha256: inspector.hash.digest('hex'),
+        crc32: inspector.crc32,
         media: inspector.media!,
         originalName: part.filename ? part.filename.slice(0, 255) : null,
       });

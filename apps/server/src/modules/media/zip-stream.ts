@@ -1,34 +1,17 @@
-import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { ZipFile } from 'yazl';
 import { turkishToLatin } from '@ani/contract/text';
 import { excelCsv } from '../../http/excel-csv.ts';
 
-/**
- * yazl checksums streamed entries with buffer-crc32, a byte-at-a-time JavaScript loop that caps the
- * archive at ~200 MB/s on an idle core. Node's zlib.crc32 computes the same CRC-32 natively, many
- * times faster. yazl looks `unsigned` up on every chunk, so we point it at the native function —
- * after checking both agree, so a changed dependency can only make us skip the speed-up.
- */
-function useNativeCrc32ForYazl(): void {
-  const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
-  const bufferCrc32 = fromYazl('buffer-crc32') as { unsigned?: (buf: Buffer, previous?: number) => number };
-  if (typeof bufferCrc32.unsigned !== 'function') return;
-  const sample = Buffer.from('Anı Kutusu 0123456789'.repeat(50));
-  const native = (buf: Buffer, previous?: number) => crc32(buf, previous ?? 0);
-  const same =
-    bufferCrc32.unsigned(sample) === native(sample) &&
-    bufferCrc32.unsigned(sample.subarray(7), bufferCrc32.unsigned(sample.subarray(0, 7))) ===
-      native(sample.subarray(7), native(sample.subarray(0, 7)));
-  if (same) bufferCrc32.unsigned = native;
-}
-useNativeCrc32ForYazl();
+export type ByteRange = { start: number; end: number };
 
 export interface AlbumEntry {
-  /** Stored object to read (opened lazily, one at a time). */
-  open(): Promise<Readable>;
+  /** Stored object to read (opened lazily, one at a time); `range` is inclusive, as in HTTP. */
+  open(range?: ByteRange): Promise<Readable>;
   size: number;
+  /** CRC-32 of the object, known before the archive is written (recorded at upload). */
+  crc32: number;
   extension: string;
   uploader: string | null;
   uploadedAt: Date;
@@ -37,10 +20,19 @@ export interface AlbumEntry {
 
 export interface AlbumZip {
   stream: Readable;
-  /** Exact byte length of the archive, known before the first byte is sent. */
+  /** Exact byte length of the whole archive, known before the first byte is sent. */
   size: number;
   /** Stops reading (client went away): destroys the archive and the file being read. */
   abort(): void;
+}
+
+export interface AlbumArchive {
+  /** Exact byte length of the archive. */
+  size: number;
+  /** Strong validator: equal for two archives exactly when their bytes are equal. */
+  etag: string;
+  /** The archive's bytes, or only `range` of them (inclusive), read lazily. */
+  open(range?: ByteRange): AlbumZip;
 }
 
 /** ASCII, file-system-safe part of a file name: Turkish letters transliterated, the rest to "_". */
@@ -107,69 +99,206 @@ export function notesCsv(header: readonly string[], rows: readonly string[][]): 
   return Buffer.from(excelCsv([header, ...rows]), 'utf8');
 }
 
+const u32max = 0xffffffff;
+
+/** DOS date and time fields in Türkiye's time, the zone the entry names use. */
+function dosDateTime(date: Date): { time: number; date: number } {
+  const p = istanbul(date);
+  const year = Math.min(2107, Math.max(1980, Number(p.year)));
+  return {
+    time: (Number(p.hour) << 11) | (Number(p.minute) << 5) | (Number(p.second) >> 1),
+    date: ((year - 1980) << 9) | (Number(p.month) << 5) | Number(p.day),
+  };
+}
+
+type Member = { name: Buffer; size: number; crc: number; mtime: Date; offset: number; headerLength: number };
+
+function localHeader(m: Member): Buffer {
+  const zip64 = m.size >= u32max;
+  const b = Buffer.alloc(m.headerLength);
+  const { time, date } = dosDateTime(m.mtime);
+  b.writeUInt32LE(0x04034b50, 0);
+  b.writeUInt16LE(zip64 ? 45 : 20, 4);
+  b.writeUInt16LE(0x0800, 6); // UTF-8 names
+  b.writeUInt16LE(0, 8); // stored
+  b.writeUInt16LE(time, 10);
+  b.writeUInt16LE(date, 12);
+  b.writeUInt32LE(m.crc, 14);
+  b.writeUInt32LE(zip64 ? u32max : m.size, 18);
+  b.writeUInt32LE(zip64 ? u32max : m.size, 22);
+  b.writeUInt16LE(m.name.length, 26);
+  b.writeUInt16LE(zip64 ? 20 : 0, 28);
+  m.name.copy(b, 30);
+  if (zip64) {
+    const x = 30 + m.name.length;
+    b.writeUInt16LE(0x0001, x);
+    b.writeUInt16LE(16, x + 2);
+    b.writeBigUInt64LE(BigInt(m.size), x + 4);
+    b.writeBigUInt64LE(BigInt(m.size), x + 12);
+  }
+  return b;
+}
+
+function centralHeader(m: Member): Buffer {
+  const big = [m.size >= u32max, m.size >= u32max, m.offset >= u32max];
+  const extraLength = big.some(Boolean) ? 4 + 8 * big.filter(Boolean).length : 0;
+  const b = Buffer.alloc(46 + m.name.length + extraLength);
+  const { time, date } = dosDateTime(m.mtime);
+  b.writeUInt32LE(0x02014b50, 0);
+  b.writeUInt16LE((3 << 8) | 45, 4); // made by: Unix, spec 4.5
+  b.writeUInt16LE(extraLength ? 45 : 20, 6);
+  b.writeUInt16LE(0x0800, 8);
+  b.writeUInt16LE(0, 10);
+  b.writeUInt16LE(time, 12);
+  b.writeUInt16LE(date, 14);
+  b.writeUInt32LE(m.crc, 16);
+  b.writeUInt32LE(big[0] ? u32max : m.size, 20);
+  b.writeUInt32LE(big[1] ? u32max : m.size, 24);
+  b.writeUInt16LE(m.name.length, 28);
+  b.writeUInt16LE(extraLength, 30);
+  b.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
+  b.writeUInt32LE(big[2] ? u32max : m.offset, 42);
+  m.name.copy(b, 46);
+  if (extraLength) {
+    let x = 46 + m.name.length;
+    b.writeUInt16LE(0x0001, x);
+    b.writeUInt16LE(extraLength - 4, x + 2);
+    x += 4;
+    for (const value of [m.size, m.size, m.offset].filter((_, i) => big[i])) {
+      b.writeBigUInt64LE(BigInt(value), x);
+      x += 8;
+    }
+  }
+  return b;
+}
+
+/** ZIP64 end record, its locator, and the classic end record (always all three: one code path). */
+function endRecords(count: number, directoryOffset: number, directorySize: number): Buffer {
+  const b = Buffer.alloc(56 + 20 + 22);
+  b.writeUInt32LE(0x06064b50, 0);
+  b.writeBigUInt64LE(44n, 4);
+  b.writeUInt16LE((3 << 8) | 45, 12);
+  b.writeUInt16LE(45, 14);
+  b.writeBigUInt64LE(BigInt(count), 24);
+  b.writeBigUInt64LE(BigInt(count), 32);
+  b.writeBigUInt64LE(BigInt(directorySize), 40);
+  b.writeBigUInt64LE(BigInt(directoryOffset), 48);
+  b.writeUInt32LE(0x07064b50, 56);
+  b.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 64);
+  b.writeUInt32LE(1, 72);
+  b.writeUInt32LE(0x06054b50, 76);
+  b.writeUInt16LE(Math.min(count, 0xffff), 84);
+  b.writeUInt16LE(Math.min(count, 0xffff), 86);
+  b.writeUInt32LE(Math.min(directorySize, u32max), 88);
+  b.writeUInt32LE(Math.min(directoryOffset, u32max), 92);
+  return b;
+}
+
 /**
- * A store-mode (no compression: photos and videos are already compressed) archive streamed entry by
- * entry; yazl switches to ZIP64 by itself past 4 GB or 65,535 entries. Memory stays flat: one input
- * stream is open at a time and back-pressure from the client paces the reads.
+ * A store-mode archive (no compression: photos and videos are already compressed) whose every byte
+ * follows from the entries alone: names, order, timestamps and CRCs are fixed before the first byte,
+ * so the same album always gives the same archive. That is what lets a dropped download resume
+ * with a Range request: any byte range is produced by finding the entry it starts in and reading
+ * that object from the matching offset. ZIP64 fields appear where sizes or offsets need them, and
+ * the ZIP64 end record is always written. Memory stays flat: one object is open at a time, and the
+ * client's back-pressure paces the reads.
  */
-export function createAlbumZip(
+export function albumArchive(
   entries: readonly AlbumEntry[],
   notes: { header: readonly string[]; fileName: string },
-): Promise<AlbumZip> {
-  const zip = new ZipFile();
+): AlbumArchive {
   const names = archiveNames(entries);
-  let current: Readable | null = null;
-  let aborted = false;
-  const stream = zip.outputStream as Readable;
-
-  // The headers (and the size) are already sent when a file turns out missing, short or unreadable:
-  // the only honest answer left is a cut-off download. yazl reports such failures as 'error' on the
-  // ZipFile and never listens to its input streams, so both are caught here; unheard, either error
-  // would take the whole server down.
-  function stop(error?: Error) {
-    aborted = true;
-    current?.destroy();
-    stream.destroy(error);
-  }
-  zip.on('error', stop);
-
-  entries.forEach((entry, i) => {
-    zip.addReadStreamLazy(
-      names[i]!,
-      { size: entry.size, mtime: entry.uploadedAt, compress: false },
-      (callback) => {
-        if (aborted) return;
-        entry.open().then(
-          (input) => {
-            // The client left while this file was being opened: close it rather than leak it.
-            if (aborted) return void input.destroy();
-            current = input;
-            input.on('error', stop);
-            callback(null, input);
-          },
-          (error: unknown) => stop(error instanceof Error ? error : new Error(String(error))),
-        );
-      },
-    );
-  });
-
   const csv = notesCsv(
     notes.header,
     entries.map((entry, i) => [names[i]!, entry.uploader ?? '', displayDate(entry.uploadedAt), entry.note ?? '']),
   );
-  zip.addBuffer(csv, notes.fileName, { compress: false, mtime: new Date() });
+  // The notes file is dated like the newest item, not "now", so the archive stays the same.
+  const newest = new Date(Math.max(0, ...entries.map((e) => e.uploadedAt.getTime())));
+  const members: Member[] = [];
+  let offset = 0;
+  const add = (name: string, size: number, crc: number, mtime: Date) => {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const headerLength = 30 + nameBytes.length + (size >= u32max ? 20 : 0);
+    members.push({ name: nameBytes, size, crc, mtime, offset, headerLength });
+    offset += headerLength + size;
+  };
+  entries.forEach((entry, i) => add(names[i]!, entry.size, entry.crc32, entry.uploadedAt));
+  add(notes.fileName, csv.length, crc32(csv), newest);
+  const directory = Buffer.concat(members.map(centralHeader));
+  const directoryOffset = offset;
+  const tail = Buffer.concat([directory, endRecords(members.length, directoryOffset, directory.length)]);
+  const size = directoryOffset + tail.length;
+  // The central directory names every entry's name, size, CRC, time and offset: hashing it (and the
+  // notes, whose text it does not hold) identifies the archive's bytes.
+  const etag = `"zip-${createHash('sha256').update(tail).update(csv).digest('base64url').slice(0, 32)}"`;
 
-  return new Promise<AlbumZip>((resolve, reject) => {
-    // Always the ZIP64 end record: yazl 3.3's size prediction adds it once the central directory
-    // passes 64 KB (~300 entries) but only writes it past 65,535 entries or 4 GB, so without forcing
-    // it the announced Content-Length would be 76 bytes too long. Every current unzip reads it.
-    zip.end({ forceZip64Format: true, comment: '' }, ((size: number) => {
-      if (size < 0) return reject(new Error('archive size could not be computed'));
-      resolve({
-        stream,
-        size,
-        abort: () => stop(),
-      });
-    }) as () => void);
-  });
+  function open(range: ByteRange = { start: 0, end: size - 1 }): AlbumZip {
+    let current: Readable | null = null;
+    let aborted = false;
+
+    async function* bytes(): AsyncGenerator<Buffer> {
+      let position = range.start;
+      const end = range.end + 1;
+      for (let i = 0; i < members.length && position < end; i++) {
+        const m = members[i]!;
+        const dataStart = m.offset + m.headerLength;
+        const memberEnd = dataStart + m.size;
+        if (position >= memberEnd) continue;
+        if (position < dataStart) {
+          const header = localHeader(m).subarray(position - m.offset, Math.min(end, dataStart) - m.offset);
+          yield header;
+          position += header.length;
+        }
+        if (position >= end || m.size === 0) continue;
+        const from = position - dataStart;
+        const to = Math.min(end, memberEnd) - dataStart - 1;
+        if (i === entries.length) {
+          yield csv.subarray(from, to + 1);
+          position += to - from + 1;
+          continue;
+        }
+        if (aborted) return;
+        const input = await entries[i]!.open({ start: from, end: to });
+        if (aborted) return void input.destroy();
+        current = input;
+        let read = 0;
+        try {
+          for await (const chunk of input as AsyncIterable<Buffer>) {
+            // A file longer than recorded must not shift every following entry.
+            const part = read + chunk.length > to - from + 1 ? chunk.subarray(0, to - from + 1 - read) : chunk;
+            read += part.length;
+            yield part;
+            if (read === to - from + 1) break;
+          }
+        } finally {
+          input.destroy();
+          current = null;
+        }
+        // The headers, and the length, have gone out already: a file gone or shorter than recorded
+        // can only end the download early, so the download manager reports a failure instead of
+        // saving a wrong archive.
+        if (read !== to - from + 1) throw new Error(`album entry ${i} is shorter than recorded`);
+        position += read;
+      }
+      if (position < end) yield tail.subarray(position - directoryOffset, end - directoryOffset);
+    }
+
+    const stream = Readable.from(bytes(), { objectMode: false, highWaterMark: 2 ** 20 });
+    return {
+      stream,
+      size,
+      abort() {
+        aborted = true;
+        current?.destroy();
+        stream.destroy();
+      },
+    };
+  }
+
+  return { size, etag, open };
+}
+
+/** The whole archive at once (tests and callers that need no range). */
+export function createAlbumZip(entries: readonly AlbumEntry[], notes: { header: readonly string[]; fileName: string }): AlbumZip {
+  return albumArchive(entries, notes).open();
 }
