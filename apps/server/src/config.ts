@@ -63,6 +63,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  // Without it /api/metrics does not exist; with it a scrape must send `Authorization: Bearer <token>`.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
   WHATSAPP_ACCESS_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -92,6 +94,7 @@ export type Config = {
   /** S3-compatible object storage; local disk under DATA_DIR/media when absent. */
   s3: S3Config | undefined;
   redisUrl: string | undefined;
+  metricsToken: string | undefined;
   whatsapp: WhatsappConfig;
 };
 
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     whatsapp: {
       accessToken: e.WHATSAPP_ACCESS_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

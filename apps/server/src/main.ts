@@ -60,6 +60,7 @@ const app = await buildApp({
 await app.listen({ host: config.host, port: config.port }).catch((error: Error) => fail(error.message));
 // Background work (derived images, clean-ups) starts once the server is up; app.close() stops it.
 app.jobs.start();
+app.markReady();
 
 // SIGTERM (deploys) and SIGINT (Ctrl+C): stop taking requests, finish those in flight, then exit.
 let stopping = false;

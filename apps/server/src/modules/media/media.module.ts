@@ -34,7 +34,14 @@ export async function registerMediaModule(
 
   deps.jobs.register(
     deriveJob,
-    createDeriveHandler({ repository, storage: deps.storage, heic, tempRoot: path.join(tempRoot, 'derive'), logger: app.log }),
+    createDeriveHandler({
+      repository,
+      storage: deps.storage,
+      heic,
+      tempRoot: path.join(tempRoot, 'derive'),
+      logger: app.log,
+      onOutcome: (outcome) => app.metrics.derivations.inc({ outcome }),
+    }),
   );
   deps.jobs.register(sweepUploadJob, async (payload) => {
     const { keys } = payload as { keys: string[] };
@@ -48,6 +55,10 @@ export async function registerMediaModule(
     signer,
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
+    onStored: (files, bytes) => {
+      app.metrics.uploadFiles.inc(files);
+      app.metrics.uploadBytes.inc(bytes);
+    },
   });
   const uploadLimiter = createRateLimiter({
     name: 'upload',

@@ -22,6 +22,7 @@ export async function registerWhatsappModule(
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
     logger: app.log,
+    onSendOutcome: (outcome) => app.metrics.whatsappSends.inc({ outcome }),
   });
   deps.jobs.register(whatsappJobKinds.sendInvitation, (payload, context) => service.sendInvitation(payload, context));
   deps.jobs.register(whatsappJobKinds.processWebhook, (payload) => service.processWebhook(payload));
