@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './http/logger.ts';
+import { holdPortWhileStarting } from './http/starting-server.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -26,6 +27,10 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
+
+// Port 0 (a random port) cannot be held for the app: it would get another one.
+const starting =
+  config.port === 0 ? null : await holdPortWhileStarting(config.host, config.port).catch((error: Error) => fail(error.message));
 
 const database = await openDatabase(
   config.databaseUrl
@@ -57,6 +62,7 @@ const app = await buildApp({
   }),
 });
 
+await starting?.close();
 await app.listen({ host: config.host, port: config.port }).catch((error: Error) => fail(error.message));
 // Background work (derived images, clean-ups) starts once the server is up; app.close() stops it.
 app.jobs.start();

@@ -159,11 +159,6 @@ describe('/api/metrics', () => {
     expect(derived('ani_jobs', { kind: 'media.derive', status: 'pending' })).toBeUndefined();
     expect(derived('ani_process_resident_memory_bytes')).toBeGreaterThan(0);
   });
-
-  it('counts WhatsApp sends by outcome', async () => {
-    t.app.metrics.whatsappSends.inc({ outcome: 'sent' });
-    expect((await scrape())('ani_whatsapp_sends_total', { outcome: 'sent' })).toBeGreaterThanOrEqual(1);
-  });
 });
 
 describe('request ids', () => {
