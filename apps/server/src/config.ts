@@ -176,6 +176,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * The settings `npm run backup` / `restore` need, without the side effects of loadConfig (which
+ * would create a secret key in the DATA_DIR a restore needs empty).
+ */
+export function loadOperationsConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, STORAGE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    externalStorage: Boolean(parsed.data.STORAGE_URL),
+  };
+}
+
 // Without SECRET_KEY the embedded default keeps a generated key beside its data, so
 // `npm start` needs no set-up and no secret ever lives in the repository.
 function readOrCreateSecret(dataDir: string): string {
