@@ -96,8 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Where the local-disk free-space floor (MIN_FREE_DISK_BYTES) plugs in once it exists.
   });
 
-  await registerUsersModule(app, deps);
   const jobs = registerJobs(app, deps);
+  await registerUsersModule(app, { ...deps, jobs });
   await registerEventsModule(app, { ...deps, jobs });
   await registerWeddingsModule(app, deps);
   await registerGuestsModule(app, { ...deps, jobs });

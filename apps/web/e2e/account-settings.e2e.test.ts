@@ -56,8 +56,14 @@ describe('a host manages the account', () => {
     await page.getByText('Profil Güncellendi').first().waitFor();
 
     await page.getByLabel('E-posta').fill(newEmail);
+    // A new address needs the current password: without it nothing is sent.
+    await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
+    await page.getByText('E-posta adresinizi değiştirmek için mevcut şifrenizi girin.').first().waitFor();
+    await page.getByLabel('Mevcut Şifreniz (e-posta değişikliği için)').fill(password);
     await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
     await page.getByText('E-posta doğrulaması bekleniyor').waitFor();
+    // The old address is told, with a way to cancel.
+    findLink(await waitForMail(dataDir, email, '/api/users/email/cancel?token='), '/api/users/email/cancel?token=');
     await expect(storedEmail(page)).resolves.toBe(email);
     await screenshotBoth(page, 'profile');
 
@@ -80,7 +86,7 @@ describe('a host manages the account', () => {
     await forgot.getByRole('button', { name: 'Bağlantı Gönder' }).click();
     await forgot.getByText('E-posta Gönderildi').waitFor();
 
-    const reset = findLink(await waitForMail(dataDir, newEmail), '/reset-password?token=');
+    const reset = findLink(await waitForMail(dataDir, newEmail, '/reset-password?token='), '/reset-password?token=');
     await page.goto(reset.replace(/^https?:\/\/[^/]+/, baseURL));
     await page.getByRole('heading', { name: 'Yeni Şifre Belirleyin' }).waitFor();
     await page.getByLabel('Yeni Şifre', { exact: true }).fill('yenisifre');

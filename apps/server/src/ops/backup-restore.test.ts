@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../modules/media/multipart-body.ts';
+import { firstOutboxMail } from '../testing/outbox-files.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { weddingBody } from '../testing/wedding-factories.ts';
 
@@ -92,7 +93,12 @@ describe('restore drill: back up a running server, wipe, restore', { timeout: 30
   it('brings back every row and every stored byte, and the restored server serves the album', async () => {
     const dataDir = path.join(await tempDir(), 'data');
     const port = await freePort();
-    const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' };
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+    };
     let server = startServerProcess(env);
     expect(await server.healthy(), server.logs()).toBe(true);
 
@@ -105,8 +111,7 @@ describe('restore drill: back up a running server, wipe, restore', { timeout: 30
         })
       ).status,
     ).toBe(201);
-    const [mail] = await readdir(path.join(dataDir, 'outbox'));
-    const eml = decodeQuotedPrintable(await readFile(path.join(dataDir, 'outbox', mail!), 'utf8'));
+    const eml = decodeQuotedPrintable(await firstOutboxMail(dataDir));
     const link = /https?:\/\/\S+\/api\/users\/activate\?token=[A-Za-z0-9_-]+/.exec(eml)![0];
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
     const { token } = (await (
