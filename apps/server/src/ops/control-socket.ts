@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +12,19 @@ export const controlSocketName = 'control.sock';
 const completeTrailer = 'x-backup-complete';
 
 export class DataDirInUseError extends Error {}
+
+/**
+ * `DATA_DIR/control.sock`, or — past the ~100 bytes a Unix socket path may have — a name in the
+ * temp directory derived from DATA_DIR, so server and backup command still meet on one path.
+ */
+export function controlSocketPath(dataDir: string): string {
+  const inside = path.join(dataDir, controlSocketName);
+  if (Buffer.byteLength(inside) <= 100) return inside;
+  return path.join(
+    tmpdir(),
+    `anikutusu-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`,
+  );
+}
 
 function isAlive(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -30,7 +45,7 @@ function isAlive(socketPath: string): Promise<boolean> {
  */
 export async function openControlSocket(dataDir: string) {
   await mkdir(dataDir, { recursive: true });
-  const socketPath = path.join(dataDir, controlSocketName);
+  const socketPath = controlSocketPath(dataDir);
   let backup: ((out: Writable) => Promise<unknown>) | null = null;
 
   const server = createServer((req, res) => {
@@ -81,7 +96,7 @@ export type ControlSocket = Awaited<ReturnType<typeof openControlSocket>>;
  * complete). Returns false when no server is running there.
  */
 export async function requestBackup(dataDir: string, file: string): Promise<boolean> {
-  const socketPath = path.join(dataDir, controlSocketName);
+  const socketPath = controlSocketPath(dataDir);
   const partial = `${file}.partial`;
   return new Promise<boolean>((resolve, reject) => {
     const req = request({ socketPath, method: 'POST', path: '/backup' }, (res) => {
