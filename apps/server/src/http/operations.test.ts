@@ -12,9 +12,14 @@ import { requestContext } from './request-id.ts';
 
 const token = randomBytes(24).toString('hex');
 const lines: Record<string, unknown>[] = [];
+const raw: string[] = [];
 const sink = new Writable({
   write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+    for (const line of String(chunk).split('\n')) {
+      if (!line) continue;
+      raw.push(line);
+      lines.push(JSON.parse(line));
+    }
     done();
   },
 });
@@ -176,6 +181,7 @@ describe('request ids', () => {
 
   it('adds the id to lines written through the app logger during the request, once', async () => {
     lines.length = 0;
+    raw.length = 0;
     requestContext.run({ reqId: 'abc12345' }, () => {
       t.app.log.info('from a service');
       t.app.log.child({ reqId: 'abc12345' }).info('from the request logger');
@@ -186,6 +192,8 @@ describe('request ids', () => {
       ['from the request logger', 'abc12345'],
       ['outside any request', undefined],
     ]);
+    // JSON.parse would hide a duplicate key: the raw line holds the id once.
+    expect(raw.map((l) => l.split('"reqId"').length - 1)).toEqual([1, 1, 0]);
   });
 
   it('keeps a well-formed id only from a trusted proxy', async () => {

@@ -84,14 +84,11 @@ export function registerReadiness(app: FastifyInstance, checks: Record<string, R
     const ok = Object.values(results).every((r) => r === 'ok');
     reply.header('cache-control', 'no-store');
     if (ok) return { success: true, checks: results };
-    return reply
-      .status(503)
-      .header('retry-after', '5')
-      .send({
-        success: false,
-        message: messages.generic.unavailable,
-        code: ErrorCode.UNAVAILABLE,
-        checks: results,
-      });
+    return reply.status(503).header('retry-after', '5').send({
+      success: false,
+      message: messages.generic.unavailable,
+      code: ErrorCode.UNAVAILABLE,
+      checks: results,
+    });
   });
 }
