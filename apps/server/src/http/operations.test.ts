@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { multipartBody } from '../modules/media/multipart-body.ts';
+import { multipartBody } from '../testing/multipart-body.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../testing/factories.ts';
 import { createLogger } from './logger.ts';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../modules/media/multipart-body.ts';
+import { multipartBody } from '../testing/multipart-body.ts';
 import { firstOutboxMail } from '../testing/outbox-files.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { weddingBody } from '../testing/wedding-factories.ts';

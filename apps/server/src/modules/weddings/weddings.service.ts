@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { prepareInvitationImage } from './invitation-image.ts';
+import type { EventsApi } from '../events/events.public.ts';
 import type { WeddingRow, WeddingsRepository } from './weddings.repository.ts';
 
 const w = messages.weddings;
@@ -19,7 +20,17 @@ export function weddingInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+03:00`);
 }
 
-export function createWeddingsService(deps: { repository: WeddingsRepository; storage: Storage }) {
+/** An event title from the couple's names ("Elif & Can Düğünü"), within the events page's length rule. */
+export function coupleTitle(data: { brideName: string; groomName: string }): string {
+  const title = `${data.brideName} & ${data.groomName} Düğünü`.replace(/\s+/g, ' ');
+  return title.length <= limits.eventTitleMax ? title : title.slice(0, limits.eventTitleMax).trimEnd();
+}
+
+export function createWeddingsService(deps: {
+  repository: WeddingsRepository;
+  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle' | 'ownedIds'>;
+  storage: Storage;
+}) {
   const { repository, storage } = deps;
 
   /**
@@ -46,10 +57,24 @@ export function createWeddingsService(deps: { repository: WeddingsRepository; st
   return {
     async create(user: AuthUser, data: CreateWeddingData) {
       assertOwnUsername(user, data.username);
-      const { username: _username, title, eventId, ...wedding } = data;
+      const { username: _username, title, eventId: givenEventId, ...wedding } = data;
       const eventDate = weddingInstant(data.weddingDate, data.weddingTime);
-      if (!eventId) return repository.createEventWithWedding({ ownerId: user.id, title, eventDate, wedding });
-      const attached = await repository.attachWeddingToEvent({ ownerId: user.id, eventId, title, eventDate, wedding });
+      let eventId = givenEventId;
+      if (!eventId && title === undefined) {
+        // The LCV body names no event: the host's single event without a wedding is the one meant
+        // (made earlier on the events page). With none, or several to choose from, a new one is made.
+        const owned = await deps.events.ownedIds(user.id);
+        const taken = await repository.eventIdsWithWedding(owned);
+        const free = owned.filter((id) => !taken.has(id));
+        if (free.length === 1) eventId = free[0];
+      }
+      if (!eventId) {
+        return repository.createEventWithWedding({ ownerId: user.id, title: title ?? coupleTitle(data), eventDate, wedding }, deps.events);
+      }
+      const attached = await repository.attachWeddingToEvent(
+        { ownerId: user.id, eventId, title, eventDate, wedding },
+        deps.events,
+      );
       // Someone else's event answers like a missing one: its existence is private.
       if (attached === 'event-not-found') throw new AppError(ErrorCode.NOT_FOUND, w.eventNotFound);
       if (attached === 'has-wedding') throw new AppError(ErrorCode.CONFLICT, w.eventHasWedding);
