@@ -6,10 +6,14 @@ import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { createOwnerAccess } from './http/owner-access.ts';
+import { registerReadiness, storageProbe } from './http/readiness.ts';
+import { createRequestIdGenerator, registerRequestId } from './http/request-id.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
+import { queueStats } from './jobs/queue-stats.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { createEventsApi } from './modules/events/events.public.ts';
@@ -30,6 +34,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
+    // Not `requestIdHeader`: Fastify would take any client's header as is; the generator decides.
+    genReqId: createRequestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Long enough that an over-long id reaches the schemas (a Turkish 400/404), not the router's 414.
     routerOptions: { maxParamLength: 500 },
@@ -48,6 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRouteTable(app);
   if (config.apiDocs) await registerOpenApi(app);
+  registerRequestId(app);
+  registerMetrics(
+    app,
+    createMetrics({
+      queueStats: () => queueStats(deps.db),
+      onScrapeError: (error) => app.log.warn({ err: error }, 'metrics: could not read the job queues'),
+    }),
+    config.metricsToken,
+  );
 
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
   const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
@@ -79,6 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(503)
         .send({ success: false, message: messages.generic.unavailable, code: ErrorCode.UNAVAILABLE });
     }
+  });
+
+  registerReadiness(app, {
+    database: deps.pingDatabase,
+    storage: storageProbe(deps.storage),
+    // The queues answer (the jobs table is readable); main.ts marks the app ready once its runner runs.
+    jobs: async () => void (await queueStats(deps.db)),
+    // Where the local-disk free-space floor (MIN_FREE_DISK_BYTES) plugs in once it exists.
   });
 
   // Each module's public API (the only way into another module's tables), made before the modules so

@@ -71,6 +71,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => !v || /^\/[\w/-]*\/$/.test(v), 'must be a path that starts and ends with /, e.g. /_media/'),
+  // Without it /api/metrics does not exist; with it a scrape must send `Authorization: Bearer <token>`.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
   WHATSAPP_ACCESS_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -103,6 +105,7 @@ export type Config = {
   redisUrl: string | undefined;
   /** Internal nginx location that serves DATA_DIR/media (X-Accel-Redirect); the app streams when absent. */
   mediaAccelRedirect: string | undefined;
+  metricsToken: string | undefined;
   whatsapp: WhatsappConfig;
 };
 
@@ -171,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
     redisUrl: e.REDIS_URL,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    metricsToken: e.METRICS_TOKEN,
     whatsapp: {
       accessToken: e.WHATSAPP_ACCESS_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -181,6 +185,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
       sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
     },
+  };
+}
+
+/**
+ * The settings `npm run backup` / `restore` need, without the side effects of loadConfig (which
+ * would create a secret key in the DATA_DIR a restore needs empty).
+ */
+export function loadOperationsConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, STORAGE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    externalStorage: Boolean(parsed.data.STORAGE_URL),
   };
 }
 

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from './testing/server-process.ts';
 import { firstOutboxMail } from './testing/outbox-files.ts';
@@ -67,6 +69,42 @@ describe('the server process', () => {
       expect(log).not.toContain(token);
     } finally {
       expect(await server.kill('SIGTERM')).toBe(0);
+    }
+  });
+
+  // Another instance migrating holds the migration lock: this one waits, and says so on its port.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('answers 503 in Turkish on its port while waiting for migrations, then becomes ready', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `ani_migrating_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    await other.query('select pg_advisory_lock(7240119)');
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDir(), DATABASE_URL: url.toString() });
+    try {
+      let waiting: Response | undefined;
+      for (let i = 0; i < 300 && !waiting; i++) {
+        waiting = await fetch(`${server.base}/api/ready`).catch(() => undefined);
+        if (!waiting) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting?.status).toBe(503);
+      expect(await waiting!.json()).toMatchObject({ success: false, message: 'Hizmet şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin.' });
+      expect((await fetch(`${server.base}/api/events`)).status).toBe(503);
+
+      await other.query('select pg_advisory_unlock(7240119)');
+      expect(await server.healthy(), server.logs()).toBe(true);
+      const ready = await fetch(`${server.base}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ success: true, checks: { database: 'ok', storage: 'ok', jobs: 'ok' } });
+    } finally {
+      expect(await server.kill('SIGTERM')).toBe(0);
+      await other.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 

@@ -3,8 +3,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './http/logger.ts';
+import { holdPortWhileStarting } from './http/starting-server.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit.ts';
 import { createMailer } from './mail/mailer.ts';
+import { writeBackup } from './ops/backup-archive.ts';
+import { openControlSocket } from './ops/control-socket.ts';
+import { createDeletionHold } from './ops/deletion-hold.ts';
 import { createStorage } from './storage/create-storage.ts';
 
 function fail(message: string): never {
@@ -27,6 +31,16 @@ try {
 
 const logger = createLogger(config.logLevel);
 
+// Port 0 (a random port) cannot be held for the app: it would get another one.
+const starting =
+  config.port === 0 ? null : await holdPortWhileStarting(config.host, config.port).catch((error: Error) => fail(error.message));
+
+// The embedded database belongs to one process: the control socket is that lock, and the way
+// `npm run backup` reaches this process (docs/operations.md).
+const control = config.databaseUrl
+  ? null
+  : await openControlSocket(config.dataDir).catch((error: Error) => fail(error.message));
+
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
@@ -39,7 +53,8 @@ const database = await openDatabase(
   ),
 );
 
-const storage = await createStorage(config);
+const deletionHold = createDeletionHold();
+const storage = deletionHold.wrap(await createStorage(config));
 const rateLimitStore = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
 
 const app = await buildApp({
@@ -57,9 +72,22 @@ const app = await buildApp({
   }),
 });
 
+await starting?.close();
 await app.listen({ host: config.host, port: config.port }).catch((error: Error) => fail(error.message));
 // Background work (derived images, clean-ups) starts once the server is up; app.close() stops it.
 app.jobs.start();
+app.markReady();
+control?.serveBackups(async (out) => {
+  logger.info('backup started');
+  const manifest = await writeBackup({
+    dataDir: config.dataDir,
+    out,
+    dumpDatabase: database.dump!,
+    mediaIncluded: !config.s3,
+    hold: deletionHold.hold,
+  });
+  logger.info({ files: Object.keys(manifest.files).length }, 'backup written');
+});
 
 // SIGTERM (deploys) and SIGINT (Ctrl+C): stop taking requests, finish those in flight, then exit.
 let stopping = false;
@@ -74,6 +102,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       .close()
       .then(() => rateLimitStore.close?.())
       .then(() => database.close())
+      .then(() => control?.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

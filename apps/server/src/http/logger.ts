@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { requestContext } from './request-id.ts';
 
 export type Logger = FastifyBaseLogger;
 
@@ -15,13 +16,27 @@ const redactPaths = [
   '*.token',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: { paths: redactPaths, censor: '[gizli]' },
-    serializers: {
-      // Query strings carry activation and signed-URL tokens: log the path only.
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+const { chindingsSym } = pino.symbols;
+
+/** `destination` defaults to stdout; tests pass a stream to read the lines back. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      // A line written during a request through the app's logger (a service, a job it kicked off
+      // inline) carries that request's id; Fastify's per-request logger already binds it.
+      mixin(_object, _level, logger) {
+        const reqId = requestContext.getStore()?.reqId;
+        if (!reqId) return {};
+        const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym];
+        return bindings?.includes('"reqId":') ? {} : { reqId };
+      },
+      redact: { paths: redactPaths, censor: '[gizli]' },
+      serializers: {
+        // Query strings carry activation and signed-URL tokens: log the path only.
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      },
     },
-  });
+    destination,
+  );
 }

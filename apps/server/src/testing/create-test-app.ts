@@ -53,7 +53,7 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
 }
 
 export async function createTestApp(
-  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer; logger?: AppDeps['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
   const config = loadConfig({
@@ -72,7 +72,7 @@ export async function createTestApp(
     db: database.db,
     pingDatabase: database.ping,
     storage,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
     authLimits: options.authLimits ?? {

@@ -30,6 +30,8 @@ export function createDeriveHandler(deps: {
   tempRoot: string;
   logger: LoggerLike;
   ffmpegCommand?: string;
+  /** Metrics: each attempt's outcome (a retried attempt throws after reporting). */
+  onOutcome?: (outcome: 'done' | 'failed' | 'retried') => void;
 }): AppJobHandler<'media.derive'> {
   const { repository, storage } = deps;
 
@@ -80,10 +82,14 @@ export function createDeriveHandler(deps: {
       } catch (error) {
         // Unexpected errors are retried by the job runner; on the last attempt the item is marked
         // failed so the album stops waiting for it (it keeps showing the original).
-        if (!(error instanceof ImageRejectedError) && context.attempt < context.maxAttempts) throw error;
+        if (!(error instanceof ImageRejectedError) && context.attempt < context.maxAttempts) {
+          deps.onOutcome?.('retried');
+          throw error;
+        }
         // A file that cannot be decoded never will be: keep showing the original, do not retry.
         deps.logger.warn({ mediaId, err: error }, 'derived images not possible');
         await repository.setDerived(mediaId, { thumbnailKey: null, previewKey: null, width: row.width, height: row.height, state: 'failed' });
+        deps.onOutcome?.('failed');
         return;
       }
       const keys = derivedKeys(row);
@@ -96,6 +102,7 @@ export function createDeriveHandler(deps: {
         height: images.height || row.height,
         state: 'done',
       });
+      deps.onOutcome?.('done');
       if (!kept) {
         // The item was deleted while we worked: its row is gone, so its derived images must go too.
         await storage.delete(keys.thumbnail);

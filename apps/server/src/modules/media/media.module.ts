@@ -41,7 +41,14 @@ export async function registerMediaModule(
 
   deps.jobs.handle(
     'media.derive',
-    createDeriveHandler({ repository, storage: deps.storage, heic, tempRoot: path.join(tempRoot, 'derive'), logger: app.log }),
+    createDeriveHandler({
+      repository,
+      storage: deps.storage,
+      heic,
+      tempRoot: path.join(tempRoot, 'derive'),
+      logger: app.log,
+      onOutcome: (outcome) => app.metrics.derivations.inc({ outcome }),
+    }),
   );
   deps.jobs.handle('media.sweep-upload', async ({ keys }) => {
     const committed = await repository.existingKeys(keys);
@@ -56,6 +63,10 @@ export async function registerMediaModule(
     signer,
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
+    onStored: (files, bytes) => {
+      app.metrics.uploadFiles.inc(files);
+      app.metrics.uploadBytes.inc(bytes);
+    },
   });
   const uploadLimiter = createRateLimiter({
     name: 'upload',

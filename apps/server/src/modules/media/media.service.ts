@@ -61,6 +61,8 @@ export function createMediaService(deps: {
   signer: UrlSigner;
   tempRoot: string;
   onJobsEnqueued: () => void;
+  /** Metrics: files and bytes of each committed upload. */
+  onStored?: (files: number, bytes: number) => void;
   uploadLimits?: UploadLimits;
 }) {
   const { repository: repo, storage } = deps;
@@ -169,6 +171,7 @@ export function createMediaService(deps: {
           throw error;
         }
         deps.onJobsEnqueued();
+        deps.onStored?.(committed.length, committed.reduce((sum, row) => sum + row.size, 0));
         return {
           success: true,
           message: formatMessage(u.success, { n: committed.length }),

@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { turkishToLatin } from '@ani/contract/text';
 import { excelCsv } from '../../http/excel-csv.ts';
 
-export type ByteRange = { start: number; end: number };
+type ByteRange = { start: number; end: number };
 
 export interface AlbumEntry {
   /** Stored object to read (opened lazily, one at a time); `range` is inclusive, as in HTTP. */

@@ -33,6 +33,7 @@ export async function registerWhatsappModule(
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
     logger: app.log,
+    onSendOutcome: (outcome) => app.metrics.whatsappSends.inc({ outcome }),
   });
   deps.jobs.handle('whatsapp.send-invitation', (payload, context) => service.sendInvitation(payload, context));
   deps.jobs.handle('whatsapp.process-webhook', (payload) => service.processWebhook(payload));

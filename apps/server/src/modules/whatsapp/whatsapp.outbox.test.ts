@@ -123,6 +123,9 @@ describe('WhatsApp configured later', () => {
       expect(new Set(sentTo).size).toBe(sentTo.length);
       const rows = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId));
       expect(rows.map((r) => r.status)).toEqual(['sent']);
+      // /api/metrics counts each send by its outcome.
+      const sends = (await connected.metrics.whatsappSends.get()).values;
+      expect(sends.find((v) => v.labels.outcome === 'sent')?.value).toBe(sentTo.length);
       await connected.close();
     } finally {
       await provider.close();

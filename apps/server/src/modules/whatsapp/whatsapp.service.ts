@@ -57,6 +57,8 @@ export function createWhatsappService(deps: {
   storage: Storage;
   publicUrl: string;
   logger: LoggerLike;
+  /** Metrics: the outcome of each send attempt that reached the provider. */
+  onSendOutcome?: (outcome: 'sent' | 'failed' | 'retried') => void;
 }) {
   const { repository, client, storage, logger, guests } = deps;
   const ownedWedding = deps.access.wedding;
@@ -112,11 +114,13 @@ export function createWhatsappService(deps: {
         bodyParameters: invitationParameters(wedding, guest?.name ?? ''),
       });
       if (result.ok) {
+        deps.onSendOutcome?.('sent');
         const status = await repository.markSent(message.id, result.providerMessageId);
         if (status === 'failed' && message.guestId) await guests.markUnreachable(message.guestId);
         return;
       }
       const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
+      deps.onSendOutcome?.(final ? 'failed' : 'retried');
       if (!final) {
         await repository.recordAttemptFailure(message.id, result.error);
         throw new Error(`WhatsApp send will be retried: ${result.error}`);
