@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Clock } from './jobs/jobs.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -17,5 +18,7 @@ export type AppDeps = {
   /** Where rate-limit counters live: this process, or Redis shared by every instance. */
   rateLimitStore: RateLimitStore;
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
+  /** "Now" for time-based rules (retention, deletion grace, job due times); tests move it. */
+  clock?: Clock;
   authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
 };

@@ -42,16 +42,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRouteTable(app);
 
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
-  const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
+  const mediaSources = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: [...media, 'data:', 'blob:'],
-        mediaSrc: [...media, 'blob:'],
+        imgSrc: [...mediaSources, 'data:', 'blob:'],
+        mediaSrc: [...mediaSources, 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: media,
+        connectSrc: mediaSources,
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -73,13 +73,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await registerUsersModule(app, deps);
   const jobs = registerJobs(app, deps);
-  await registerEventsModule(app, { ...deps, jobs });
-  await registerWeddingsModule(app, deps);
+  // Account deletion reaches every module that keeps files or unlinked rows for a host; they are
+  // registered after users, and the deletion job only runs once all of them are.
+  const purgeOwnedData = async (userId: string) => {
+    for (const eventId of await events.eventIdsOf(userId)) await media.purgeEvent(eventId);
+    await weddings.deleteStoredFilesOf(userId);
+    await whatsapp.forgetOwner(userId);
+  };
+  const users = await registerUsersModule(app, { ...deps, jobs, purgeOwnedData });
+  const media = await registerMediaModule(app, { ...deps, jobs });
+  const events = await registerEventsModule(app, { ...deps, jobs, ownerContact: users.ownerContact, albumDownloadUrl: media.albumDownloadUrl });
+  const weddings = await registerWeddingsModule(app, deps);
   await registerGuestsModule(app, { ...deps, jobs });
-  await registerWhatsappModule(app, { ...deps, jobs });
-  await registerMediaModule(app, { ...deps, jobs });
+  const whatsapp = await registerWhatsappModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -155,4 +155,26 @@ describe('job runner', () => {
     expect(finished).toBe(true);
     expect(await t.db.select().from(jobs)).toEqual([]);
   });
+
+  it('runs a recurring job once per interval, however many instances schedule it', async () => {
+    let offset = 0;
+    const clock = () => new Date(Date.now() + offset);
+    const runs: number[] = [];
+    const make = () => {
+      const r = createJobRunner({ db: t.db, logger, pollMs: 10, clock });
+      r.registerRecurring('test.sweep', 60_000, async () => void runs.push(offset));
+      return r;
+    };
+    const [a, b] = [make(), make()];
+    await a.scheduleRecurringJobs();
+    await b.scheduleRecurringJobs();
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
+    expect(await a.runUntilIdle()).toBe(0);
+    offset = 61_000;
+    expect((await a.runUntilIdle()) + (await b.runUntilIdle())).toBe(1);
+    // The run scheduled the next slot, and only that one.
+    const [next] = await t.db.select().from(jobs);
+    expect(next!.runAt.getTime()).toBeGreaterThan(clock().getTime());
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
+  });
 });

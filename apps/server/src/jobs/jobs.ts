@@ -18,21 +18,29 @@ type LoggerLike = {
   error(obj: object, msg?: string): void;
 };
 
-export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+export type EnqueueOptions = {
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * A fixed id makes the enqueue idempotent: while a job with this id exists, enqueueing it again does
+   * nothing (several instances, or a sweep that runs again, schedule the same work once).
+   */
+  id?: string;
+};
+
+/** The time jobs are due against; tests pass a clock they move instead of waiting. */
+export type Clock = () => Date;
 
 /**
  * Adds a job inside the caller's transaction, so the work exists exactly when the data it is
  * about was committed (no "row saved but thumbnail never made").
  */
 export async function enqueue(db: Executor, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
-  const id = randomUUID();
-  await db.insert(jobs).values({
-    id,
-    kind,
-    payload,
-    runAt: options.runAt ?? new Date(),
-    maxAttempts: options.maxAttempts ?? 5,
-  });
+  const id = options.id ?? randomUUID();
+  await db
+    .insert(jobs)
+    .values({ id, kind, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })
+    .onConflictDoNothing({ target: jobs.id });
   return id;
 }
 
@@ -53,7 +61,13 @@ export type JobRunnerOptions = {
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
+  clock?: Clock;
 };
+
+/** The slot of a recurring job's run: one id per interval, so every instance schedules the same run. */
+function recurringId(kind: string, at: Date, intervalMs: number): string {
+  return `${kind}@${Math.floor(at.getTime() / intervalMs)}`;
+}
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
@@ -68,6 +82,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const concurrency = options.concurrency ?? 1;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const clock = options.clock ?? (() => new Date());
+  const recurring = new Map<string, number>();
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
   const inFlight = new Set<Promise<void>>();
@@ -78,7 +94,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function claim(): Promise<(typeof jobs.$inferSelect) | null> {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
-    const now = new Date();
+    const now = clock();
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
@@ -122,6 +138,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     renew.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      // The next run is scheduled before this one works, so a run that fails for good never ends the chain.
+      const interval = recurring.get(job.kind);
+      if (interval) await scheduleRecurring(job.kind, interval);
       await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
       await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       // One line per finished job: operators see throughput, and tests prove each job ran once.
@@ -134,7 +153,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         .update(jobs)
         .set({
           status: final ? 'failed' : 'pending',
-          runAt: new Date(Date.now() + backoffMs(job.attempts)),
+          runAt: new Date(clock().getTime() + backoffMs(job.attempts)),
           lockedBy: null,
           lockedUntil: null,
           lastError: message.slice(0, 2000),
@@ -190,6 +209,16 @@ export function createJobRunner(options: JobRunnerOptions) {
     logger.warn({ count: deadIds.length }, 'resuming jobs of a process that stopped without finishing them');
   }
 
+  /** Enqueues the run of the next interval slot; instances doing the same at once add it once. */
+  async function scheduleRecurring(kind: string, intervalMs: number): Promise<void> {
+    const next = new Date((Math.floor(clock().getTime() / intervalMs) + 1) * intervalMs);
+    await enqueue(db, kind, {}, { id: recurringId(kind, next, intervalMs), runAt: next });
+  }
+
+  async function scheduleRecurringJobs(): Promise<void> {
+    for (const [kind, interval] of recurring) await scheduleRecurring(kind, interval);
+  }
+
   function track(promise: Promise<void>) {
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise));
@@ -230,11 +259,21 @@ export function createJobRunner(options: JobRunnerOptions) {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+    /**
+     * A job that runs once per interval across all instances (sweeps). It is first scheduled by
+     * start() (or scheduleRecurringJobs() in tests) and each run schedules the next.
+     */
+    registerRecurring(kind: string, intervalMs: number, handler: () => Promise<void>) {
+      handlers.set(kind, handler);
+      recurring.set(kind, intervalMs);
+    },
+    scheduleRecurringJobs,
     start() {
       if (running) return;
       running = true;
       loop = releaseDeadWorkersJobs()
-        .catch((error: unknown) => logger.error({ err: error }, 'could not release jobs of stopped workers'))
+        .then(scheduleRecurringJobs)
+        .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the job queue'))
         .then(workLoop);
     },
     /** Asks the loop to look for work now (after a commit that enqueued something). */

@@ -53,7 +53,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 }
 
 export async function createTestApp(
-  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer; clock?: AppDeps['clock'] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
   const config = loadConfig({
@@ -75,6 +75,7 @@ export async function createTestApp(
     logger: createLogger('silent'),
     rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
+    clock: options.clock,
     authLimits: options.authLimits ?? { loginPerIp: 1000, loginPerAccount: 1000, registerPerIp: 1000, mailPerIp: 1000 },
   });
   await app.ready();

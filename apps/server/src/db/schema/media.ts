@@ -33,3 +33,9 @@ export const media = pgTable(
     index('media_event_seq_idx').on(t.eventId, t.seq.desc()),
   ],
 );
+
+/**
+ * Removes every item of one event, stored files first, batch by batch (an archived album, a deleted
+ * account). Queued by the events and users modules, run by the media module.
+ */
+export const purgeEventMediaJob = 'media.purge-event';

@@ -11,6 +11,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // The host confirmed "delete my account": everything goes at this moment unless cancelled before.
+    deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,7 +42,7 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change', 'account_deletion'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { JobRunner } from '../../jobs/jobs.ts';
-import { createEventsRepository } from './events.repository.ts';
+import { createEventsRepository, retentionNoticeJob, type RetentionNoticePayload } from './events.repository.ts';
+import { createRetention, retentionSweepIntervalMs, retentionSweepJob, type RetentionDeps } from './events.retention.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService } from './events.service.ts';
 
-/** Hosts' events: CRUD for the owner and the public info the upload page reads. */
-export async function registerEventsModule(app: FastifyInstance, deps: AppDeps & { jobs: JobRunner }): Promise<void> {
+export type EventsApi = {
+  eventIdsOf(ownerId: string): Promise<string[]>;
+};
+
+/** Hosts' events: CRUD for the owner, the public info the upload page reads, and album retention. */
+export async function registerEventsModule(
+  app: FastifyInstance,
+  deps: AppDeps & { jobs: JobRunner } & Pick<RetentionDeps, 'ownerContact' | 'albumDownloadUrl'>,
+): Promise<EventsApi> {
+  const repository = createEventsRepository(deps.db);
   const service = createEventsService({
-    eventsRepository: createEventsRepository(deps.db),
+    eventsRepository: repository,
+    retentionDays: deps.config.retentionDays,
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
     onObjectsScheduled: () => deps.jobs.kick(),
   });
+  const retention = createRetention({
+    repository,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    retentionDays: deps.config.retentionDays,
+    clock: deps.clock ?? (() => new Date()),
+    logger: app.log,
+    ownerContact: deps.ownerContact,
+    albumDownloadUrl: deps.albumDownloadUrl,
+  });
+  deps.jobs.registerRecurring(retentionSweepJob, retentionSweepIntervalMs, () => retention.sweep());
+  deps.jobs.register(retentionNoticeJob, (payload) => retention.sendNotice(payload as RetentionNoticePayload));
   await app.register(eventsRoutes, { prefix: '/api', service });
+  return { eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId) };
 }

@@ -1,7 +1,11 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, media } from '../../db/schema/index.ts';
+import { events, media, purgeEventMediaJob } from '../../db/schema/index.ts';
 import { deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
+
+/** Warns the owner that the album will be removed in `daysBefore` days. */
+export const retentionNoticeJob = 'events.retention-notice';
+export type RetentionNoticePayload = { eventId: string; daysBefore: number };
 
 export type EventRow = typeof events.$inferSelect;
 export type EventPatch = Partial<
@@ -20,6 +24,9 @@ export type EventPatch = Partial<
 
 /** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
 const keysPerJob = 500;
+/** Events claimed per statement by the retention sweep; it repeats until none is left. */
+const retentionBatch = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createEventsRepository(db: Db) {
   return {
@@ -29,6 +36,9 @@ export function createEventsRepository(db: Db) {
         .from(events)
         .where(eq(events.ownerId, ownerId))
         .orderBy(desc(events.eventDate), desc(events.createdAt));
+    },
+    async idsOfOwner(ownerId: string): Promise<string[]> {
+      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map((r) => r.id);
     },
     async findOwned(id: string, ownerId: string): Promise<EventRow | null> {
       const rows = await db
@@ -47,10 +57,84 @@ export function createEventsRepository(db: Db) {
     async updateOwned(id: string, ownerId: string, patch: EventPatch): Promise<EventRow | null> {
       const [updated] = await db
         .update(events)
-        .set({ ...patch, updatedAt: new Date() })
+        // A new date means a new retention end: the warnings are due again for it.
+        .set({ ...patch, ...(patch.eventDate ? { retentionNoticeDays: null } : {}), updatedAt: new Date() })
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
         .returning();
       return updated ?? null;
+    },
+
+    /**
+     * Claims the events whose `daysBefore` warning is due and not yet scheduled, and queues one mail
+     * job each in the same transaction: the mark and the job exist together, so a warning is sent
+     * once whatever the number of instances or restarts, and a failed send is retried by its job.
+     * A later (smaller) warning claims events that never got the earlier one, and the earlier one is
+     * then skipped: an owner is never told "30 days" after "7 days".
+     */
+    async claimRetentionNotices(now: Date, retentionDays: number, daysBefore: number): Promise<string[]> {
+      const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
+      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+      const claimed: string[] = [];
+      for (;;) {
+        const ids = await db.transaction(async (tx) => {
+          const due = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(
+              and(
+                isNull(events.archivedAt),
+                lte(events.eventDate, warnFrom),
+                gt(events.eventDate, removalCutoff),
+                or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
+              ),
+            )
+            .limit(retentionBatch)
+            .for('update', { skipLocked: true });
+          const rows = await tx
+            .update(events)
+            .set({ retentionNoticeDays: daysBefore })
+            .where(inArray(events.id, due))
+            .returning({ id: events.id });
+          for (const row of rows) {
+            const payload: RetentionNoticePayload = { eventId: row.id, daysBefore };
+            await enqueue(tx, retentionNoticeJob, payload);
+          }
+          return rows.map((r) => r.id);
+        });
+        claimed.push(...ids);
+        if (ids.length < retentionBatch) return claimed;
+      }
+    },
+
+    /**
+     * Marks the events whose retention has ended as archived (uploads closed with it) and queues the
+     * removal of their media in the same transaction. The removal job has a fixed id per event, so
+     * it is queued once; it resumes where it stopped after a crash.
+     */
+    async archiveExpired(now: Date, retentionDays: number): Promise<string[]> {
+      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+      const archived: string[] = [];
+      for (;;) {
+        const ids = await db.transaction(async (tx) => {
+          const due = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
+            .limit(retentionBatch)
+            .for('update', { skipLocked: true });
+          const rows = await tx
+            .update(events)
+            .set({ archivedAt: now, canAddPhotos: false, updatedAt: now })
+            .where(inArray(events.id, due))
+            .returning({ id: events.id });
+          for (const row of rows) {
+            await enqueue(tx, purgeEventMediaJob, { eventId: row.id }, { id: `${purgeEventMediaJob}:${row.id}` });
+          }
+          return rows.map((r) => r.id);
+        });
+        archived.push(...ids);
+        if (ids.length < retentionBatch) return archived;
+      }
     },
     /**
      * Deletes the event and its media rows, and in the same transaction schedules the removal of

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { CardThemeId, Event, PublicEventInfo } from '@ani/contract/events';
-import { isBeforeTodayInIstanbul, istanbulDay, stockCovers } from '@ani/contract/events';
+import { isBeforeTodayInIstanbul, istanbulDay, retentionEnd, stockCovers } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
@@ -20,7 +20,7 @@ export type CreateEventData = {
 
 export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
-export function toEvent(row: EventRow): Event {
+export function toEvent(row: EventRow, retentionDays: number): Event {
   return {
     id: row.id,
     eventId: row.id,
@@ -34,14 +34,21 @@ export function toEvent(row: EventRow): Event {
     cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
     createdAt: row.createdAt.toISOString(),
+    retainedUntil: retentionEnd(row.eventDate, retentionDays).toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
 // A stranger gets 404, not 403: whether an event exists is private to its owner.
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, e.notFound);
 
-export function createEventsService(deps: { eventsRepository: EventsRepository; onObjectsScheduled?: () => void }) {
+export function createEventsService(deps: {
+  eventsRepository: EventsRepository;
+  retentionDays: number;
+  onObjectsScheduled?: () => void;
+}) {
   const repo = deps.eventsRepository;
+  const view = (row: EventRow) => toEvent(row, deps.retentionDays);
 
   async function owned(user: AuthUser, eventId: string): Promise<EventRow> {
     const row = await repo.findOwned(eventId, user.id);
@@ -51,11 +58,11 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
 
   return {
     async list(user: AuthUser): Promise<Event[]> {
-      return (await repo.listByOwner(user.id)).map(toEvent);
+      return (await repo.listByOwner(user.id)).map(view);
     },
 
     async get(user: AuthUser, eventId: string): Promise<Event> {
-      return toEvent(await owned(user, eventId));
+      return view(await owned(user, eventId));
     },
 
     async create(user: AuthUser, data: CreateEventData): Promise<Event> {
@@ -70,7 +77,7 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
         canAddPhotos: data.canAddPhotos,
         autoApprovePhotos: data.autoApprovePhotos,
       });
-      return toEvent(row);
+      return view(row);
     },
 
     async update(user: AuthUser, data: UpdateEventData): Promise<Event> {
@@ -90,12 +97,13 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
       if (data.description !== undefined) patch.description = data.description;
       if (data.coverImage) patch.coverImage = data.coverImage;
       if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
-      if (data.canAddPhotos !== undefined) patch.canAddPhotos = data.canAddPhotos;
+      // An archived album has no files left and takes no new ones: uploads stay closed.
+      if (data.canAddPhotos !== undefined && !current.archivedAt) patch.canAddPhotos = data.canAddPhotos;
       if (data.autoApprovePhotos !== undefined) patch.autoApprovePhotos = data.autoApprovePhotos;
       if (data.cardTheme !== undefined) patch.cardTheme = data.cardTheme;
       const updated = await repo.updateOwned(data.eventId, user.id, patch);
       if (!updated) throw notFound();
-      return toEvent(updated);
+      return view(updated);
     },
 
     async remove(user: AuthUser, eventId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { purgeEventMediaJob } from '../../db/schema/index.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import type { JobRunner } from '../../jobs/jobs.ts';
@@ -19,11 +20,18 @@ import { createMediaService } from './media.service.ts';
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
+/** What other modules may ask of the album (wired in app.ts). */
+export type MediaApi = {
+  albumDownloadUrl(eventId: string, ttlSeconds: number): string;
+  /** Removes every item of an event, files first (account deletion; retention uses the job). */
+  purgeEvent(eventId: string): Promise<number>;
+};
+
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
   app: FastifyInstance,
   deps: AppDeps & { jobs: JobRunner; uploadRateLimit?: { limit: number; windowMs: number } },
-): Promise<void> {
+): Promise<MediaApi> {
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
   await rm(tempRoot, { recursive: true, force: true });
@@ -54,5 +62,14 @@ export async function registerMediaModule(
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
+  deps.jobs.register(purgeEventMediaJob, async (payload) => {
+    const { eventId } = payload as { eventId: string };
+    const removed = await service.purgeEvent(eventId);
+    app.log.info({ eventId, removed }, 'album media removed');
+  });
   await app.register(mediaRoutes, { prefix: '/api', service, uploadLimiter });
+  return {
+    albumDownloadUrl: (eventId, ttlSeconds) => service.albumDownloadUrl(eventId, ttlSeconds),
+    purgeEvent: (eventId) => service.purgeEvent(eventId),
+  };
 }

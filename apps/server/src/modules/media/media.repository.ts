@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, media } from '../../db/schema/index.ts';
 import { cancelJob, deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
@@ -22,7 +22,7 @@ export function createMediaRepository(db: Db) {
   return {
     async findOwnedEvent(eventId: string, ownerId: string) {
       const rows = await db
-        .select({ id: events.id, title: events.title, photoCount: events.photoCount })
+        .select({ id: events.id, title: events.title, photoCount: events.photoCount, archivedAt: events.archivedAt })
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.ownerId, ownerId)));
       return rows[0] ?? null;
@@ -56,7 +56,7 @@ export function createMediaRepository(db: Db) {
         const [event] = await tx
           .update(events)
           .set({ photoCount: sql`${events.photoCount} + ${rows.length}`, updatedAt: new Date() })
-          .where(and(eq(events.id, eventId), eq(events.canAddPhotos, true)))
+          .where(and(eq(events.id, eventId), eq(events.canAddPhotos, true), isNull(events.archivedAt)))
           .returning({ id: events.id });
         if (!event) {
           const exists = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
@@ -121,6 +121,24 @@ export function createMediaRepository(db: Db) {
         if (keys.length) await enqueue(tx, deleteObjectsJob, { keys });
         return { deleted, photoCount: event?.photoCount ?? 0 };
       });
+    },
+
+    /** Up to `limit` items of one event with their stored keys: the next batch of a purge. */
+    async purgeBatch(eventId: string, limit: number): Promise<{ ids: string[]; keys: string[] }> {
+      const rows = await db
+        .select({ id: media.id, objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey })
+        .from(media)
+        .where(eq(media.eventId, eventId))
+        .limit(limit);
+      return {
+        ids: rows.map((r) => r.id),
+        keys: rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k)),
+      };
+    },
+
+    /** Deletes purged rows of one event; the event keeps its count (an archived album's record). */
+    async deletePurged(eventId: string, ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(media).where(and(eq(media.eventId, eventId), inArray(media.id, ids)));
     },
 
     /** Records derived images; false when the item was deleted meanwhile (the caller removes them). */

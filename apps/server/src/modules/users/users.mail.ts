@@ -1,17 +1,8 @@
 import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml as escape, mailHtml } from '../../mail/mail-layout.ts';
 
-// Turkish e-mails. Plain text first: many guests' and hosts' mail apps show only that.
-const layout = (title: string, paragraphs: string[], link: string, button: string) => `<!doctype html>
-<html lang="tr"><body style="font-family:Arial,sans-serif;color:#2b2024;background:#faf6f3;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;color:#9d4b5c">${title}</h1>
-${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
-<p style="margin:28px 0"><a href="${link}" style="background:#9d4b5c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${button}</a></p>
-<p style="font-size:12px;color:#7a6a70">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br>${link}</p>
-<p style="font-size:12px;color:#7a6a70">Anı Kutusu</p>
-</div></body></html>`;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const layout = (title: string, paragraphs: string[], link: string, button: string) =>
+  mailHtml(title, paragraphs, [{ href: link, label: button }]);
 
 export function activationMail(to: string, name: string, link: string): MailMessage {
   const intro = `Merhaba ${name},`;
@@ -46,5 +37,42 @@ export function emailChangeMail(to: string, name: string, link: string): MailMes
     subject: 'Yeni e-posta adresinizi doğrulayın',
     text: `${intro}\n\n${body}\n\n${link}\n\nAnı Kutusu`,
     html: layout('E-posta adresinizi doğrulayın', [escape(intro), body], link, 'Adresimi Doğrula'),
+  };
+}
+
+export function accountDeletionConfirmMail(to: string, name: string, link: string): MailMessage {
+  const intro = `Merhaba ${name},`;
+  const body =
+    'Anı Kutusu hesabınızı silmek istediğinizi bildirdiniz. Onaylamak için aşağıdaki bağlantıya tıklayın; bağlantı 24 saat geçerlidir. Onayladığınızda tüm oturumlarınız kapanır ve hesabınız 7 gün sonra, etkinlikleriniz, albümleriniz, davetli listeleriniz ve WhatsApp yazışmalarınızla birlikte kalıcı olarak silinir. Bu 7 gün içinde giriş yapıp talebinizi iptal edebilirsiniz.';
+  return {
+    to,
+    link,
+    subject: 'Hesap silme talebinizi onaylayın',
+    text: `${intro}\n\n${body}\n\n${link}\n\nBu talebi siz yapmadıysanız bağlantıya tıklamayın ve şifrenizi değiştirin; hesabınız silinmez.\n\nAnı Kutusu`,
+    html: layout('Hesap silme onayı', [escape(intro), body], link, 'Hesabımı Silmeyi Onayla'),
+  };
+}
+
+export function accountDeletionScheduledMail(to: string, name: string, date: string, profileLink: string): MailMessage {
+  const intro = `Merhaba ${name},`;
+  const body = `Hesap silme talebiniz onaylandı. Hesabınız ve ona ait tüm veriler ${date} tarihinde kalıcı olarak silinecek. Vazgeçerseniz o tarihe kadar giriş yapıp Profil sayfasındaki "Silme Talebini İptal Et" düğmesini kullanabilirsiniz.`;
+  return {
+    to,
+    link: profileLink,
+    subject: `Hesabınız ${date} tarihinde silinecek`,
+    text: `${intro}\n\n${body}\n\n${profileLink}\n\nAnı Kutusu`,
+    html: layout('Hesabınız silinmek üzere planlandı', [escape(intro), escape(body)], profileLink, 'Profilime Git'),
+  };
+}
+
+export function accountDeletedMail(to: string, name: string): MailMessage {
+  const intro = `Merhaba ${name},`;
+  const body =
+    'Talebiniz üzerine Anı Kutusu hesabınız ve ona ait tüm veriler (etkinlikler, albümlerdeki fotoğraf ve videolar, davetli listeleri, WhatsApp yazışmaları) kalıcı olarak silindi. Bizi tercih ettiğiniz için teşekkür ederiz.';
+  return {
+    to,
+    subject: 'Anı Kutusu hesabınız silindi',
+    text: `${intro}\n\n${body}\n\nAnı Kutusu`,
+    html: mailHtml('Hesabınız silindi', [escape(intro), body], []),
   };
 }

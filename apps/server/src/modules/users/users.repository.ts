@@ -1,6 +1,12 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, sessions, users } from '../../db/schema/index.ts';
+import { cancelJob, enqueue } from '../../jobs/jobs.ts';
+
+/** Deletes an account and everything it owns once its grace period has passed. */
+export const deleteAccountJob = 'users.delete-account';
+/** One deletion job per account: confirming twice does not queue it twice, and cancelling finds it. */
+export const deleteAccountJobId = (userId: string) => `${deleteAccountJob}:${userId}`;
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -56,6 +62,40 @@ export function createUsersRepository(db: Db) {
         await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
         return user!;
       });
+    },
+    /**
+     * The confirmed "delete my account": the date, the end of every session and unused e-mail link,
+     * and the deletion job, in one transaction. An already scheduled deletion keeps its date.
+     */
+    async scheduleDeletion(id: string, at: Date): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [user] = await tx
+          .update(users)
+          .set({ deletionScheduledAt: at, updatedAt: now })
+          .where(and(eq(users.id, id), isNull(users.deletionScheduledAt)))
+          .returning();
+        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        if (user) await enqueue(tx, deleteAccountJob, { userId: id }, { id: deleteAccountJobId(id), runAt: at, maxAttempts: 20 });
+        return user ?? null;
+      });
+    },
+    /** Withdraws a scheduled deletion; false when none was scheduled. */
+    async cancelDeletion(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ deletionScheduledAt: null, updatedAt: new Date() })
+          .where(and(eq(users.id, id), isNotNull(users.deletionScheduledAt)))
+          .returning({ id: users.id });
+        await cancelJob(tx, deleteAccountJobId(id));
+        return rows.length === 1;
+      });
+    },
+    /** The account row; sessions, e-mail links, events, weddings and everything below them go by cascade. */
+    async deleteUser(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
     },
     async insertSession(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
 import type { AccountLinkResult, PublicUser } from '@ani/contract/users';
@@ -9,7 +10,14 @@ import type { Logger } from '../../http/logger.ts';
 import { createRateLimiter, type RateLimitStore } from '../../http/rate-limit.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { uniqueViolation, type UserRow, type UsersRepository } from './users.repository.ts';
-import { activationMail, emailChangeMail, passwordResetMail } from './users.mail.ts';
+import {
+  accountDeletedMail,
+  accountDeletionConfirmMail,
+  accountDeletionScheduledMail,
+  activationMail,
+  emailChangeMail,
+  passwordResetMail,
+} from './users.mail.ts';
 import { hashToken, newToken } from './users.tokens.ts';
 
 const a = messages.auth;
@@ -18,6 +26,9 @@ const ACTIVATION_TTL = 24 * HOUR;
 const RESET_TTL = HOUR;
 const EMAIL_CHANGE_TTL = 24 * HOUR;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const DELETION_CONFIRM_TTL = 24 * HOUR;
+/** Between the confirmed "delete my account" and the deletion: time to change one's mind. */
+export const accountDeletionGraceMs = 7 * 24 * HOUR;
 
 // argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum.
 // A fixed hash lets unknown accounts cost the same time as known ones.
@@ -40,8 +51,12 @@ export function createUsersService(deps: {
   logger: Logger;
   rateLimitStore: RateLimitStore;
   limits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+  clock?: () => Date;
+  /** Removes what other modules keep for the account (files first); its rows then go by cascade. */
+  purgeOwnedData?: (userId: string) => Promise<void>;
 }) {
   const { repository, mailer, publicUrl, sessionTtlMs, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const limits = deps.limits ?? { loginPerIp: 30, loginPerAccount: 10, registerPerIp: 10, mailPerIp: 10 };
   const store = deps.rateLimitStore;
   const HOUR_MS = 60 * 60 * 1000;
@@ -54,6 +69,8 @@ export function createUsersService(deps: {
   });
   const registerPerIp = createRateLimiter({ name: 'register-ip', limit: limits.registerPerIp, windowMs: HOUR_MS, store });
   const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR_MS, store });
+  // Requests that mail the host (deletion confirmation, data export): a few per account and hour.
+  const accountMail = createRateLimiter({ name: 'account-mail', limit: 3, windowMs: HOUR_MS, store });
 
   // A failed e-mail must not fail the request that caused it: the user can ask again.
   const sendMail = async (message: MailMessage) => {
@@ -77,7 +94,7 @@ export function createUsersService(deps: {
 
   const issueEmailToken = async (
     user: UserRow,
-    purpose: 'activation' | 'password_reset' | 'email_change',
+    purpose: 'activation' | 'password_reset' | 'email_change' | 'account_deletion',
     ttl: number,
     newEmail?: string,
   ) => {
@@ -107,10 +124,14 @@ export function createUsersService(deps: {
     email: user.email,
     phoneNumber: user.phoneNumber,
     pendingEmail: await repository.findPendingEmail(user.id),
+    deletionScheduledAt: user.deletionScheduledAt?.toISOString() ?? null,
   });
 
   /** Looks up a link token; the answer tells the landing page what to show. */
-  const useEmailToken = async (token: string, purpose: 'activation' | 'password_reset' | 'email_change') => {
+  const useEmailToken = async (
+    token: string,
+    purpose: 'activation' | 'password_reset' | 'email_change' | 'account_deletion',
+  ) => {
     if (!token || token.length > 200) return { result: 'invalid' as const };
     const row = await repository.findEmailToken(hashToken(token), purpose);
     if (!row) return { result: 'invalid' as const };
@@ -218,6 +239,43 @@ export function createUsersService(deps: {
         throw error;
       }
       return 'email-changed';
+    },
+
+    /** "Hesabımı Sil", step 1: the password, then a confirmation link by e-mail. */
+    async requestDeletion(actor: AuthUser, password: string, ip: string) {
+      await mailPerIp.consume(ip);
+      await accountMail.consume(`deletion:${actor.id}`);
+      const user = await repository.findById(actor.id);
+      if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
+      if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.VALIDATION, a.passwordWrong);
+      const token = await issueEmailToken(user, 'account_deletion', DELETION_CONFIRM_TTL);
+      await sendMail(accountDeletionConfirmMail(user.email, user.username, `${publicUrl}/api/users/deletion/confirm?token=${token}`));
+    },
+
+    /** Step 2, the e-mailed link: schedules the deletion after the grace period and ends every session. */
+    async confirmDeletion(token: string): Promise<AccountLinkResult> {
+      const used = await useEmailToken(token, 'account_deletion');
+      if (used.result !== 'ok') return used.result === 'expired' ? 'expired' : 'invalid';
+      const at = new Date(clock().getTime() + accountDeletionGraceMs);
+      const user = await repository.scheduleDeletion(used.row.userId, at);
+      if (user) {
+        await sendMail(accountDeletionScheduledMail(user.email, user.username, turkishLongDate(at), `${publicUrl}/profile`));
+      }
+      return 'deletion-scheduled';
+    },
+
+    async cancelDeletion(actor: AuthUser) {
+      if (!(await repository.cancelDeletion(actor.id))) throw new AppError(ErrorCode.CONFLICT, a.deletionNotScheduled);
+    },
+
+    /** The deletion job: only when still scheduled and due (a cancel in between wins). */
+    async deleteAccountIfDue(userId: string) {
+      const user = await repository.findById(userId);
+      if (!user?.deletionScheduledAt || user.deletionScheduledAt.getTime() > clock().getTime()) return;
+      await deps.purgeOwnedData?.(userId);
+      await repository.deleteUser(userId);
+      logger.info({ userId }, 'account deleted at its owner\'s request');
+      await sendMail(accountDeletedMail(user.email, user.username));
     },
 
     async me(actor: AuthUser): Promise<PublicUser> {

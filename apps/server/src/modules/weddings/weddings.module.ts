@@ -5,7 +5,18 @@ import { weddingsRoutes } from './weddings.routes.ts';
 import { createWeddingsService } from './weddings.service.ts';
 
 /** The host's wedding (made together with its event), its info and the invitation image. */
-export async function registerWeddingsModule(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = createWeddingsService({ repository: createWeddingsRepository(deps.db), storage: deps.storage });
+export type WeddingsApi = {
+  /** Removes an owner's stored invitation images; the rows go with the account. */
+  deleteStoredFilesOf(ownerId: string): Promise<void>;
+};
+
+export async function registerWeddingsModule(app: FastifyInstance, deps: AppDeps): Promise<WeddingsApi> {
+  const repository = createWeddingsRepository(deps.db);
+  const service = createWeddingsService({ repository, storage: deps.storage });
   await app.register(weddingsRoutes, { prefix: '/api', service });
+  return {
+    async deleteStoredFilesOf(ownerId) {
+      for (const key of await repository.invitationImageKeysOf(ownerId)) await deps.storage.delete(key);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { limits } from '@ani/contract/limits';
 import type { Db } from '../../db/client.ts';
 import { events, weddings } from '../../db/schema/index.ts';
@@ -84,6 +84,15 @@ export function createWeddingsRepository(db: Db) {
         .from(weddings)
         .where(and(eq(weddings.id, weddingId), eq(weddings.ownerId, ownerId)));
       return rows[0] ?? null;
+    },
+
+    /** The stored invitation images of every wedding of an owner (account deletion removes them). */
+    async invitationImageKeysOf(ownerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ key: weddings.invitationImageKey })
+        .from(weddings)
+        .where(and(eq(weddings.ownerId, ownerId), isNotNull(weddings.invitationImageKey)));
+      return rows.map((r) => r.key!);
     },
 
     /** Swaps the image key; answers the previous key so its object can be removed. */

@@ -11,13 +11,19 @@ import { createWhatsappService } from './whatsapp.service.ts';
  * WhatsApp Business Cloud API: sends the invitations the guest list's approval queued, records
  * replies and delivery statuses from the webhook, shows conversations and delivery counts.
  */
+export type WhatsappApi = {
+  /** Removes what no cascade reaches for an owner's weddings (delivery reports). */
+  forgetOwner(ownerId: string): Promise<void>;
+};
+
 export async function registerWhatsappModule(
   app: FastifyInstance,
   deps: AppDeps & { jobs: JobRunner; fetch?: typeof fetch },
-): Promise<void> {
+): Promise<WhatsappApi> {
   const config = deps.config.whatsapp;
+  const repository = createWhatsappRepository(deps.db);
   const service = createWhatsappService({
-    repository: createWhatsappRepository(deps.db),
+    repository,
     client: createWhatsappClient(config, deps.fetch),
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
@@ -39,4 +45,5 @@ export async function registerWhatsappModule(
     verifyToken: config.verifyToken,
     onWebhookQueued: () => deps.jobs.kick(),
   });
+  return { forgetOwner: (ownerId) => repository.deleteStatusEventsOfOwner(ownerId) };
 }

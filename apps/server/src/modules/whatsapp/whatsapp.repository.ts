@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { guests, jobs, weddings, whatsappJobKinds, whatsappMessages, whatsappStatusEvents } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/jobs.ts';
@@ -33,6 +33,19 @@ async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promise<Messa
 
 export function createWhatsappRepository(db: Db) {
   return {
+    /**
+     * Delivery reports are keyed by the provider's message id, not by wedding, so no cascade reaches
+     * them: account deletion removes those of the owner's messages here, before the messages go.
+     */
+    async deleteStatusEventsOfOwner(ownerId: string): Promise<void> {
+      const ids = db
+        .select({ id: whatsappMessages.providerMessageId })
+        .from(whatsappMessages)
+        .innerJoin(weddings, eq(weddings.id, whatsappMessages.weddingId))
+        .where(and(eq(weddings.ownerId, ownerId), isNotNull(whatsappMessages.providerMessageId)));
+      await db.delete(whatsappStatusEvents).where(inArray(whatsappStatusEvents.providerMessageId, ids));
+    },
+
     async findOwnedWedding(weddingId: string, ownerId: string) {
       const rows = await db
         .select({ id: weddings.id })
