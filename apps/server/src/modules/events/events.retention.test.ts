@@ -55,7 +55,8 @@ async function storedKeys(eventId: string): Promise<string[]> {
 }
 
 const getEvent = async (user: TestUser, eventId: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: bearer(user.token) })).json().event;
+  (await t.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: bearer(user.token) })).json()
+    .event;
 
 /** Moves the clock and lets the due jobs (the hourly sweep, then what it queued) run. */
 async function advanceTo(at: Date) {
@@ -81,7 +82,9 @@ describe('album retention', () => {
     await t.app.jobs.scheduleRecurringJobs();
 
     const removal = new Date(eventDate.getTime() + 365 * DAY);
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(owner.token) })).json().events;
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(owner.token) })
+    ).json().events;
     expect(listed[0]).toMatchObject({ id: kept, retainedUntil: removal.toISOString(), archivedAt: null });
 
     const mailsBefore = mailsTo(owner.email).length;
@@ -110,7 +113,10 @@ describe('album retention', () => {
     await advanceTo(new Date(removal.getTime() - 7 * DAY + 60_000));
     await advanceTo(new Date(removal.getTime() - 2 * DAY));
     const warnings = mailsTo(owner.email).slice(mailsBefore);
-    expect(warnings.map((m) => m.subject)).toEqual([expect.stringContaining('30 gün'), expect.stringContaining('Son 7 gün')]);
+    expect(warnings.map((m) => m.subject)).toEqual([
+      expect.stringContaining('30 gün'),
+      expect.stringContaining('Son 7 gün'),
+    ]);
     expect(await getEvent(owner, kept)).toMatchObject({ archivedAt: null, photoCount: 2 });
 
     await advanceTo(new Date(removal.getTime() + 60_000));
@@ -119,7 +125,9 @@ describe('album retention', () => {
     expect(archived.archivedAt).not.toBeNull();
     for (const key of keptKeys) expect(await t.storage.stat(key)).toBeNull();
     expect(await storedKeys(kept)).toEqual([]);
-    const album = (await t.app.inject({ method: 'GET', url: `/api/events/${kept}/photos`, headers: bearer(owner.token) })).json();
+    const album = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${kept}/photos`, headers: bearer(owner.token) })
+    ).json();
     expect(album).toMatchObject({ photos: [], photoCount: 2 });
 
     // Uploads stay closed, even if the host switches them on again.

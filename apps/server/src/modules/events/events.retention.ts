@@ -43,7 +43,8 @@ export function createRetention(deps: RetentionDeps) {
         if (ids.length) deps.logger.info({ count: ids.length, days }, 'retention warnings queued');
       }
       const archived = await repository.archiveExpired(now, retentionDays);
-      if (archived.length) deps.logger.info({ events: archived }, 'albums archived: their retention period ended');
+      if (archived.length)
+        deps.logger.info({ events: archived }, 'albums archived: their retention period ended');
     },
 
     async sendNotice(payload: RetentionNoticePayload): Promise<void> {
@@ -54,7 +55,10 @@ export function createRetention(deps: RetentionDeps) {
       if (!owner) return;
       const removal = retentionEnd(event.eventDate, retentionDays);
       // The ZIP link works until the files go (and never longer than a month: it is a bearer link).
-      const ttlSeconds = Math.max(60, Math.min(31 * 86_400, Math.floor((removal.getTime() - clock().getTime()) / 1000)));
+      const ttlSeconds = Math.max(
+        60,
+        Math.min(31 * 86_400, Math.floor((removal.getTime() - clock().getTime()) / 1000)),
+      );
       await deps.mailer.send(
         retentionNoticeMail({
           to: owner.email,
@@ -81,7 +85,8 @@ export function retentionNoticeMail(input: {
 }): MailMessage {
   const intro = `Merhaba ${input.name},`;
   const body = `“${input.eventTitle}” albümünüzün saklama süresi ${input.removalDate} tarihinde doluyor. Bu tarihte albümdeki tüm fotoğraf ve videolar kalıcı olarak silinecek; etkinliğinizin adı ve tarihi arşivde kalacak.`;
-  const advice = 'Anılarınızı kaybetmemek için albümün tamamını şimdi tek bir ZIP dosyası olarak indirmenizi öneririz.';
+  const advice =
+    'Anılarınızı kaybetmemek için albümün tamamını şimdi tek bir ZIP dosyası olarak indirmenizi öneririz.';
   const subject =
     input.daysBefore <= 7
       ? `Son ${input.daysBefore} gün: “${input.eventTitle}” albümünüz silinmek üzere`
