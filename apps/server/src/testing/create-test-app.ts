@@ -53,7 +53,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 }
 
 export async function createTestApp(
-  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer; clock?: AppDeps['clock'] } = {},
+  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer; clock?: AppDeps['clock']; storage?: Storage } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
   const config = loadConfig({
@@ -65,7 +65,7 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
+  const storage = options.storage ?? createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
   const outbox: MailMessage[] = [];
   const app = await buildApp({
     config,
