@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './jobs/jobs.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
+import type { AuthLimits } from './modules/users/users.service.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -20,5 +21,5 @@ export type AppDeps = {
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
   /** "Now" for time-based rules (retention, deletion grace, job due times); tests move it. */
   clock?: Clock;
-  authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+  authLimits?: AuthLimits;
 };

@@ -12,7 +12,7 @@ import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerGuestsModule } from './modules/guests/guests.module.ts';
-import { registerUsersModule } from './modules/users/users.module.ts';
+import { dataExportTtlSeconds, registerUsersModule } from './modules/users/users.module.ts';
 import { registerWeddingsModule } from './modules/weddings/weddings.module.ts';
 import { registerWhatsappModule } from './modules/whatsapp/whatsapp.module.ts';
 
@@ -81,11 +81,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await weddings.deleteStoredFilesOf(userId);
     await whatsapp.forgetOwner(userId);
   };
-  const users = await registerUsersModule(app, { ...deps, jobs, purgeOwnedData });
+  // "Verilerimi İndir": each module contributes the files of the data it owns.
+  const exportOwnedData = async (userId: string) => [
+    ...(await events.exportOf(userId, dataExportTtlSeconds)),
+    ...(await weddings.exportOf(userId)),
+    ...(await guests.exportOf(userId)),
+    ...(await whatsapp.exportOf(userId)),
+  ];
+  const users = await registerUsersModule(app, { ...deps, jobs, purgeOwnedData, exportOwnedData });
   const media = await registerMediaModule(app, { ...deps, jobs });
   const events = await registerEventsModule(app, { ...deps, jobs, ownerContact: users.ownerContact, albumDownloadUrl: media.albumDownloadUrl });
   const weddings = await registerWeddingsModule(app, deps);
-  await registerGuestsModule(app, { ...deps, jobs });
+  const guests = await registerGuestsModule(app, { ...deps, jobs });
   const whatsapp = await registerWhatsappModule(app, { ...deps, jobs });
 
   await registerWebApp(app, config.webDistDir);

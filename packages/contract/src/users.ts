@@ -82,6 +82,11 @@ export const updateProfileInput = z
   .refine((v) => !v.newPassword || !!v.currentPassword, {
     message: a.currentPasswordRequired,
     path: ['currentPassword'],
+  })
+  // Whoever holds only a stolen session must not be able to move the account to their own address.
+  .refine((v) => !v.email || !!v.currentPassword, {
+    message: a.currentPasswordForEmail,
+    path: ['currentPassword'],
   });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -112,6 +117,7 @@ export const accountLinkResults = [
   'invalid',
   'email-changed',
   'deletion-scheduled',
+  'email-change-cancelled',
 ] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';

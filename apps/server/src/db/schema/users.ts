@@ -13,6 +13,8 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     // The host confirmed "delete my account": everything goes at this moment unless cancelled before.
     deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
+    // The latest "Verilerimi İndir" archive in the store (removed when it expires or the account goes).
+    dataExportKey: text('data_export_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,7 +44,10 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change', 'account_deletion'] }).notNull(),
+    // email_change_cancel: the old address's link; new_email then holds the address to restore.
+    purpose: text('purpose', {
+      enum: ['activation', 'password_reset', 'email_change', 'email_change_cancel', 'account_deletion'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,10 +4,12 @@ import type { JobRunner } from '../../jobs/jobs.ts';
 import { createEventsRepository, retentionNoticeJob, type RetentionNoticePayload } from './events.repository.ts';
 import { createRetention, retentionSweepIntervalMs, retentionSweepJob, type RetentionDeps } from './events.retention.ts';
 import { eventsRoutes } from './events.routes.ts';
-import { createEventsService } from './events.service.ts';
+import { createEventsService, toEvent } from './events.service.ts';
 
 export type EventsApi = {
   eventIdsOf(ownerId: string): Promise<string[]>;
+  /** The events in a host's data archive; each album is a link to its own ZIP, not a copy. */
+  exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
 };
 
 /** Hosts' events: CRUD for the owner, the public info the upload page reads, and album retention. */
@@ -35,5 +37,15 @@ export async function registerEventsModule(
   deps.jobs.registerRecurring(retentionSweepJob, retentionSweepIntervalMs, () => retention.sweep());
   deps.jobs.register(retentionNoticeJob, (payload) => retention.sendNotice(payload as RetentionNoticePayload));
   await app.register(eventsRoutes, { prefix: '/api', service });
-  return { eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId) };
+  return {
+    eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
+    async exportOf(ownerId, linkTtlSeconds) {
+      const rows = await repository.listByOwner(ownerId);
+      const list = rows.map((row) => ({
+        ...toEvent(row, deps.config.retentionDays),
+        albumZipIndir: row.archivedAt ? null : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
+      }));
+      return [{ name: 'etkinlikler.json', content: `${JSON.stringify(list, null, 2)}\n` }];
+    },
+  };
 }

@@ -58,6 +58,10 @@ export type InvitationDraft = { guestId: string; phone: string; body: string };
 
 export function createGuestsRepository(db: Db) {
   return {
+    async weddingsOfOwner(ownerId: string): Promise<WeddingRow[]> {
+      return db.select().from(weddings).where(eq(weddings.ownerId, ownerId)).orderBy(asc(weddings.createdAt));
+    },
+
     async findOwnedWedding(weddingId: string, ownerId: string): Promise<WeddingRow | null> {
       const rows = await db
         .select()

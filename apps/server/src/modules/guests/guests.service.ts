@@ -117,6 +117,18 @@ export function createGuestsService(deps: {
       return repository.statistics(wedding.id);
     },
 
+    /** The host's data archive: every guest list, as JSON and as the same CSV the list page exports. */
+    async exportOf(ownerId: string): Promise<{ name: string; content: string }[]> {
+      const lists = [];
+      const files = [];
+      for (const [i, wedding] of (await repository.weddingsOfOwner(ownerId)).entries()) {
+        const guestList = (await repository.list(wedding.id)).map(toGuest);
+        lists.push({ weddingId: wedding.id, guestListApproved: wedding.guestListApproved, guestList });
+        files.push({ name: `davetliler-${i + 1}.csv`, content: guestListCsv(guestList) });
+      }
+      return [{ name: 'davetliler.json', content: `${JSON.stringify(lists, null, 2)}\n` }, ...files];
+    },
+
     async exportCsv(user: AuthUser, weddingId: string): Promise<string> {
       return guestListCsv((await list(user, weddingId)).guestList);
     },

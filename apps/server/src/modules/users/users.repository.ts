@@ -1,12 +1,17 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, sessions, users } from '../../db/schema/index.ts';
-import { cancelJob, enqueue } from '../../jobs/jobs.ts';
+import { cancelJob, deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
 
+/** Builds the "Verilerimi İndir" archive and mails its link; one pending per account. */
+export const dataExportJob = 'users.data-export';
 /** Deletes an account and everything it owns once its grace period has passed. */
 export const deleteAccountJob = 'users.delete-account';
 /** One deletion job per account: confirming twice does not queue it twice, and cancelling finds it. */
 export const deleteAccountJobId = (userId: string) => `${deleteAccountJob}:${userId}`;
+
+/** The job kind that sends account mails (activation, password reset, "you already have an account"). */
+export const accountMailJob = 'users.account-mail';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -59,7 +64,11 @@ export function createUsersRepository(db: Db) {
           .update(sessions)
           .set({ revokedAt: now })
           .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        // The old address's cancel links stay: they are the owner's way back if the thief set the password.
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt), ne(emailTokens.purpose, 'email_change_cancel')));
         return user!;
       });
     },
@@ -93,6 +102,26 @@ export function createUsersRepository(db: Db) {
         return rows.length === 1;
       });
     },
+    /** Queues the export; while one is waiting, asking again adds nothing. */
+    async queueDataExport(userId: string): Promise<void> {
+      await enqueue(db, dataExportJob, { userId }, { id: `${dataExportJob}:${userId}` });
+    },
+    /**
+     * Records the new archive and schedules its removal when its link expires, in one transaction;
+     * answers the previous archive's key so the caller removes it at once.
+     */
+    async setDataExport(userId: string, key: string, expiresAt: Date): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ key: users.dataExportKey })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        await tx.update(users).set({ dataExportKey: key }).where(eq(users.id, userId));
+        await enqueue(tx, deleteObjectsJob, { keys: [key] }, { runAt: expiresAt });
+        return current?.key ?? null;
+      });
+    },
     /** The account row; sessions, e-mail links, events, weddings and everything below them go by cascade. */
     async deleteUser(id: string): Promise<void> {
       await db.delete(users).where(eq(users.id, id));
@@ -114,12 +143,30 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return rows[0] ?? null;
     },
+    /** Ends every session of a user, or every one but `keepSessionId`. */
+    async revokeSessions(userId: string, keepSessionId?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+    },
+    /** Voids every unused e-mail-change link of a user. */
+    async withdrawEmailChanges(userId: string) {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
+    },
+    async queueAccountMail(payload: { template: string; email: string }) {
+      await enqueue(db, accountMailJob, payload);
+    },
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
     async insertEmailToken(row: typeof emailTokens.$inferInsert) {
-      // A new link replaces older unused links of the same purpose.
-      await db
+      // A new link replaces older unused links of the same purpose, except cancel links: each one
+      // restores the address it was sent to, and a later change must not silence an earlier owner.
+      if (row.purpose !== 'email_change_cancel') await db
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, row.purpose), isNull(emailTokens.usedAt)));

@@ -72,6 +72,15 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
+  app.post(
+    '/users/me/export',
+    { onRequest: requireUser, schema: { response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await service.requestDataExport(currentUser(request), request.ip);
+      return reply.status(202).send({ success: true, message: a.exportRequested });
+    },
+  );
+
   // "Hesabımı Sil": the password here, then the e-mailed link confirms; the host may cancel for 7 days.
   app.post(
     '/users/me/deletion',
@@ -90,6 +99,11 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
   app.delete('/users/me/deletion', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
     await service.cancelDeletion(currentUser(request));
     return { success: true as const, message: a.deletionCancelled };
+  });
+
+  app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const result = await service.cancelEmailChange(request.query.token);
+    return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
   app.post(

@@ -8,6 +8,8 @@ import { createWeddingsService } from './weddings.service.ts';
 export type WeddingsApi = {
   /** Removes an owner's stored invitation images; the rows go with the account. */
   deleteStoredFilesOf(ownerId: string): Promise<void>;
+  /** The weddings in a host's data archive (the invitation image's storage key stays internal). */
+  exportOf(ownerId: string): Promise<{ name: string; content: string }[]>;
 };
 
 export async function registerWeddingsModule(app: FastifyInstance, deps: AppDeps): Promise<WeddingsApi> {
@@ -15,6 +17,13 @@ export async function registerWeddingsModule(app: FastifyInstance, deps: AppDeps
   const service = createWeddingsService({ repository, storage: deps.storage });
   await app.register(weddingsRoutes, { prefix: '/api', service });
   return {
+    async exportOf(ownerId) {
+      const rows = (await repository.listByOwner(ownerId)).map(({ invitationImageKey, ...row }) => ({
+        ...row,
+        hasInvitationImage: invitationImageKey !== null,
+      }));
+      return [{ name: 'dugunler.json', content: `${JSON.stringify(rows, null, 2)}\n` }];
+    },
     async deleteStoredFilesOf(ownerId) {
       for (const key of await repository.invitationImageKeysOf(ownerId)) await deps.storage.delete(key);
     },

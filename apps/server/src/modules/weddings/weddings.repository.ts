@@ -86,6 +86,10 @@ export function createWeddingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    async listByOwner(ownerId: string): Promise<WeddingRow[]> {
+      return db.select().from(weddings).where(eq(weddings.ownerId, ownerId)).orderBy(weddings.createdAt);
+    },
+
     /** The stored invitation images of every wedding of an owner (account deletion removes them). */
     async invitationImageKeysOf(ownerId: string): Promise<string[]> {
       const rows = await db

@@ -14,6 +14,8 @@ import { createWhatsappService } from './whatsapp.service.ts';
 export type WhatsappApi = {
   /** Removes what no cascade reaches for an owner's weddings (delivery reports). */
   forgetOwner(ownerId: string): Promise<void>;
+  /** The conversations in a host's data archive. */
+  exportOf(ownerId: string): Promise<{ name: string; content: string }[]>;
 };
 
 export async function registerWhatsappModule(
@@ -45,5 +47,11 @@ export async function registerWhatsappModule(
     verifyToken: config.verifyToken,
     onWebhookQueued: () => deps.jobs.kick(),
   });
-  return { forgetOwner: (ownerId) => repository.deleteStatusEventsOfOwner(ownerId) };
+  return {
+    forgetOwner: (ownerId) => repository.deleteStatusEventsOfOwner(ownerId),
+    async exportOf(ownerId) {
+      const messages = await repository.messagesOfOwner(ownerId);
+      return [{ name: 'whatsapp-mesajlari.json', content: `${JSON.stringify(messages, null, 2)}\n` }];
+    },
+  };
 }

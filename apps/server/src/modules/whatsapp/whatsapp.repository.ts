@@ -37,6 +37,25 @@ export function createWhatsappRepository(db: Db) {
      * Delivery reports are keyed by the provider's message id, not by wedding, so no cascade reaches
      * them: account deletion removes those of the owner's messages here, before the messages go.
      */
+    /** Every message of an owner's weddings, both ways, oldest first (the host's data archive). */
+    async messagesOfOwner(ownerId: string) {
+      return db
+        .select({
+          weddingId: whatsappMessages.weddingId,
+          phone: whatsappMessages.phone,
+          direction: whatsappMessages.direction,
+          kind: whatsappMessages.kind,
+          body: whatsappMessages.body,
+          status: whatsappMessages.status,
+          rsvp: whatsappMessages.rsvp,
+          occurredAt: whatsappMessages.occurredAt,
+        })
+        .from(whatsappMessages)
+        .innerJoin(weddings, eq(weddings.id, whatsappMessages.weddingId))
+        .where(eq(weddings.ownerId, ownerId))
+        .orderBy(asc(whatsappMessages.occurredAt));
+    },
+
     async deleteStatusEventsOfOwner(ownerId: string): Promise<void> {
       const ids = db
         .select({ id: whatsappMessages.providerMessageId })

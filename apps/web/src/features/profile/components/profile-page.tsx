@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader2, UserRound } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { meQuery } from '../api/profile-api';
+import { AccountDataSection } from './account-data-section';
 import { DetailsSection } from './details-section';
 import { PasswordSection } from './password-section';
 
-/** /profile "Profil Ayarları": name, e-mail, phone and password under the registration rules. */
+/** /profile "Profil Ayarları": name, e-mail, phone and password; the host's data and account deletion. */
 export function ProfilePage() {
   const me = useQuery(meQuery);
   return (
@@ -29,6 +30,7 @@ export function ProfilePage() {
         <div className="space-y-8">
           <DetailsSection user={me.data.user} />
           <PasswordSection userId={me.data.user.userId} />
+          <AccountDataSection user={me.data.user} />
         </div>
       )}
     </section>
