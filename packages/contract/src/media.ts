@@ -78,6 +78,16 @@ export const deletePhotosInput = z.object({
 });
 export type DeletePhotosInput = z.input<typeof deletePhotosInput>;
 
+/** A guest's erasure request: every item uploaded under one name in one event. */
+export const deleteUploaderInput = z.object({
+  uploader: z
+    .string({ error: m.media.uploaderRequired })
+    .trim()
+    .min(1, m.media.uploaderRequired)
+    .max(limits.uploaderNameMax, m.media.uploaderRequired),
+});
+export type DeleteUploaderInput = z.input<typeof deleteUploaderInput>;
+
 export const deletePhotosResponse = z.object({
   success: z.literal(true),
   message: z.string(),

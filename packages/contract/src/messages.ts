@@ -115,6 +115,9 @@ export const messages = {
     notesFileName: 'notlar.csv',
     notesHeader: ['Dosya', 'Yükleyen', 'Tarih', 'Not'],
     defaultZipName: 'etkinlik_fotograflari.zip',
+    uploaderRequired: 'Yüklemeleri silinecek kişinin adı belirtilmelidir.',
+    uploaderNotFound: 'Bu isimle yüklenmiş bir içerik bulunamadı.',
+    uploaderDeleteConfirm: '{isim} adıyla yüklenen {n} içeriğin tamamı kalıcı olarak silinecek. Emin misiniz?',
   },
   upload: {
     eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',

@@ -123,6 +123,15 @@ export function createMediaRepository(db: Db) {
       });
     },
 
+    /** Ids of one event's items uploaded under exactly this name (a guest's erasure request). */
+    async idsByUploader(eventId: string, uploader: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.eventId, eventId), eq(media.uploader, uploader)));
+      return rows.map((r) => r.id);
+    },
+
     /** Up to `limit` items of one event with their stored keys: the next batch of a purge. */
     async purgeBatch(eventId: string, limit: number): Promise<{ ids: string[]; keys: string[] }> {
       const rows = await db

@@ -228,6 +228,29 @@ export function createMediaService(deps: {
       };
     },
 
+    /** Everything one guest uploaded under their name, for a guest who asks the host to erase it. */
+    async deleteUploader(user: AuthUser, eventId: string, uploader: string) {
+      await ownedEvent(user, eventId);
+      const ids = await repo.idsByUploader(eventId, uploader);
+      if (ids.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.uploaderNotFound);
+      const deleted: string[] = [];
+      let photoCount = 0;
+      // Bounded transactions however prolific the guest was.
+      for (let i = 0; i < ids.length; i += 500) {
+        const result = await repo.deleteItems(eventId, ids.slice(i, i + 500));
+        deleted.push(...result.deleted.map((row) => row.id));
+        photoCount = result.photoCount;
+      }
+      deps.onJobsEnqueued();
+      return {
+        success: true as const,
+        message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
+        deleted,
+        notFound: [],
+        currentPhotoCount: photoCount,
+      };
+    },
+
     /**
      * Media bytes for a signed URL: the signature covers the path, the expiry and any download name
      * or content type, so a tampered or expired link gets 403 and nothing else.

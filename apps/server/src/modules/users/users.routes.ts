@@ -97,8 +97,8 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
   });
 
   app.delete('/users/me/deletion', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
-    await service.cancelDeletion(currentUser(request));
-    return { success: true as const, message: a.deletionCancelled };
+    const cancelled = await service.cancelDeletion(currentUser(request));
+    return { success: true as const, message: cancelled ? a.deletionCancelled : a.deletionNotScheduled };
   });
 
   app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {

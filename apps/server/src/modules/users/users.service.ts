@@ -370,8 +370,9 @@ export function createUsersService(deps: {
       return 'deletion-scheduled';
     },
 
-    async cancelDeletion(actor: AuthUser) {
-      if (!(await repository.cancelDeletion(actor.id))) throw new AppError(ErrorCode.CONFLICT, a.deletionNotScheduled);
+    /** Idempotent: true when a scheduled deletion was withdrawn, false when none was scheduled. */
+    async cancelDeletion(actor: AuthUser): Promise<boolean> {
+      return repository.cancelDeletion(actor.id);
     },
 
     /** The deletion job: only when still scheduled and due (a cancel in between wins). */
