@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
+import { cleanLine } from './text.ts';
 import { turkishMobileSchema } from './phone.ts';
 
 const a = m.auth;
@@ -24,7 +25,7 @@ export const passwordChecks = [
 
 export const usernameSchema = z
   .string({ error: a.usernameRequired })
-  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .transform(cleanLine)
   .pipe(z.string().min(2, a.usernameRequired).max(limits.usernameMaxLength, a.usernameTooLong));
 
 export const emailSchema = z

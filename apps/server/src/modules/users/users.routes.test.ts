@@ -347,6 +347,20 @@ describe('password reset', () => {
     expect((await sentMails()).length).toBe(before);
   });
 
+  it('does the same work for known and unknown addresses: one queued job each, no mail during the request', async () => {
+    const user = await createActivatedUser(t);
+    const { jobs } = await import('../../db/schema/index.ts');
+    const queued = async () => (await t.db.select().from(jobs)).filter((j) => j.kind === 'users.account-mail').length;
+    const before = { mails: t.outbox.length, jobs: await queued() };
+    await forgot(user.email);
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 1 });
+    await forgot('bilinmeyen-adres@example.com');
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 2 });
+    // The job tells them apart: only the known address gets a mail.
+    expect((await sentMails()).length).toBe(before.mails + 1);
+    expect(t.outbox.at(-1)!.to).toBe(user.email);
+  });
+
   it('resets once with a valid link, revoking every session; the link cannot be reused', async () => {
     const user = await createActivatedUser(t);
     expect((await forgot(user.email)).json().message).toBe(a.resetRequested);
