@@ -117,7 +117,8 @@ export const messages = {
     defaultZipName: 'etkinlik_fotograflari.zip',
     uploaderRequired: 'Yüklemeleri silinecek kişinin adı belirtilmelidir.',
     uploaderNotFound: 'Bu isimle yüklenmiş bir içerik bulunamadı.',
-    uploaderDeleteConfirm: '{isim} adıyla yüklenen {n} içeriğin tamamı kalıcı olarak silinecek. Emin misiniz?',
+    uploaderDeleteConfirm:
+      '“{isim}” adıyla yüklenen bütün fotoğraf ve videolar, notlarıyla birlikte kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
   },
   upload: {
     eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',

@@ -70,6 +70,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [open, setOpen] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
+  const [confirmUploader, setConfirmUploader] = useState<string | null>(null);
   const deletion = useAlbumDeletion(eventId);
   const download = useAlbumDownload({ eventId, title: event.title, photoCount });
 
@@ -161,7 +162,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
           </>
         )}
       </div>
-      <Lightbox items={items} index={open} onIndexChange={setOpen} onDelete={askDelete} />
+      <Lightbox items={items} index={open} onIndexChange={setOpen} onDelete={askDelete} onDeleteUploader={setConfirmUploader} />
       <SelectionBar count={selected.size} busy={deletion.busy} onClear={() => setSelected(new Set())} onDelete={() => setConfirm({ ids: [...selected] })} />
       <ConfirmDialog
         open={confirm !== null}
@@ -175,6 +176,23 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         busy={deletion.busy}
         onConfirm={() => void confirmDelete()}
         onOpenChange={(next) => !next && setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirmUploader !== null}
+        title="Kişinin Yüklemelerini Sil"
+        description={messages.media.uploaderDeleteConfirm.replace('{isim}', confirmUploader ?? '')}
+        confirmLabel="Tümünü Sil"
+        busy={deletion.busy}
+        onConfirm={() =>
+          void (async () => {
+            const name = confirmUploader;
+            if (!name) return;
+            const ok = await deletion.removeUploader(name);
+            setConfirmUploader(null);
+            if (ok) setOpen(null);
+          })()
+        }
+        onOpenChange={(next) => !next && setConfirmUploader(null)}
       />
       {download.dialog}
     </div>

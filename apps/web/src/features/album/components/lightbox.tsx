@@ -18,13 +18,15 @@ export interface LightboxProps {
   onIndexChange: (index: number | null) => void;
   /** Present for the owner: a delete button in the toolbar. */
   onDelete?: (item: MediaItem) => void;
+  /** The host erases everything a guest uploaded under this name (a guest's KVKK request). */
+  onDeleteUploader?: (uploader: string) => void;
 }
 
 /**
  * Full-screen viewer: previous/next wrapping, zoom 0.5–5 (×1.5), drag to pan above 1×, swipe on phones,
  * keyboard (arrows, +/−, 0, Escape) and a details panel.
  */
-export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProps) {
+export function Lightbox({ items, index, onIndexChange, onDelete, onDeleteUploader }: LightboxProps) {
   const open = index !== null && items.length > 0;
   const current = open ? items[wrapIndex(index, items.length)] : undefined;
   const [zoom, setZoom] = useState(1);
@@ -186,7 +188,7 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
           </div>
           {details && current ? (
             <aside className="max-h-[40dvh] overflow-y-auto border-t border-white/10 bg-stone-900 p-5 md:max-h-none md:w-80 md:border-t-0 md:border-l">
-              <LightboxDetails item={current} />
+              <LightboxDetails item={current} onDeleteUploader={onDeleteUploader} />
             </aside>
           ) : null}
         </D.Content>
