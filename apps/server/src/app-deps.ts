@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { Clock } from './jobs/jobs.ts';
+import type { Clock } from './jobs/job-runner.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { AuthLimits } from './modules/users/users.service.ts';

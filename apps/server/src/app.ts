@@ -5,11 +5,17 @@ import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { createOwnerAccess } from './http/owner-access.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
+import { createEventsApi } from './modules/events/events.public.ts';
+import { createGuestsApi } from './modules/guests/guests.public.ts';
+import { createMediaApi } from './modules/media/media.public.ts';
+import { createWeddingsApi } from './modules/weddings/weddings.public.ts';
+import { createWhatsappApi } from './modules/whatsapp/whatsapp.public.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerGuestsModule } from './modules/guests/guests.module.ts';
 import { dataExportTtlSeconds, registerUsersModule } from './modules/users/users.module.ts';
@@ -73,9 +79,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Each module's public API (the only way into another module's tables), made before the modules so
+  // that modules which ask each other (events and media, guests and WhatsApp) can both be wired.
+  const apis = {
+    events: createEventsApi(deps.db),
+    media: createMediaApi(deps.db),
+    weddings: createWeddingsApi(deps.db),
+    guests: createGuestsApi(deps.db),
+    whatsapp: createWhatsappApi(deps.db, { sendMaxAttempts: config.whatsapp.sendMaxAttempts }),
+  };
+  const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
-  // Account deletion reaches every module that keeps files or unlinked rows for a host; they are
-  // registered after users, and the deletion job only runs once all of them are.
+  const moduleDeps = { ...deps, ...apis, access, jobs };
+  // Account deletion reaches every module that keeps files or unlinked rows for a host; the
+  // deletion job only runs once all of them are registered.
   const purgeOwnedData = async (userId: string) => {
     for (const eventId of await events.eventIdsOf(userId)) await media.purgeEvent(eventId);
     await weddings.deleteStoredFilesOf(userId);
@@ -88,12 +105,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(await guests.exportOf(userId)),
     ...(await whatsapp.exportOf(userId)),
   ];
-  const users = await registerUsersModule(app, { ...deps, jobs, purgeOwnedData, exportOwnedData });
-  const media = await registerMediaModule(app, { ...deps, jobs });
-  const events = await registerEventsModule(app, { ...deps, jobs, ownerContact: users.ownerContact, albumDownloadUrl: media.albumDownloadUrl });
-  const weddings = await registerWeddingsModule(app, deps);
-  const guests = await registerGuestsModule(app, { ...deps, jobs });
-  const whatsapp = await registerWhatsappModule(app, { ...deps, jobs });
+  const users = await registerUsersModule(app, { ...moduleDeps, purgeOwnedData, exportOwnedData });
+  const media = await registerMediaModule(app, moduleDeps);
+  const events = await registerEventsModule(app, {
+    ...moduleDeps,
+    ownerContact: users.ownerContact,
+    albumDownloadUrl: media.albumDownloadUrl,
+  });
+  const weddings = await registerWeddingsModule(app, moduleDeps);
+  const guests = await registerGuestsModule(app, moduleDeps);
+  const whatsapp = await registerWhatsappModule(app, moduleDeps);
 
   await registerWebApp(app, config.webDistDir);
   return app;

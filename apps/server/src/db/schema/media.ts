@@ -34,8 +34,3 @@ export const media = pgTable(
   ],
 );
 
-/**
- * Removes every item of one event, stored files first, batch by batch (an archived album, a deleted
- * account). Queued by the events and users modules, run by the media module.
- */
-export const purgeEventMediaJob = 'media.purge-event';

@@ -1,26 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
-import { createEventsRepository, retentionNoticeJob, type RetentionNoticePayload } from './events.repository.ts';
-import { createRetention, retentionSweepIntervalMs, retentionSweepJob, type RetentionDeps } from './events.retention.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { MediaApi } from '../media/media.public.ts';
+import { createEventsRepository } from './events.repository.ts';
+import { createRetention, type RetentionDeps } from './events.retention.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService, toEvent } from './events.service.ts';
 
-export type EventsApi = {
+/** What account deletion and the data export ask of this module (wired in app.ts). */
+export type EventsModuleApi = {
   eventIdsOf(ownerId: string): Promise<string[]>;
   /** The events in a host's data archive; each album is a link to its own ZIP, not a copy. */
   exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
 };
 
-/** Hosts' events: CRUD for the owner, the public info the upload page reads, and album retention. */
+/** Hosts' events: CRUD for the owner and the public info the upload page reads. */
 export async function registerEventsModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: JobRunner } & Pick<RetentionDeps, 'ownerContact' | 'albumDownloadUrl'>,
-): Promise<EventsApi> {
+  deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; media: MediaApi } & Pick<
+      RetentionDeps,
+      'ownerContact' | 'albumDownloadUrl'
+    >,
+): Promise<EventsModuleApi> {
   const repository = createEventsRepository(deps.db);
   const service = createEventsService({
     eventsRepository: repository,
     retentionDays: deps.config.retentionDays,
+    access: deps.access,
+    media: deps.media,
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
     onObjectsScheduled: () => deps.jobs.kick(),
   });
@@ -34,8 +42,8 @@ export async function registerEventsModule(
     ownerContact: deps.ownerContact,
     albumDownloadUrl: deps.albumDownloadUrl,
   });
-  deps.jobs.registerRecurring(retentionSweepJob, retentionSweepIntervalMs, () => retention.sweep());
-  deps.jobs.register(retentionNoticeJob, (payload) => retention.sendNotice(payload as RetentionNoticePayload));
+  deps.jobs.handle('events.retention-sweep', () => retention.sweep());
+  deps.jobs.handle('events.retention-notice', (payload) => retention.sendNotice(payload));
   await app.register(eventsRoutes, { prefix: '/api', service });
   return {
     eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),

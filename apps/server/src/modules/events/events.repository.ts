@@ -1,13 +1,18 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { events, media, purgeEventMediaJob } from '../../db/schema/index.ts';
-import { deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { stockCovers } from '@ani/contract/events';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { enqueue } from '../../jobs/jobs.ts';
 
-/** Warns the owner that the album will be removed in `daysBefore` days. */
-export const retentionNoticeJob = 'events.retention-notice';
-export type RetentionNoticePayload = { eventId: string; daysBefore: number };
+/** Events claimed per statement by the retention sweep; it repeats until none is left. */
+const retentionBatch = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EventRow = typeof events.$inferSelect;
+export type NewEvent = Omit<typeof events.$inferInsert, 'coverImage' | 'createdAt' | 'updatedAt' | 'photoCount'> & {
+  coverImage?: string | null;
+};
 export type EventPatch = Partial<
   Pick<
     typeof events.$inferInsert,
@@ -22,11 +27,10 @@ export type EventPatch = Partial<
   >
 >;
 
-/** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
-const keysPerJob = 500;
-/** Events claimed per statement by the retention sweep; it repeats until none is left. */
-const retentionBatch = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The cover of an event whose host chose none: one of the stock covers the web app ships. */
+function randomStockCover(): string {
+  return stockCovers[randomInt(stockCovers.length)]!;
+}
 
 export function createEventsRepository(db: Db) {
   return {
@@ -36,9 +40,6 @@ export function createEventsRepository(db: Db) {
         .from(events)
         .where(eq(events.ownerId, ownerId))
         .orderBy(desc(events.eventDate), desc(events.createdAt));
-    },
-    async idsOfOwner(ownerId: string): Promise<string[]> {
-      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map((r) => r.id);
     },
     async findOwned(id: string, ownerId: string): Promise<EventRow | null> {
       const rows = await db
@@ -50,12 +51,16 @@ export function createEventsRepository(db: Db) {
     async findById(id: string): Promise<EventRow | null> {
       return (await db.select().from(events).where(eq(events.id, id)))[0] ?? null;
     },
-    async insert(row: typeof events.$inferInsert): Promise<EventRow> {
-      const [created] = await db.insert(events).values(row).returning();
+    /** Inserts on the pool, or in the caller's transaction (a wedding made together with its event). */
+    async insert(row: NewEvent, executor: Executor = db): Promise<EventRow> {
+      const [created] = await executor
+        .insert(events)
+        .values({ ...row, coverImage: row.coverImage ?? randomStockCover() })
+        .returning();
       return created!;
     },
-    async updateOwned(id: string, ownerId: string, patch: EventPatch): Promise<EventRow | null> {
-      const [updated] = await db
+    async updateOwned(id: string, ownerId: string, patch: EventPatch, executor: Executor = db): Promise<EventRow | null> {
+      const [updated] = await executor
         .update(events)
         // A new date means a new retention end: the warnings are due again for it.
         .set({ ...patch, ...(patch.eventDate ? { retentionNoticeDays: null } : {}), updatedAt: new Date() })
@@ -63,13 +68,15 @@ export function createEventsRepository(db: Db) {
         .returning();
       return updated ?? null;
     },
+    async idsOfOwner(ownerId: string): Promise<string[]> {
+      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map((r) => r.id);
+    },
 
     /**
-     * Claims the events whose `daysBefore` warning is due and not yet scheduled, and queues one mail
-     * job each in the same transaction: the mark and the job exist together, so a warning is sent
-     * once whatever the number of instances or restarts, and a failed send is retried by its job.
-     * A later (smaller) warning claims events that never got the earlier one, and the earlier one is
-     * then skipped: an owner is never told "30 days" after "7 days".
+     * Claims the events whose `daysBefore` warning is due and not yet queued, and queues one mail job
+     * each in the same transaction: the mark and the job exist together, so a warning is sent once
+     * whatever the number of instances or restarts. A later (smaller) warning claims events that never
+     * got the earlier one, which is then skipped: nobody hears "30 days" after "7 days".
      */
     async claimRetentionNotices(now: Date, retentionDays: number, daysBefore: number): Promise<string[]> {
       const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
@@ -95,10 +102,7 @@ export function createEventsRepository(db: Db) {
             .set({ retentionNoticeDays: daysBefore })
             .where(inArray(events.id, due))
             .returning({ id: events.id });
-          for (const row of rows) {
-            const payload: RetentionNoticePayload = { eventId: row.id, daysBefore };
-            await enqueue(tx, retentionNoticeJob, payload);
-          }
+          for (const row of rows) await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
           return rows.map((r) => r.id);
         });
         claimed.push(...ids);
@@ -108,8 +112,8 @@ export function createEventsRepository(db: Db) {
 
     /**
      * Marks the events whose retention has ended as archived (uploads closed with it) and queues the
-     * removal of their media in the same transaction. The removal job has a fixed id per event, so
-     * it is queued once; it resumes where it stopped after a crash.
+     * removal of their media in the same transaction, once per event (a fixed job id); the removal
+     * resumes where it stopped after a crash.
      */
     async archiveExpired(now: Date, retentionDays: number): Promise<string[]> {
       const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
@@ -128,7 +132,7 @@ export function createEventsRepository(db: Db) {
             .where(inArray(events.id, due))
             .returning({ id: events.id });
           for (const row of rows) {
-            await enqueue(tx, purgeEventMediaJob, { eventId: row.id }, { id: `${purgeEventMediaJob}:${row.id}` });
+            await enqueue(tx, 'media.purge-event', { eventId: row.id }, { id: `media.purge-event:${row.id}` });
           }
           return rows.map((r) => r.id);
         });
@@ -136,11 +140,20 @@ export function createEventsRepository(db: Db) {
         if (ids.length < retentionBatch) return archived;
       }
     },
+    /** Locks the owner's event row for the rest of the caller's transaction; false when it is not theirs. */
+    async lockOwned(tx: Tx, id: string, ownerId: string): Promise<boolean> {
+      const [event] = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
+        .for('update');
+      return !!event;
+    },
     /**
-     * Deletes the event and its media rows, and in the same transaction schedules the removal of
-     * every stored object (originals and derived images), so no byte outlives its row.
+     * Deletes the owner's event. `beforeDelete` runs first in the same transaction, with the row
+     * locked: the media module removes the event's items and schedules their objects' removal there.
      */
-    async deleteOwned(id: string, ownerId: string): Promise<boolean> {
+    async deleteOwned(id: string, ownerId: string, beforeDelete: (tx: Tx) => Promise<unknown>): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [event] = await tx
           .select({ id: events.id })
@@ -148,18 +161,34 @@ export function createEventsRepository(db: Db) {
           .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
           .for('update');
         if (!event) return false;
-        const rows = await tx
-          .select({ objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey })
-          .from(media)
-          .where(and(eq(media.eventId, id), isNotNull(media.objectKey)));
-        const keys = rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
-        await tx.delete(media).where(eq(media.eventId, id));
+        await beforeDelete(tx);
         await tx.delete(events).where(eq(events.id, id));
-        for (let i = 0; i < keys.length; i += keysPerJob) {
-          await enqueue(tx, deleteObjectsJob, { keys: keys.slice(i, i + keysPerJob) });
-        }
         return true;
       });
+    },
+    /**
+     * Adds uploaded items to the count, in the upload's transaction, while uploads are open. The
+     * count is incremented in the database (not read-modify-write), so concurrent uploads serialise
+     * on the event row and none is lost.
+     */
+    async addPhotos(tx: Tx, id: string, n: number): Promise<'ok' | 'closed' | 'not-found'> {
+      const [event] = await tx
+        .update(events)
+        .set({ photoCount: sql`${events.photoCount} + ${n}`, updatedAt: new Date() })
+        .where(and(eq(events.id, id), eq(events.canAddPhotos, true), isNull(events.archivedAt)))
+        .returning({ id: events.id });
+      if (event) return 'ok';
+      const exists = await tx.select({ id: events.id }).from(events).where(eq(events.id, id));
+      return exists.length ? 'closed' : 'not-found';
+    },
+    /** Lowers the count by exactly the number of items deleted in the caller's transaction. */
+    async removePhotos(tx: Tx, id: string, n: number): Promise<number> {
+      const [event] = await tx
+        .update(events)
+        .set({ photoCount: sql`${events.photoCount} - ${n}`, updatedAt: new Date() })
+        .where(eq(events.id, id))
+        .returning({ photoCount: events.photoCount });
+      return event?.photoCount ?? 0;
     },
   };
 }

@@ -8,7 +8,7 @@ import { events, media } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
-import { multipartBody } from '../media/multipart-body.ts';
+import { multipartBody } from '../../testing/multipart-body.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 // The clock the app reads runs with real time plus an offset; each step moves the offset instead of

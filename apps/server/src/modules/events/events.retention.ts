@@ -1,13 +1,11 @@
 import { retentionEnd, turkishLongDate } from '@ani/contract/events';
 import type { Logger } from '../../http/logger.ts';
-import type { Clock } from '../../jobs/jobs.ts';
+import type { Clock } from '../../jobs/job-runner.ts';
 import { escapeHtml, mailHtml } from '../../mail/mail-layout.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import type { EventsRepository, RetentionNoticePayload } from './events.repository.ts';
+import type { EventsRepository } from './events.repository.ts';
 
-/** The retention sweep runs once an hour across all instances (a recurring job). */
-export const retentionSweepJob = 'events.retention-sweep';
-export const retentionSweepIntervalMs = 60 * 60 * 1000;
+export type RetentionNoticePayload = { eventId: string; daysBefore: number };
 /** Warnings before an album's files are removed, in days; the larger first. */
 export const retentionNoticeDays = [30, 7] as const;
 

@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { purgeEventMediaJob } from '../../db/schema/index.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
 import { createHeicDecoder } from './heic-decoder.ts';
-import { createMediaRepository, deriveJob, sweepUploadJob } from './media.repository.ts';
+import { createMediaRepository } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createMediaService } from './media.service.ts';
 
@@ -20,8 +21,8 @@ import { createMediaService } from './media.service.ts';
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
-/** What other modules may ask of the album (wired in app.ts). */
-export type MediaApi = {
+/** What account deletion and retention ask of this module beyond its public API (wired in app.ts). */
+export type MediaModuleApi = {
   albumDownloadUrl(eventId: string, ttlSeconds: number): string;
   /** Removes every item of an event, files first (account deletion; retention uses the job). */
   purgeEvent(eventId: string): Promise<number>;
@@ -30,8 +31,13 @@ export type MediaApi = {
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: JobRunner; uploadRateLimit?: { limit: number; windowMs: number } },
-): Promise<MediaApi> {
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    access: OwnerAccess;
+    events: EventsApi;
+    uploadRateLimit?: { limit: number; windowMs: number };
+  },
+): Promise<MediaModuleApi> {
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
   await rm(tempRoot, { recursive: true, force: true });
@@ -40,18 +46,19 @@ export async function registerMediaModule(
   const heic = createHeicDecoder();
   app.addHook('onClose', async () => heic.stop());
 
-  deps.jobs.register(
-    deriveJob,
+  deps.jobs.handle(
+    'media.derive',
     createDeriveHandler({ repository, storage: deps.storage, heic, tempRoot: path.join(tempRoot, 'derive'), logger: app.log }),
   );
-  deps.jobs.register(sweepUploadJob, async (payload) => {
-    const { keys } = payload as { keys: string[] };
+  deps.jobs.handle('media.sweep-upload', async ({ keys }) => {
     const committed = await repository.existingKeys(keys);
     for (const key of keys) if (!committed.has(key)) await deps.storage.delete(key);
   });
 
   const service = createMediaService({
     repository,
+    events: deps.events,
+    access: deps.access,
     storage: deps.storage,
     signer,
     tempRoot: path.join(tempRoot, 'uploads'),
@@ -62,8 +69,7 @@ export async function registerMediaModule(
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
-  deps.jobs.register(purgeEventMediaJob, async (payload) => {
-    const { eventId } = payload as { eventId: string };
+  deps.jobs.handle('media.purge-event', async ({ eventId }) => {
     const removed = await service.purgeEvent(eventId);
     app.log.info({ eventId, removed }, 'album media removed');
   });

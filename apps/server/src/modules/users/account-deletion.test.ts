@@ -17,7 +17,7 @@ import {
   multipartFile,
   type TestWedding,
 } from '../../testing/wedding-factories.ts';
-import { multipartBody } from '../media/multipart-body.ts';
+import { multipartBody } from '../../testing/multipart-body.ts';
 import { defaultAuthLimits } from './users.service.ts';
 
 const a = messages.auth;

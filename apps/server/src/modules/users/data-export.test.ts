@@ -9,7 +9,7 @@ import { messages } from '@ani/contract/messages';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, lastLinkTo } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost } from '../../testing/wedding-factories.ts';
-import { multipartBody } from '../media/multipart-body.ts';
+import { multipartBody } from '../../testing/multipart-body.ts';
 import { defaultAuthLimits } from './users.service.ts';
 
 const exec = promisify(execFile);

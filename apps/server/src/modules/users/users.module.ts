@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerAuth } from '../../http/auth.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { ExportFile } from './data-export.ts';
-import { accountMailJob, createUsersRepository, dataExportJob, deleteAccountJob } from './users.repository.ts';
+import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
-import { createUsersService, type AccountMailJob } from './users.service.ts';
+import { createUsersService } from './users.service.ts';
 
 export { dataExportTtlSeconds } from './users.service.ts';
 
 /** What other modules may ask about accounts (wired in app.ts). */
-export type UsersApi = {
+export type UsersModuleApi = {
   /** Where a host reads mail; null when the account no longer exists. */
   ownerContact(userId: string): Promise<{ email: string; username: string } | null>;
 };
@@ -19,11 +19,11 @@ export type UsersApi = {
 export async function registerUsersModule(
   app: FastifyInstance,
   deps: AppDeps & {
-    jobs: JobRunner;
+    jobs: AppJobRunner;
     purgeOwnedData: (userId: string) => Promise<void>;
     exportOwnedData: (userId: string) => Promise<ExportFile[]>;
   },
-): Promise<UsersApi> {
+): Promise<UsersModuleApi> {
   const repository = createUsersRepository(deps.db);
   const service = createUsersService({
     repository,
@@ -42,9 +42,9 @@ export async function registerUsersModule(
     exportOwnedData: deps.exportOwnedData,
     storage: deps.storage,
   });
-  deps.jobs.register(dataExportJob, (payload) => service.buildDataExport((payload as { userId: string }).userId));
-  deps.jobs.register(accountMailJob, (payload) => service.sendAccountMail(payload as AccountMailJob));
-  deps.jobs.register(deleteAccountJob, (payload) => service.deleteAccountIfDue((payload as { userId: string }).userId));
+  deps.jobs.handle('users.account-mail', (payload) => service.sendAccountMail(payload));
+  deps.jobs.handle('users.delete-account', ({ userId }) => service.deleteAccountIfDue(userId));
+  deps.jobs.handle('users.data-export', ({ userId }) => service.buildDataExport(userId));
   registerAuth(app, service.lookupSession);
   await app.register(usersRoutes, { prefix: '/api', service });
   return {

@@ -1,17 +1,11 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailTokens, sessions, users } from '../../db/schema/index.ts';
-import { cancelJob, deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { emailTokens, sessions, users } from '../../db/schema/users.ts';
+import { cancelJob, enqueue, type JobPayload } from '../../jobs/jobs.ts';
 
-/** Builds the "Verilerimi İndir" archive and mails its link; one pending per account. */
-export const dataExportJob = 'users.data-export';
-/** Deletes an account and everything it owns once its grace period has passed. */
-export const deleteAccountJob = 'users.delete-account';
 /** One deletion job per account: confirming twice does not queue it twice, and cancelling finds it. */
-export const deleteAccountJobId = (userId: string) => `${deleteAccountJob}:${userId}`;
-
-/** The job kind that sends account mails (activation, password reset, "you already have an account"). */
-export const accountMailJob = 'users.account-mail';
+const deleteAccountJobId = (userId: string) => `users.delete-account:${userId}`;
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -19,9 +13,8 @@ export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** Which unique constraint a failed insert or update hit, if any. */
 export function uniqueViolation(error: unknown): 'email' | 'username' | null {
-  const e = (error as { cause?: { code?: string; constraint?: string } } | undefined)?.cause ?? (error as never);
-  if (!e || (e as { code?: string }).code !== '23505') return null;
-  const constraint = (e as { constraint?: string }).constraint ?? String((e as { message?: string }).message);
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === null) return null;
   if (constraint.includes('users_email_key')) return 'email';
   if (constraint.includes('users_username_key')) return 'username';
   return null;
@@ -86,7 +79,7 @@ export function createUsersRepository(db: Db) {
           .returning();
         await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
         await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
-        if (user) await enqueue(tx, deleteAccountJob, { userId: id }, { id: deleteAccountJobId(id), runAt: at, maxAttempts: 20 });
+        if (user) await enqueue(tx, 'users.delete-account', { userId: id }, { id: deleteAccountJobId(id), runAt: at });
         return user ?? null;
       });
     },
@@ -104,7 +97,7 @@ export function createUsersRepository(db: Db) {
     },
     /** Queues the export; while one is waiting, asking again adds nothing. */
     async queueDataExport(userId: string): Promise<void> {
-      await enqueue(db, dataExportJob, { userId }, { id: `${dataExportJob}:${userId}` });
+      await enqueue(db, 'users.data-export', { userId }, { id: `users.data-export:${userId}` });
     },
     /**
      * Records the new archive and schedules its removal when its link expires, in one transaction;
@@ -112,13 +105,9 @@ export function createUsersRepository(db: Db) {
      */
     async setDataExport(userId: string, key: string, expiresAt: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ key: users.dataExportKey })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
+        const [current] = await tx.select({ key: users.dataExportKey }).from(users).where(eq(users.id, userId)).for('update');
         await tx.update(users).set({ dataExportKey: key }).where(eq(users.id, userId));
-        await enqueue(tx, deleteObjectsJob, { keys: [key] }, { runAt: expiresAt });
+        await enqueue(tx, 'storage.delete-objects', { keys: [key] }, { runAt: expiresAt });
         return current?.key ?? null;
       });
     },
@@ -157,8 +146,8 @@ export function createUsersRepository(db: Db) {
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
     },
-    async queueAccountMail(payload: { template: string; email: string }) {
-      await enqueue(db, accountMailJob, payload);
+    async queueAccountMail(payload: JobPayload<'users.account-mail'>) {
+      await enqueue(db, 'users.account-mail', payload);
     },
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));

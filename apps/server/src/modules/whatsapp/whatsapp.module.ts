@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { whatsappJobKinds } from '../../db/schema/whatsapp.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { GuestsApi } from '../guests/guests.public.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import { createWhatsappClient } from './whatsapp.client.ts';
 import { createWhatsappRepository } from './whatsapp.repository.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
@@ -11,7 +13,7 @@ import { createWhatsappService } from './whatsapp.service.ts';
  * WhatsApp Business Cloud API: sends the invitations the guest list's approval queued, records
  * replies and delivery statuses from the webhook, shows conversations and delivery counts.
  */
-export type WhatsappApi = {
+export type WhatsappModuleApi = {
   /** Removes what no cascade reaches for an owner's weddings (delivery reports). */
   forgetOwner(ownerId: string): Promise<void>;
   /** The conversations in a host's data archive. */
@@ -20,19 +22,29 @@ export type WhatsappApi = {
 
 export async function registerWhatsappModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: JobRunner; fetch?: typeof fetch },
-): Promise<WhatsappApi> {
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    access: OwnerAccess;
+    weddings: WeddingsApi;
+    guests: GuestsApi;
+    fetch?: typeof fetch;
+  },
+): Promise<WhatsappModuleApi> {
   const config = deps.config.whatsapp;
   const repository = createWhatsappRepository(deps.db);
+  const weddingIdsOf = async (ownerId: string) => (await deps.weddings.listByOwner(ownerId)).map((w) => w.id);
   const service = createWhatsappService({
     repository,
+    access: deps.access,
+    weddings: deps.weddings,
+    guests: deps.guests,
     client: createWhatsappClient(config, deps.fetch),
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
     logger: app.log,
   });
-  deps.jobs.register(whatsappJobKinds.sendInvitation, (payload, context) => service.sendInvitation(payload, context));
-  deps.jobs.register(whatsappJobKinds.processWebhook, (payload) => service.processWebhook(payload));
+  deps.jobs.handle('whatsapp.send-invitation', (payload, context) => service.sendInvitation(payload, context));
+  deps.jobs.handle('whatsapp.process-webhook', (payload) => service.processWebhook(payload));
   if (service.connected) {
     // Invitations recorded while WhatsApp was not configured go out now that it is.
     app.addHook('onReady', async () => {
@@ -48,9 +60,9 @@ export async function registerWhatsappModule(
     onWebhookQueued: () => deps.jobs.kick(),
   });
   return {
-    forgetOwner: (ownerId) => repository.deleteStatusEventsOfOwner(ownerId),
+    forgetOwner: async (ownerId) => repository.deleteStatusEventsOfWeddings(await weddingIdsOf(ownerId)),
     async exportOf(ownerId) {
-      const messages = await repository.messagesOfOwner(ownerId);
+      const messages = await repository.messagesOfWeddings(await weddingIdsOf(ownerId));
       return [{ name: 'whatsapp-mesajlari.json', content: `${JSON.stringify(messages, null, 2)}\n` }];
     },
   };
