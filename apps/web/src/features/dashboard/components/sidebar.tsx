@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
-  Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, ShieldCheck, UserPlus, Users,
+  CalendarDays, Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, ShieldCheck, UserPlus, Users,
 } from 'lucide-react';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
 export const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
@@ -101,11 +102,15 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
         ))}
       </div>
       <div className="mt-auto space-y-1 border-t border-stone-200 pt-3 dark:border-stone-800">
-        <NavLink to="/profile" className={linkClass} onClick={onNavigate}>
+        {/* Back to the site's events page (the album cards with their QR codes and downloads). */}
+        <NavLink to={paths.events} className={linkClass} onClick={onNavigate}>
+          <CalendarDays aria-hidden className="h-4 w-4" /> Etkinliklerim
+        </NavLink>
+        <NavLink to={paths.dashboardSettings} className={linkClass} onClick={onNavigate}>
           <Settings aria-hidden className="h-4 w-4" /> Ayarlar
         </NavLink>
-        {/* KVKK: the host's copy of their data and account deletion live on the profile page. */}
-        <Link to="/profile#verilerim" className={linkClass({ isActive: false })} onClick={onNavigate}>
+        {/* KVKK: the host's copy of their data and account deletion, at the end of the settings page. */}
+        <Link to={`${paths.dashboardSettings}#verilerim`} className={linkClass({ isActive: false })} onClick={onNavigate}>
           <ShieldCheck aria-hidden className="h-4 w-4" /> Verilerim ve Hesabım
         </Link>
         <button

@@ -16,7 +16,7 @@ import {
   requestDataExport,
 } from '../api/profile-api';
 
-const card = 'space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200';
+const card = 'space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800';
 const errorText = (error: Error) => error.message || messages.generic.error;
 
 /** KVKK rights on the profile page: take a copy of everything, or have the account deleted. */
@@ -39,10 +39,10 @@ function DataExportCard() {
   const exportData = useMutation({ mutationFn: requestDataExport });
   return (
     <section aria-labelledby="export-title" className={card}>
-      <h2 id="export-title" className="font-sans text-lg font-semibold text-stone-900">
+      <h2 id="export-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Verilerimi İndir
       </h2>
-      <p className="text-sm text-stone-600">
+      <p className="text-sm text-stone-600 dark:text-stone-400">
         Hesabınız, etkinlikleriniz, düğün bilgileriniz, davetli listeleriniz ve WhatsApp yazışmalarınız JSON
         ve CSV dosyaları olarak tek bir ZIP dosyasında hazırlanır. Albümleriniz arşive kopyalanmaz; her albüm
         için ayrı bir ZIP indirme bağlantısı eklenir. Hazır olduğunda indirme bağlantısını e-posta adresinize
@@ -86,10 +86,10 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
   if (user.deletionScheduledAt) {
     return (
       <section aria-labelledby="delete-title" className={`${card} ring-red-200`}>
-        <h2 id="delete-title" className="font-sans text-lg font-semibold text-red-800">
+        <h2 id="delete-title" className="font-sans text-lg font-semibold text-red-800 dark:text-red-300">
           Hesabınız silinmek üzere
         </h2>
-        <p className="text-sm text-stone-700">
+        <p className="text-sm text-stone-700 dark:text-stone-300">
           Hesabınız ve ona ait tüm veriler <strong>{formatLongDate(user.deletionScheduledAt)}</strong>{' '}
           tarihinde kalıcı olarak silinecek. Vazgeçtiyseniz talebinizi bu tarihe kadar iptal edebilirsiniz.
         </p>
@@ -103,10 +103,10 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="delete-title" className={card}>
-      <h2 id="delete-title" className="font-sans text-lg font-semibold text-stone-900">
+      <h2 id="delete-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Hesabımı Sil
       </h2>
-      <p className="text-sm text-stone-600">
+      <p className="text-sm text-stone-600 dark:text-stone-400">
         Hesabınız; etkinlikleriniz, albümlerinizdeki bütün fotoğraf ve videolar, davetli listeleriniz ve
         WhatsApp yazışmalarınızla birlikte kalıcı olarak silinir. Şifrenizi girdikten sonra e-posta adresinize
         bir onay bağlantısı göndeririz. Onayladığınızda tüm oturumlarınız kapanır ve silme işlemi 7 gün sonra
