@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Clock } from './jobs/job-runner.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { AuthLimits } from './modules/users/users.service.ts';
@@ -18,5 +19,7 @@ export type AppDeps = {
   /** Where rate-limit counters live: this process, or Redis shared by every instance. */
   rateLimitStore: RateLimitStore;
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
+  /** "Now" for time-based rules (retention, deletion grace, job due times); tests move it. */
+  clock?: Clock;
   authLimits?: AuthLimits;
 };

@@ -23,7 +23,7 @@ import { createWeddingsApi } from './modules/weddings/weddings.public.ts';
 import { createWhatsappApi } from './modules/whatsapp/whatsapp.public.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerGuestsModule } from './modules/guests/guests.module.ts';
-import { registerUsersModule } from './modules/users/users.module.ts';
+import { dataExportTtlSeconds, registerUsersModule } from './modules/users/users.module.ts';
 import { registerWeddingsModule } from './modules/weddings/weddings.module.ts';
 import { registerWhatsappModule } from './modules/whatsapp/whatsapp.module.ts';
 
@@ -65,16 +65,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
-  const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
+  const mediaSources = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: [...media, 'data:', 'blob:'],
-        mediaSrc: [...media, 'blob:'],
+        imgSrc: [...mediaSources, 'data:', 'blob:'],
+        mediaSrc: [...mediaSources, 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: media,
+        connectSrc: mediaSources,
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -116,12 +116,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
   const moduleDeps = { ...deps, ...apis, access, jobs };
-  await registerUsersModule(app, moduleDeps);
-  await registerEventsModule(app, moduleDeps);
-  await registerWeddingsModule(app, moduleDeps);
-  await registerGuestsModule(app, moduleDeps);
-  await registerWhatsappModule(app, moduleDeps);
-  await registerMediaModule(app, moduleDeps);
+  // Account deletion reaches every module that keeps files or unlinked rows for a host; the
+  // deletion job only runs once all of them are registered.
+  const purgeOwnedData = async (userId: string) => {
+    for (const eventId of await events.eventIdsOf(userId)) await media.purgeEvent(eventId);
+    await weddings.deleteStoredFilesOf(userId);
+    await whatsapp.forgetOwner(userId);
+  };
+  // "Verilerimi İndir": each module contributes the files of the data it owns.
+  const exportOwnedData = async (userId: string) => [
+    ...(await events.exportOf(userId, dataExportTtlSeconds)),
+    ...(await weddings.exportOf(userId)),
+    ...(await guests.exportOf(userId)),
+    ...(await whatsapp.exportOf(userId)),
+  ];
+  const users = await registerUsersModule(app, { ...moduleDeps, purgeOwnedData, exportOwnedData });
+  const media = await registerMediaModule(app, moduleDeps);
+  const events = await registerEventsModule(app, {
+    ...moduleDeps,
+    ownerContact: users.ownerContact,
+    albumDownloadUrl: media.albumDownloadUrl,
+  });
+  const weddings = await registerWeddingsModule(app, moduleDeps);
+  const guests = await registerGuestsModule(app, moduleDeps);
+  const whatsapp = await registerWhatsappModule(app, moduleDeps);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -82,6 +82,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().trim().min(1).default('davetiye'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('tr'),
   WHATSAPP_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // How long an album is kept after its event date; the owner is warned 30 and 7 days before.
+  RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(365),
 });
 
 export type Config = {
@@ -107,6 +109,8 @@ export type Config = {
   mediaAccelRedirect: string | undefined;
   metricsToken: string | undefined;
   whatsapp: WhatsappConfig;
+  /** Days an album is kept after its event date before its files are removed. */
+  retentionDays: number;
 };
 
 export type WhatsappConfig = {
@@ -185,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
       sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
     },
+    retentionDays: e.RETENTION_DAYS,
   };
 }
 

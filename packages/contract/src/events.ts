@@ -22,6 +22,23 @@ export function istanbulDay(date: Date): string {
   }).format(date);
 }
 
+const longDateFormat = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Istanbul',
+});
+
+/** Turkish long date of the Istanbul calendar day ("12 Haziran 2027"): pages and e-mails alike. */
+export function turkishLongDate(date: Date): string {
+  return longDateFormat.format(date);
+}
+
+/** The moment an album's files are removed: its event date plus the retention period. */
+export function retentionEnd(eventDate: Date, retentionDays: number): Date {
+  return new Date(eventDate.getTime() + retentionDays * 24 * 60 * 60 * 1000);
+}
+
 /** True when the date's Istanbul calendar day is before today's (also in Istanbul). */
 export function isBeforeTodayInIstanbul(date: Date, now: Date = new Date()): boolean {
   return istanbulDay(date) < istanbulDay(now);
@@ -117,6 +134,10 @@ export const event = z.object({
   cardTheme: z.enum(cardThemeIds).nullable(),
   photoCount: z.number().int(),
   createdAt: z.string(),
+  /** When the album's photos and videos are removed (event date + the retention period). */
+  retainedUntil: z.string(),
+  /** Set once they were removed: the event, its title, date and count stay as a record. */
+  archivedAt: z.string().nullable(),
 });
 export type Event = z.infer<typeof event>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine } from './text.ts';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
 
@@ -77,6 +78,16 @@ export const deletePhotosInput = z.object({
     .max(1000),
 });
 export type DeletePhotosInput = z.input<typeof deletePhotosInput>;
+
+/** A guest's erasure request: every item uploaded under one name in one event. */
+export const deleteUploaderInput = z.object({
+  // Cleaned like the name was at upload, so what the host copies from the album matches it.
+  uploader: z
+    .string({ error: m.media.uploaderRequired })
+    .transform(cleanLine)
+    .pipe(z.string().min(1, m.media.uploaderRequired).max(limits.uploaderNameMax, m.media.uploaderRequired)),
+});
+export type DeleteUploaderInput = z.input<typeof deleteUploaderInput>;
 
 export const deletePhotosResponse = z.object({
   success: z.literal(true),

@@ -56,6 +56,13 @@ export const messages = {
     emailChangePending:
       'Yeni e-posta adresinize bir doğrulama bağlantısı gönderdik. Bağlantıya tıkladığınızda adresiniz değişecek.',
     nothingToUpdate: 'Güncellenecek bir bilgi gönderilmedi.',
+    passwordWrong: 'Şifreniz yanlış.',
+    deletionRequested:
+      'Onay bağlantısını e-posta adresinize gönderdik. Bağlantıya tıkladığınızda hesabınız 7 gün sonra silinmek üzere planlanacak.',
+    deletionCancelled: 'Hesap silme talebiniz iptal edildi. Hesabınız ve tüm verileriniz yerinde duruyor.',
+    deletionNotScheduled: 'Planlanmış bir hesap silme talebiniz bulunmuyor.',
+    exportRequested:
+      'Verileriniz hazırlanıyor. Hazır olduğunda indirme bağlantısını e-posta adresinize göndereceğiz.',
   },
   events: {
     titleRequired: 'Etkinlik adı zorunludur',
@@ -82,6 +89,10 @@ export const messages = {
     cardThemeInvalid: 'Geçersiz kart tasarımı.',
     galleryPublicUnavailable: 'Herkese açık albüm henüz kullanılamıyor; albümünüz yalnızca size özel olabilir.',
     flagInvalid: 'Ayar değeri açık ya da kapalı olmalıdır.',
+    retainedUntil: 'Albümünüz {tarih} tarihine kadar saklanacak',
+    archived: 'Arşivlendi',
+    archivedAlbum:
+      'Bu albümün saklama süresi {tarih} tarihinde doldu ve fotoğraflarla videolar, size önceden haber verdiğimiz gibi kalıcı olarak silindi. Etkinliğinizin adı, tarihi ve paylaşılan içerik sayısı hatıra olarak burada kalmaya devam ediyor.',
   },
   media: {
     photosFailed: 'Fotoğraflar yüklenirken bir hata oluştu.',
@@ -104,6 +115,10 @@ export const messages = {
     notesFileName: 'notlar.csv',
     notesHeader: ['Dosya', 'Yükleyen', 'Tarih', 'Not'],
     defaultZipName: 'etkinlik_fotograflari.zip',
+    uploaderRequired: 'Yüklemeleri silinecek kişinin adı belirtilmelidir.',
+    uploaderNotFound: 'Bu isimle yüklenmiş bir içerik bulunamadı.',
+    uploaderDeleteConfirm:
+      '“{isim}” adıyla yüklenen bütün fotoğraf ve videolar, notlarıyla birlikte kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
   },
   upload: {
     eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',

@@ -67,6 +67,8 @@ export const publicUser = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   pendingEmail: z.string().nullable(),
+  /** Set while a confirmed account deletion waits out its grace period (the host can still cancel). */
+  deletionScheduledAt: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -115,7 +117,14 @@ export const accountLinkResults = [
   'expired',
   'invalid',
   'email-changed',
+  'deletion-scheduled',
   'email-change-cancelled',
 ] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';
+
+/** "Hesabımı Sil" asks for the password before the confirmation e-mail goes out. */
+export const accountDeletionInput = z.object({
+  password: z.string({ error: m.auth.passwordRequired }).min(1, m.auth.passwordRequired).max(128, m.auth.passwordWrong),
+});
+export type AccountDeletionInput = z.input<typeof accountDeletionInput>;

@@ -55,6 +55,19 @@ export const jobRegistry = defineJobRegistry({
     /** One queued invitation (the outbox row) to send. */
     'whatsapp.send-invitation': { queue: 'whatsapp', payload: z.object({ messageId: z.string() }) },
     /** One signed webhook delivery, stored before Meta gets its 200; read defensively by its handler. */
+    /** Hourly: claims due retention warnings and archives albums whose period ended (decision 0075). */
+    'events.retention-sweep': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
+    /** One retention warning mail to an event's owner, `daysBefore` days before its files go. */
+    'events.retention-notice': {
+      queue: 'mail',
+      payload: z.object({ eventId: z.string(), daysBefore: z.number().int() }),
+    },
+    /** Every item of one event, files first, batch by batch (an archived album). */
+    'media.purge-event': { queue: 'maintenance', payload: z.object({ eventId: z.string() }) },
+    /** A confirmed account deletion, run when its grace period has passed (decision 0076). */
+    'users.delete-account': { queue: 'maintenance', maxAttempts: 20, payload: z.object({ userId: z.string() }) },
+    /** "Verilerimi İndir": builds the archive and mails its link (decision 0077). */
+    'users.data-export': { queue: 'maintenance', payload: z.object({ userId: z.string() }) },
     'whatsapp.process-webhook': {
       queue: 'webhooks',
       payload: z.custom<object>((value) => typeof value === 'object' && value !== null),

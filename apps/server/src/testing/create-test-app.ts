@@ -53,7 +53,14 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
 }
 
 export async function createTestApp(
-  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer; logger?: AppDeps['logger'] } = {},
+  options: {
+    authLimits?: AppDeps['authLimits'];
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    logger?: AppDeps['logger'];
+    clock?: AppDeps['clock'];
+    storage?: Storage;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
   const config = loadConfig({
@@ -65,7 +72,7 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
+  const storage = options.storage ?? createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
   const outbox: MailMessage[] = [];
   const app = await buildApp({
     config,
@@ -75,6 +82,7 @@ export async function createTestApp(
     logger: options.logger ?? createLogger('silent'),
     rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
+    clock: options.clock,
     authLimits: options.authLimits ?? {
       loginPerIp: 1000,
       loginFreeFailures: 1000,

@@ -25,6 +25,14 @@ export const samples: Record<string, Sample> = {
     url: (f) => `/api/users/profile/${f.owner.user.userId}`,
     body: () => ({ phoneNumber: '05339998877' }),
   },
+  'POST /api/users/me/export': { url: () => '/api/users/me/export', callerScoped: true },
+  // Every factory host has the same password, so one body serves the owner and the stranger.
+  'POST /api/users/me/deletion': {
+    url: () => '/api/users/me/deletion',
+    body: (f) => ({ password: f.owner.user.password }),
+    callerScoped: true,
+  },
+  'DELETE /api/users/me/deletion': { url: () => '/api/users/me/deletion', callerScoped: true },
   'GET /api/events': { url: () => '/api/events', callerScoped: true },
   'POST /api/events': {
     url: () => '/api/events',
@@ -40,6 +48,12 @@ export const samples: Record<string, Sample> = {
     url: (f) => `/api/events/${f.owner.eventId}/photo`,
     body: (f) => ({ photoIds: [f.photoName] }),
     destructive: 2,
+  },
+  'DELETE /api/events/:eventId/uploader': {
+    url: (f) => `/api/events/${f.owner.eventId}/uploader`,
+    body: () => ({ uploader: 'Ayşe' }),
+    // Before the single-photo delete, which answers 200 (with notFound) once the photo is gone.
+    destructive: 1.5,
   },
   'POST /api/events/:eventId/download-link': { url: (f) => `/api/events/${f.owner.eventId}/download-link` },
   'GET /api/events/:eventId/download': { url: (f) => `/api/events/${f.owner.eventId}/download`, ownGuard: true },

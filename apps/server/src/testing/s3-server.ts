@@ -16,6 +16,8 @@ export async function startS3Server(bucket = 'ani-test') {
   const { port } = (await server.run()) as { port: number };
   return {
     bucket,
+    /** Where s3rver keeps the objects: tests look there for anything left behind. */
+    directory,
     endpoint: `http://127.0.0.1:${port}`,
     // s3rver accepts its documented default credentials.
     accessKeyId: 'S3RVER',

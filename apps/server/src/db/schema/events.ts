@@ -17,10 +17,16 @@ export const events = pgTable(
     autoApprovePhotos: boolean('auto_approve_photos').notNull().default(true),
     // The table-card design the couple chose (one of the contract's cardThemeIds); null until chosen.
     cardTheme: text('card_theme'),
-    // Always equal to the number of media rows: changed only in the transaction that inserts or deletes them.
+    // Equal to the number of media rows, changed only in the transaction that inserts or deletes them;
+    // once the album is archived it keeps the count the album had, as a record of what was shared.
     photoCount: integer('photo_count').notNull().default(0),
+    // Retention: the smallest "days before removal" warning already scheduled (30, then 7); reset
+    // when the date changes, so a moved wedding is warned again.
+    retentionNoticeDays: integer('retention_notice_days'),
+    // Set when the retention period ended: the album's files are (being) removed, the event stays.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_owner_date_idx').on(t.ownerId, t.eventDate.desc())],
+  (t) => [index('events_owner_date_idx').on(t.ownerId, t.eventDate.desc()), index('events_retention_idx').on(t.archivedAt, t.eventDate)],
 );

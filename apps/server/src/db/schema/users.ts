@@ -11,6 +11,10 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // The host confirmed "delete my account": everything goes at this moment unless cancelled before.
+    deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
+    // The latest "Verilerimi İndir" archive in the store (removed when it expires or the account goes).
+    dataExportKey: text('data_export_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,7 +45,9 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // email_change_cancel: the old address's link; new_email then holds the address to restore.
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change', 'email_change_cancel'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['activation', 'password_reset', 'email_change', 'email_change_cancel', 'account_deletion'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

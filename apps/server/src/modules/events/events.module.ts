@@ -4,20 +4,56 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { MediaApi } from '../media/media.public.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { createRetention, type RetentionDeps } from './events.retention.ts';
 import { eventsRoutes } from './events.routes.ts';
-import { createEventsService } from './events.service.ts';
+import { createEventsService, toEvent } from './events.service.ts';
+
+/** What account deletion and the data export ask of this module (wired in app.ts). */
+export type EventsModuleApi = {
+  eventIdsOf(ownerId: string): Promise<string[]>;
+  /** The events in a host's data archive; each album is a link to its own ZIP, not a copy. */
+  exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
+};
 
 /** Hosts' events: CRUD for the owner and the public info the upload page reads. */
 export async function registerEventsModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; media: MediaApi },
-): Promise<void> {
+  deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; media: MediaApi } & Pick<
+      RetentionDeps,
+      'ownerContact' | 'albumDownloadUrl'
+    >,
+): Promise<EventsModuleApi> {
+  const repository = createEventsRepository(deps.db);
   const service = createEventsService({
-    eventsRepository: createEventsRepository(deps.db),
+    eventsRepository: repository,
+    retentionDays: deps.config.retentionDays,
     access: deps.access,
     media: deps.media,
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
     onObjectsScheduled: () => deps.jobs.kick(),
   });
+  const retention = createRetention({
+    repository,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    retentionDays: deps.config.retentionDays,
+    clock: deps.clock ?? (() => new Date()),
+    logger: app.log,
+    ownerContact: deps.ownerContact,
+    albumDownloadUrl: deps.albumDownloadUrl,
+  });
+  deps.jobs.handle('events.retention-sweep', () => retention.sweep());
+  deps.jobs.handle('events.retention-notice', (payload) => retention.sendNotice(payload));
   await app.register(eventsRoutes, { prefix: '/api', service });
+  return {
+    eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
+    async exportOf(ownerId, linkTtlSeconds) {
+      const rows = await repository.listByOwner(ownerId);
+      const list = rows.map((row) => ({
+        ...toEvent(row, deps.config.retentionDays),
+        albumZipIndir: row.archivedAt ? null : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
+      }));
+      return [{ name: 'etkinlikler.json', content: `${JSON.stringify(list, null, 2)}\n` }];
+    },
+  };
 }

@@ -1,8 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { stockCovers } from '@ani/contract/events';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
+import { enqueue } from '../../jobs/jobs.ts';
+
+/** Events claimed per statement by the retention sweep; it repeats until none is left. */
+const retentionBatch = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = Omit<typeof events.$inferInsert, 'coverImage' | 'createdAt' | 'updatedAt' | 'photoCount'> & {
@@ -57,10 +62,83 @@ export function createEventsRepository(db: Db) {
     async updateOwned(id: string, ownerId: string, patch: EventPatch, executor: Executor = db): Promise<EventRow | null> {
       const [updated] = await executor
         .update(events)
-        .set({ ...patch, updatedAt: new Date() })
+        // A new date means a new retention end: the warnings are due again for it.
+        .set({ ...patch, ...(patch.eventDate ? { retentionNoticeDays: null } : {}), updatedAt: new Date() })
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
         .returning();
       return updated ?? null;
+    },
+    async idsOfOwner(ownerId: string): Promise<string[]> {
+      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map((r) => r.id);
+    },
+
+    /**
+     * Claims the events whose `daysBefore` warning is due and not yet queued, and queues one mail job
+     * each in the same transaction: the mark and the job exist together, so a warning is sent once
+     * whatever the number of instances or restarts. A later (smaller) warning claims events that never
+     * got the earlier one, which is then skipped: nobody hears "30 days" after "7 days".
+     */
+    async claimRetentionNotices(now: Date, retentionDays: number, daysBefore: number): Promise<string[]> {
+      const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
+      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+      const claimed: string[] = [];
+      for (;;) {
+        const ids = await db.transaction(async (tx) => {
+          const due = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(
+              and(
+                isNull(events.archivedAt),
+                lte(events.eventDate, warnFrom),
+                gt(events.eventDate, removalCutoff),
+                or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
+              ),
+            )
+            .limit(retentionBatch)
+            .for('update', { skipLocked: true });
+          const rows = await tx
+            .update(events)
+            .set({ retentionNoticeDays: daysBefore })
+            .where(inArray(events.id, due))
+            .returning({ id: events.id });
+          for (const row of rows) await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
+          return rows.map((r) => r.id);
+        });
+        claimed.push(...ids);
+        if (ids.length < retentionBatch) return claimed;
+      }
+    },
+
+    /**
+     * Marks the events whose retention has ended as archived (uploads closed with it) and queues the
+     * removal of their media in the same transaction, once per event (a fixed job id); the removal
+     * resumes where it stopped after a crash.
+     */
+    async archiveExpired(now: Date, retentionDays: number): Promise<string[]> {
+      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+      const archived: string[] = [];
+      for (;;) {
+        const ids = await db.transaction(async (tx) => {
+          const due = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
+            .limit(retentionBatch)
+            .for('update', { skipLocked: true });
+          const rows = await tx
+            .update(events)
+            .set({ archivedAt: now, canAddPhotos: false, updatedAt: now })
+            .where(inArray(events.id, due))
+            .returning({ id: events.id });
+          for (const row of rows) {
+            await enqueue(tx, 'media.purge-event', { eventId: row.id }, { id: `media.purge-event:${row.id}` });
+          }
+          return rows.map((r) => r.id);
+        });
+        archived.push(...ids);
+        if (ids.length < retentionBatch) return archived;
+      }
     },
     /** Locks the owner's event row for the rest of the caller's transaction; false when it is not theirs. */
     async lockOwned(tx: Tx, id: string, ownerId: string): Promise<boolean> {
@@ -97,7 +175,7 @@ export function createEventsRepository(db: Db) {
       const [event] = await tx
         .update(events)
         .set({ photoCount: sql`${events.photoCount} + ${n}`, updatedAt: new Date() })
-        .where(and(eq(events.id, id), eq(events.canAddPhotos, true)))
+        .where(and(eq(events.id, id), eq(events.canAddPhotos, true), isNull(events.archivedAt)))
         .returning({ id: events.id });
       if (event) return 'ok';
       const exists = await tx.select({ id: events.id }).from(events).where(eq(events.id, id));

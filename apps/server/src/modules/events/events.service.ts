@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CardThemeId, Event, PublicEventInfo } from '@ani/contract/events';
-import { isBeforeTodayInIstanbul, istanbulDay } from '@ani/contract/events';
+import { isBeforeTodayInIstanbul, istanbulDay, retentionEnd } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
@@ -22,7 +22,7 @@ export type CreateEventData = {
 
 export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
-function toEvent(row: EventRow): Event {
+export function toEvent(row: EventRow, retentionDays: number): Event {
   return {
     id: row.id,
     eventId: row.id,
@@ -36,6 +36,8 @@ function toEvent(row: EventRow): Event {
     cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
     createdAt: row.createdAt.toISOString(),
+    retainedUntil: retentionEnd(row.eventDate, retentionDays).toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -46,18 +48,20 @@ export function createEventsService(deps: {
   eventsRepository: EventsRepository;
   access: OwnerAccess;
   media: Pick<MediaApi, 'deleteAllForEvent'>;
+  retentionDays: number;
   onObjectsScheduled?: () => void;
 }) {
   const repo = deps.eventsRepository;
+  const view = (row: EventRow) => toEvent(row, deps.retentionDays);
   const owned = deps.access.event;
 
   return {
     async list(user: AuthUser): Promise<Event[]> {
-      return (await repo.listByOwner(user.id)).map(toEvent);
+      return (await repo.listByOwner(user.id)).map(view);
     },
 
     async get(user: AuthUser, eventId: string): Promise<Event> {
-      return toEvent(await owned(user, eventId));
+      return view(await owned(user, eventId));
     },
 
     async create(user: AuthUser, data: CreateEventData): Promise<Event> {
@@ -72,7 +76,7 @@ export function createEventsService(deps: {
         canAddPhotos: data.canAddPhotos,
         autoApprovePhotos: data.autoApprovePhotos,
       });
-      return toEvent(row);
+      return view(row);
     },
 
     async update(user: AuthUser, data: UpdateEventData): Promise<Event> {
@@ -92,12 +96,13 @@ export function createEventsService(deps: {
       if (data.description !== undefined) patch.description = data.description;
       if (data.coverImage) patch.coverImage = data.coverImage;
       if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
-      if (data.canAddPhotos !== undefined) patch.canAddPhotos = data.canAddPhotos;
+      // An archived album has no files left and takes no new ones: uploads stay closed.
+      if (data.canAddPhotos !== undefined && !current.archivedAt) patch.canAddPhotos = data.canAddPhotos;
       if (data.autoApprovePhotos !== undefined) patch.autoApprovePhotos = data.autoApprovePhotos;
       if (data.cardTheme !== undefined) patch.cardTheme = data.cardTheme;
       const updated = await repo.updateOwned(data.eventId, user.id, patch);
       if (!updated) throw notFound();
-      return toEvent(updated);
+      return view(updated);
     },
 
     async remove(user: AuthUser, eventId: string): Promise<void> {

@@ -9,7 +9,15 @@ import { guestsRoutes } from './guests.routes.ts';
 import { createGuestsService } from './guests.service.ts';
 
 /** The guest list: add, edit, delete, one-way approval (which queues the invitations), statistics, CSV. */
-export async function registerGuestsModule(app: FastifyInstance, deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; weddings: WeddingsApi; whatsapp: WhatsappApi }): Promise<void> {
+export type GuestsModuleApi = {
+  /** The guest lists in a host's data archive. */
+  exportOf(ownerId: string): Promise<{ name: string; content: string }[]>;
+};
+
+export async function registerGuestsModule(
+  app: FastifyInstance,
+  deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; weddings: WeddingsApi; whatsapp: WhatsappApi },
+): Promise<GuestsModuleApi> {
   const service = createGuestsService({
     repository: createGuestsRepository(deps.db),
     access: deps.access,
@@ -18,4 +26,5 @@ export async function registerGuestsModule(app: FastifyInstance, deps: AppDeps &
     onInvitationsQueued: () => deps.jobs.kick(),
   });
   await app.register(guestsRoutes, { prefix: '/api', service });
+  return { exportOf: (ownerId) => service.exportOf(ownerId) };
 }

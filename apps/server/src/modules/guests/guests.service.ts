@@ -24,7 +24,7 @@ const toGuest = (r: GuestRecord & { invitationStatus?: Guest['invitationStatus']
 export function createGuestsService(deps: {
   repository: GuestsRepository;
   access: OwnerAccess;
-  weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>;
+  weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved' | 'listByOwner'>;
   whatsapp: Pick<WhatsappApi, 'queueInvitations' | 'latestInvitationStatuses'>;
   /** Called after an approval committed its invitations, to wake the job runner. */
   onInvitationsQueued: () => void;
@@ -102,6 +102,18 @@ export function createGuestsService(deps: {
     async statistics(user: AuthUser, weddingId: string) {
       const wedding = await ownedWedding(user, weddingId);
       return repository.statistics(wedding.id);
+    },
+
+    /** The host's data archive: every guest list, as JSON and as the same CSV the list page exports. */
+    async exportOf(ownerId: string): Promise<{ name: string; content: string }[]> {
+      const lists = [];
+      const files = [];
+      for (const [i, wedding] of (await deps.weddings.listByOwner(ownerId)).entries()) {
+        const guestList = (await repository.list(wedding.id, deps.whatsapp)).map(toGuest);
+        lists.push({ weddingId: wedding.id, guestListApproved: wedding.guestListApproved, guestList });
+        files.push({ name: `davetliler-${i + 1}.csv`, content: guestListCsv(guestList) });
+      }
+      return [{ name: 'davetliler.json', content: `${JSON.stringify(lists, null, 2)}\n` }, ...files];
     },
 
     async exportCsv(user: AuthUser, weddingId: string): Promise<string> {

@@ -340,6 +340,39 @@ describe('DELETE /api/events/:id/photo', () => {
   });
 });
 
+describe('DELETE /api/events/:id/uploader', () => {
+  it("erases everything one guest uploaded under their name, files too, and nobody else's", async () => {
+    const eventId = await newEvent();
+    const otherEvent = await newEvent();
+    const zeynep = [...(await upload(eventId, ['jpeg', 'png'], 'Zeynep Ak')), ...(await upload(eventId, ['mp4'], 'Zeynep Ak'))];
+    const [kept] = await upload(eventId, ['jpeg'], 'Zeynep');
+    const [elsewhere] = await upload(otherEvent, ['jpeg'], 'Zeynep Ak');
+    await t.app.jobs.runUntilIdle();
+    const eventDir = path.join(t.config.dataDir, 'media', 'events', eventId);
+    expect(await readdir(eventDir)).toHaveLength(12);
+
+    const erase = (token: string | undefined, uploader: unknown) =>
+      t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/uploader`, headers: token ? bearer(token) : {}, payload: { uploader } });
+    expect((await erase(undefined, 'Zeynep Ak')).statusCode).toBe(401);
+    expect((await erase(stranger.token, 'Zeynep Ak')).statusCode).toBe(404);
+    const blank = await erase(owner.token, '  ');
+    expect([blank.statusCode, blank.json().message]).toEqual([400, m.uploaderRequired]);
+    const unknown = await erase(owner.token, 'Kimse');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, m.uploaderNotFound]);
+
+    const res = await erase(owner.token, ' Zeynep\u200b  Ak ');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: '3 adet fotoğraf silindi.', currentPhotoCount: 1 });
+    expect(res.json().deleted.sort()).toEqual(zeynep.map((i) => i.id).sort());
+    await t.app.jobs.runUntilIdle();
+    // Only the other guest's item (original, thumbnail, preview) is left on disk.
+    expect((await readdir(eventDir)).every((name) => name.startsWith(kept!.key.split('/').pop()!.split('.')[0]!))).toBe(true);
+    expect(await readdir(eventDir)).toHaveLength(3);
+    const other = (await get(`/api/events/${otherEvent}/photos`, owner.token)).json();
+    expect(other.photos.map((p: Item) => p.id)).toEqual([elsewhere!.id]);
+  });
+});
+
 describe('GET /api/events/:id/download', () => {
   async function unzip(buffer: Buffer) {
     const dir = await mkdtemp(path.join(tmpdir(), 'ani-zip-'));

@@ -21,6 +21,13 @@ import { createMediaService } from './media.service.ts';
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
+/** What account deletion and retention ask of this module beyond its public API (wired in app.ts). */
+export type MediaModuleApi = {
+  albumDownloadUrl(eventId: string, ttlSeconds: number): string;
+  /** Removes every item of an event, files first (account deletion; retention uses the job). */
+  purgeEvent(eventId: string): Promise<number>;
+};
+
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
   app: FastifyInstance,
@@ -30,7 +37,7 @@ export async function registerMediaModule(
     events: EventsApi;
     uploadRateLimit?: { limit: number; windowMs: number };
   },
-): Promise<void> {
+): Promise<MediaModuleApi> {
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
   await rm(tempRoot, { recursive: true, force: true });
@@ -73,10 +80,18 @@ export async function registerMediaModule(
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
+  deps.jobs.handle('media.purge-event', async ({ eventId }) => {
+    const removed = await service.purgeEvent(eventId);
+    app.log.info({ eventId, removed }, 'album media removed');
+  });
   await app.register(mediaRoutes, {
     prefix: '/api',
     service,
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
   });
+  return {
+    albumDownloadUrl: (eventId, ttlSeconds) => service.albumDownloadUrl(eventId, ttlSeconds),
+    purgeEvent: (eventId) => service.purgeEvent(eventId),
+  };
 }

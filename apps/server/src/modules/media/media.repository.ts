@@ -114,6 +114,30 @@ export function createMediaRepository(db: Db) {
       });
     },
 
+    /** Ids of one event's items uploaded under exactly this name (a guest's erasure request). */
+    async idsByUploader(eventId: string, uploader: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.eventId, eventId), eq(media.uploader, uploader)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Up to `limit` items of one event with their stored keys: the next batch of a purge. */
+    async purgeBatch(eventId: string, limit: number): Promise<{ ids: string[]; keys: string[] }> {
+      const rows = await db
+        .select({ id: media.id, objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey })
+        .from(media)
+        .where(eq(media.eventId, eventId))
+        .limit(limit);
+      return { ids: rows.map((r) => r.id), keys: storedKeys(rows) };
+    },
+
+    /** Deletes purged rows of one event; the event keeps its count (an archived album's record). */
+    async deletePurged(eventId: string, ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(media).where(and(eq(media.eventId, eventId), inArray(media.id, ids)));
+    },
+
     /** Records derived images; false when the item was deleted meanwhile (the caller removes them). */
     async setDerived(
       id: string,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { eventIdParams } from '@ani/contract/events';
 import {
   deletePhotosInput,
+  deleteUploaderInput,
   deletePhotosResponse,
   downloadLinkResponse,
   photoParams,
@@ -82,6 +83,15 @@ export const mediaRoutes: FastifyPluginAsync<{
       schema: { params: eventIdParams, body: deletePhotosInput, response: { 200: deletePhotosResponse } },
     },
     async (request) => service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
+  );
+
+  app.delete(
+    '/events/:eventId/uploader',
+    {
+      onRequest: requireUser,
+      schema: { params: eventIdParams, body: deleteUploaderInput, response: { 200: deletePhotosResponse } },
+    },
+    async (request) => service.deleteUploader(currentUser(request), request.params.eventId, request.body.uploader),
   );
 
   app.post(

@@ -33,6 +33,8 @@ const mediaUrlTtlSeconds = 60 * 60;
 const downloadLinkTtlSeconds = 5 * 60;
 /** Objects of an upload that never committed (process crash) are removed after this delay. */
 const sweepDelayMs = 60 * 60 * 1000;
+/** Items removed per round of a purge: bounded memory whatever the album's size. */
+const purgeBatchSize = 200;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
 
@@ -199,6 +201,11 @@ export function createMediaService(deps: {
       query: { page: number; limit: number; nextToken?: string; thumbnail: boolean },
     ) {
       const event = await ownedEvent(user, eventId);
+      // An archived album's files are gone (or going): it lists nothing, whatever rows a purge has left.
+      if (event.archivedAt) {
+        const pagination = { nextToken: null, page: query.page, limit: query.limit, totalPages: 0 };
+        return { success: true as const, photos: [], nextToken: null, pagination, photoCount: event.photoCount };
+      }
       const cursor = query.nextToken ? decodeCursor(query.nextToken) : null;
       // One extra row tells whether another page exists without counting.
       const rows = await repo.listPage(eventId, {
@@ -248,6 +255,29 @@ export function createMediaService(deps: {
       };
     },
 
+    /** Everything one guest uploaded under their name, for a guest who asks the host to erase it. */
+    async deleteUploader(user: AuthUser, eventId: string, uploader: string) {
+      await ownedEvent(user, eventId);
+      const ids = await repo.idsByUploader(eventId, uploader);
+      if (ids.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.uploaderNotFound);
+      const deleted: string[] = [];
+      let photoCount = 0;
+      // Bounded transactions however prolific the guest was.
+      for (let i = 0; i < ids.length; i += 500) {
+        const result = await repo.deleteItems(eventId, ids.slice(i, i + 500), photoCounter);
+        deleted.push(...result.deleted.map((row) => row.id));
+        photoCount = result.photoCount;
+      }
+      deps.onJobsEnqueued();
+      return {
+        success: true as const,
+        message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
+        deleted,
+        notFound: [],
+        currentPhotoCount: photoCount,
+      };
+    },
+
     /**
      * The file behind a signed media URL: the signature covers the path, the expiry and any download
      * name or content type, so a tampered or expired link gets 403 and nothing else. No file system
@@ -263,6 +293,26 @@ export function createMediaService(deps: {
     },
 
     /** For the phone's download manager: a link that works without the Bearer header for a few minutes. */
+    /**
+     * Removes every item of an event, files before rows, a batch at a time: after a crash the job runs
+     * again and continues with what is left (deleting a missing file is not an error).
+     */
+    async purgeEvent(eventId: string): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const batch = await repo.purgeBatch(eventId, purgeBatchSize);
+        if (batch.ids.length === 0) return removed;
+        for (const key of batch.keys) await storage.delete(key);
+        await repo.deletePurged(eventId, batch.ids);
+        removed += batch.ids.length;
+      }
+    },
+
+    /** A signed ZIP link for e-mails (retention warnings, data exports); no session needed to open it. */
+    albumDownloadUrl(eventId: string, ttlSeconds: number): string {
+      return deps.signer.sign(downloadPath(eventId), {}, ttlSeconds);
+    },
+
     async downloadLink(user: AuthUser, eventId: string): Promise<string> {
       await ownedEvent(user, eventId);
       return deps.signer.sign(downloadPath(eventId), {}, downloadLinkTtlSeconds);

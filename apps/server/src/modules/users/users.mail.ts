@@ -1,15 +1,8 @@
 import type { MailMessage } from '../../mail/mailer.ts';
+import { mailHtml } from '../../mail/mail-layout.ts';
 
-// Turkish e-mails. Plain text first: many guests' and hosts' mail apps show only that.
-const layout = (title: string, paragraphs: string[], link: string, button: string) => `<!doctype html>
-<html lang="tr"><body style="font-family:Arial,sans-serif;color:#2b2024;background:#faf6f3;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;color:#9d4b5c">${title}</h1>
-${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
-<p style="margin:28px 0"><a href="${link}" style="background:#9d4b5c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${button}</a></p>
-<p style="font-size:12px;color:#7a6a70">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br>${link}</p>
-<p style="font-size:12px;color:#7a6a70">Anı Kutusu</p>
-</div></body></html>`;
+const layout = (title: string, paragraphs: string[], link: string, button: string) =>
+  mailHtml(title, paragraphs, [{ href: link, label: button }]);
 
 // No text a person typed (a username, say) goes into these mails: they reach addresses nobody has
 // verified yet, and a stranger could otherwise send our branded mail with words of their choosing.
@@ -71,5 +64,50 @@ export function emailChangeNoticeMail(to: string, link: string): MailMessage {
     subject: 'E-posta adresinizi değiştirme isteği',
     text: `${greeting}\n\n${body}\n\n${link}\n\nAnı Kutusu`,
     html: layout('E-posta değişikliği isteği', [greeting, body], link, 'Değişikliği İptal Et'),
+  };
+}
+
+export function accountDeletionConfirmMail(to: string, link: string): MailMessage {
+  const body =
+    'Anı Kutusu hesabınızı silmek istediğinizi bildirdiniz. Onaylamak için aşağıdaki bağlantıya tıklayın; bağlantı 24 saat geçerlidir. Onayladığınızda tüm oturumlarınız kapanır ve hesabınız 7 gün sonra, etkinlikleriniz, albümleriniz, davetli listeleriniz ve WhatsApp yazışmalarınızla birlikte kalıcı olarak silinir. Bu 7 gün içinde giriş yapıp talebinizi iptal edebilirsiniz.';
+  return {
+    to,
+    link,
+    subject: 'Hesap silme talebinizi onaylayın',
+    text: `${greeting}\n\n${body}\n\n${link}\n\nBu talebi siz yapmadıysanız bağlantıya tıklamayın ve şifrenizi değiştirin; hesabınız silinmez.\n\nAnı Kutusu`,
+    html: layout('Hesap silme onayı', [greeting, body], link, 'Hesabımı Silmeyi Onayla'),
+  };
+}
+
+export function accountDeletionScheduledMail(to: string, date: string, profileLink: string): MailMessage {
+  const body = `Hesap silme talebiniz onaylandı. Hesabınız ve ona ait tüm veriler ${date} tarihinde kalıcı olarak silinecek. Vazgeçerseniz o tarihe kadar giriş yapıp Profil sayfasındaki "Silme Talebini İptal Et" düğmesini kullanabilirsiniz.`;
+  return {
+    to,
+    link: profileLink,
+    subject: `Hesabınız ${date} tarihinde silinecek`,
+    text: `${greeting}\n\n${body}\n\n${profileLink}\n\nAnı Kutusu`,
+    html: layout('Hesabınız silinmek üzere planlandı', [greeting, body], profileLink, 'Profilime Git'),
+  };
+}
+
+export function accountDeletedMail(to: string): MailMessage {
+  const body =
+    'Talebiniz üzerine Anı Kutusu hesabınız ve ona ait tüm veriler (etkinlikler, albümlerdeki fotoğraf ve videolar, davetli listeleri, WhatsApp yazışmaları) kalıcı olarak silindi. Bizi tercih ettiğiniz için teşekkür ederiz.';
+  return {
+    to,
+    subject: 'Anı Kutusu hesabınız silindi',
+    text: `${greeting}\n\n${body}\n\nAnı Kutusu`,
+    html: mailHtml('Hesabınız silindi', [greeting, body], []),
+  };
+}
+
+export function dataExportReadyMail(to: string, link: string, expires: string): MailMessage {
+  const body = `İstediğiniz kişisel veri arşiviniz hazır. Hesabınız, etkinlikleriniz, düğün bilgileriniz, davetli listeleriniz ve WhatsApp yazışmalarınız JSON ve CSV dosyaları olarak tek bir ZIP dosyasında. Albümlerinizin fotoğraf ve videoları ise arşivdeki bağlantılarla ayrıca indirilebilir. İndirme bağlantısı ${expires} tarihine kadar geçerlidir; sonra arşiv silinir.`;
+  return {
+    to,
+    link,
+    subject: 'Kişisel veri arşiviniz hazır',
+    text: `${greeting}\n\n${body}\n\n${link}\n\nBu isteği siz yapmadıysanız şifrenizi değiştirmenizi öneririz.\n\nAnı Kutusu`,
+    html: layout('Verileriniz indirilmeye hazır', [greeting, body], link, 'Verilerimi İndir'),
   };
 }

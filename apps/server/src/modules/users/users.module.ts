@@ -2,12 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerAuth } from '../../http/auth.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { ExportFile } from './data-export.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 
+export { dataExportTtlSeconds } from './users.service.ts';
+
+/** What other modules may ask about accounts (wired in app.ts). */
+export type UsersModuleApi = {
+  /** Where a host reads mail; null when the account no longer exists. */
+  ownerContact(userId: string): Promise<{ email: string; username: string } | null>;
+};
+
 /** Accounts and sessions; also resolves every request's Bearer token, so it registers first. */
-export async function registerUsersModule(app: FastifyInstance, deps: AppDeps & { jobs: AppJobRunner }): Promise<void> {
+export async function registerUsersModule(
+  app: FastifyInstance,
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    purgeOwnedData: (userId: string) => Promise<void>;
+    exportOwnedData: (userId: string) => Promise<ExportFile[]>;
+  },
+): Promise<UsersModuleApi> {
   const repository = createUsersRepository(deps.db);
   const service = createUsersService({
     repository,
@@ -21,8 +37,20 @@ export async function registerUsersModule(app: FastifyInstance, deps: AppDeps & 
       await repository.queueAccountMail(job);
       deps.jobs.kick();
     },
+    clock: deps.clock,
+    purgeOwnedData: deps.purgeOwnedData,
+    exportOwnedData: deps.exportOwnedData,
+    storage: deps.storage,
   });
   deps.jobs.handle('users.account-mail', (payload) => service.sendAccountMail(payload));
+  deps.jobs.handle('users.delete-account', ({ userId }) => service.deleteAccountIfDue(userId));
+  deps.jobs.handle('users.data-export', ({ userId }) => service.buildDataExport(userId));
   registerAuth(app, service.lookupSession);
   await app.register(usersRoutes, { prefix: '/api', service });
+  return {
+    async ownerContact(userId) {
+      const user = await repository.findById(userId);
+      return user ? { email: user.email, username: user.username } : null;
+    },
+  };
 }

@@ -1,8 +1,11 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { emailTokens, sessions, users } from '../../db/schema/users.ts';
-import { enqueue, type JobPayload } from '../../jobs/jobs.ts';
+import { cancelJob, enqueue, type JobPayload } from '../../jobs/jobs.ts';
+
+/** One deletion job per account: confirming twice does not queue it twice, and cancelling finds it. */
+const deleteAccountJobId = (userId: string) => `users.delete-account:${userId}`;
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -61,6 +64,56 @@ export function createUsersRepository(db: Db) {
           .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt), ne(emailTokens.purpose, 'email_change_cancel')));
         return user!;
       });
+    },
+    /**
+     * The confirmed "delete my account": the date, the end of every session and unused e-mail link,
+     * and the deletion job, in one transaction. An already scheduled deletion keeps its date.
+     */
+    async scheduleDeletion(id: string, at: Date): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [user] = await tx
+          .update(users)
+          .set({ deletionScheduledAt: at, updatedAt: now })
+          .where(and(eq(users.id, id), isNull(users.deletionScheduledAt)))
+          .returning();
+        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        if (user) await enqueue(tx, 'users.delete-account', { userId: id }, { id: deleteAccountJobId(id), runAt: at });
+        return user ?? null;
+      });
+    },
+    /** Withdraws a scheduled deletion; false when none was scheduled. */
+    async cancelDeletion(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ deletionScheduledAt: null, updatedAt: new Date() })
+          .where(and(eq(users.id, id), isNotNull(users.deletionScheduledAt)))
+          .returning({ id: users.id });
+        await cancelJob(tx, deleteAccountJobId(id));
+        return rows.length === 1;
+      });
+    },
+    /** Queues the export; while one is waiting, asking again adds nothing. */
+    async queueDataExport(userId: string): Promise<void> {
+      await enqueue(db, 'users.data-export', { userId }, { id: `users.data-export:${userId}` });
+    },
+    /**
+     * Records the new archive and schedules its removal when its link expires, in one transaction;
+     * answers the previous archive's key so the caller removes it at once.
+     */
+    async setDataExport(userId: string, key: string, expiresAt: Date): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select({ key: users.dataExportKey }).from(users).where(eq(users.id, userId)).for('update');
+        await tx.update(users).set({ dataExportKey: key }).where(eq(users.id, userId));
+        await enqueue(tx, 'storage.delete-objects', { keys: [key] }, { runAt: expiresAt });
+        return current?.key ?? null;
+      });
+    },
+    /** The account row; sessions, e-mail links, events, weddings and everything below them go by cascade. */
+    async deleteUser(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
     },
     async insertSession(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);

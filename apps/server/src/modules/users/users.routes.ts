@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ani/contract/messages';
 import {
+  accountDeletionInput,
   accountLinkParam,
   authResponse,
   emailOnlyInput,
@@ -69,6 +70,35 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
   app.get('/users/email/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const result = await service.confirmEmailChange(request.query.token);
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
+  });
+
+  app.post(
+    '/users/me/export',
+    { onRequest: requireUser, schema: { response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await service.requestDataExport(currentUser(request), request.ip);
+      return reply.status(202).send({ success: true, message: a.exportRequested });
+    },
+  );
+
+  // "Hesabımı Sil": the password here, then the e-mailed link confirms; the host may cancel for 7 days.
+  app.post(
+    '/users/me/deletion',
+    { onRequest: requireUser, schema: { body: accountDeletionInput, response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await service.requestDeletion(currentUser(request), request.body.password, request.ip);
+      return reply.status(202).send({ success: true, message: a.deletionRequested });
+    },
+  );
+
+  app.get('/users/deletion/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const result = await service.confirmDeletion(request.query.token);
+    return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
+  });
+
+  app.delete('/users/me/deletion', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
+    const cancelled = await service.cancelDeletion(currentUser(request));
+    return { success: true as const, message: cancelled ? a.deletionCancelled : a.deletionNotScheduled };
   });
 
   app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {

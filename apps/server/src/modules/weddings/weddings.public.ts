@@ -13,6 +13,8 @@ export function createWeddingsApi(db: Db) {
     /** The wedding when this user owns it, otherwise null (see http/owner-access.ts). */
     findOwned: (weddingId: string, ownerId: string) => repo.findOwned(weddingId, ownerId),
     findById: (weddingId: string) => repo.findById(weddingId),
+    /** Every wedding of an owner, oldest first (the host's data archive and account deletion). */
+    listByOwner: (ownerId: string) => repo.listByOwner(ownerId),
     /** Guest-list adds, deletes and the approval take turns on the wedding row. */
     lockForUpdate: (tx: Tx, weddingId: string) => repo.lockForUpdate(tx, weddingId),
     /** Approves the guest list, once and for good. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { weddings } from '../../db/schema/weddings.ts';
 import type { EventsApi } from '../events/events.public.ts';
@@ -85,6 +85,17 @@ export function createWeddingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    async listByOwner(ownerId: string): Promise<WeddingRow[]> {
+      return db.select().from(weddings).where(eq(weddings.ownerId, ownerId)).orderBy(asc(weddings.createdAt));
+    },
+    /** The stored invitation images of every wedding of an owner (account deletion removes them). */
+    async invitationImageKeysOf(ownerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ key: weddings.invitationImageKey })
+        .from(weddings)
+        .where(and(eq(weddings.ownerId, ownerId), isNotNull(weddings.invitationImageKey)));
+      return rows.map((r) => r.key!);
+    },
     async findOwned(weddingId: string, ownerId: string): Promise<WeddingRow | null> {
       const rows = await db
         .select()

@@ -13,6 +13,13 @@ import { createWhatsappService } from './whatsapp.service.ts';
  * WhatsApp Business Cloud API: sends the invitations the guest list's approval queued, records
  * replies and delivery statuses from the webhook, shows conversations and delivery counts.
  */
+export type WhatsappModuleApi = {
+  /** Removes what no cascade reaches for an owner's weddings (delivery reports). */
+  forgetOwner(ownerId: string): Promise<void>;
+  /** The conversations in a host's data archive. */
+  exportOf(ownerId: string): Promise<{ name: string; content: string }[]>;
+};
+
 export async function registerWhatsappModule(
   app: FastifyInstance,
   deps: AppDeps & {
@@ -22,10 +29,12 @@ export async function registerWhatsappModule(
     guests: GuestsApi;
     fetch?: typeof fetch;
   },
-): Promise<void> {
+): Promise<WhatsappModuleApi> {
   const config = deps.config.whatsapp;
+  const repository = createWhatsappRepository(deps.db);
+  const weddingIdsOf = async (ownerId: string) => (await deps.weddings.listByOwner(ownerId)).map((w) => w.id);
   const service = createWhatsappService({
-    repository: createWhatsappRepository(deps.db),
+    repository,
     access: deps.access,
     weddings: deps.weddings,
     guests: deps.guests,
@@ -51,4 +60,11 @@ export async function registerWhatsappModule(
     verifyToken: config.verifyToken,
     onWebhookQueued: () => deps.jobs.kick(),
   });
+  return {
+    forgetOwner: async (ownerId) => repository.deleteStatusEventsOfWeddings(await weddingIdsOf(ownerId)),
+    async exportOf(ownerId) {
+      const messages = await repository.messagesOfWeddings(await weddingIdsOf(ownerId));
+      return [{ name: 'whatsapp-mesajlari.json', content: `${JSON.stringify(messages, null, 2)}\n` }];
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
 import { whatsappMessages, whatsappStatusEvents } from '../../db/schema/whatsapp.ts';
@@ -37,6 +37,38 @@ async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promise<Messa
 
 export function createWhatsappRepository(db: Db) {
   return {
+    /** Every message of these weddings, both ways, oldest first (the host's data archive). */
+    async messagesOfWeddings(weddingIds: string[]) {
+      if (!weddingIds.length) return [];
+      return db
+        .select({
+          weddingId: whatsappMessages.weddingId,
+          phone: whatsappMessages.phone,
+          direction: whatsappMessages.direction,
+          kind: whatsappMessages.kind,
+          body: whatsappMessages.body,
+          status: whatsappMessages.status,
+          rsvp: whatsappMessages.rsvp,
+          occurredAt: whatsappMessages.occurredAt,
+        })
+        .from(whatsappMessages)
+        .where(inArray(whatsappMessages.weddingId, weddingIds))
+        .orderBy(asc(whatsappMessages.occurredAt));
+    },
+
+    /**
+     * Delivery reports are keyed by the provider's message id, not by wedding, so no cascade reaches
+     * them: account deletion removes those of these weddings' messages here, before the messages go.
+     */
+    async deleteStatusEventsOfWeddings(weddingIds: string[]): Promise<void> {
+      if (!weddingIds.length) return;
+      const ids = db
+        .select({ id: whatsappMessages.providerMessageId })
+        .from(whatsappMessages)
+        .where(and(inArray(whatsappMessages.weddingId, weddingIds), isNotNull(whatsappMessages.providerMessageId)));
+      await db.delete(whatsappStatusEvents).where(inArray(whatsappStatusEvents.providerMessageId, ids));
+    },
+
     /**
      * Queues one invitation per draft in the caller's transaction (the guest list's approval): the
      * outbox row and its durable send job appear together with the approval or not at all.

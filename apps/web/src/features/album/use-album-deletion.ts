@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@ani/contract/messages';
 import { albumToast } from '../../lib/album-toast';
-import { applyDeletion, deletePhotos } from './api/album-api';
+import { applyDeletion, deletePhotos, deleteUploaderMedia } from './api/album-api';
 
 const m = messages.media;
 
@@ -27,5 +27,22 @@ export function useAlbumDeletion(eventId: string) {
     }
   };
 
-  return { remove, busy };
+  /** A guest's erasure request: every item uploaded under `uploader`, loaded or not. */
+  const removeUploader = async (uploader: string): Promise<boolean> => {
+    if (busy) return false;
+    setBusy(true);
+    try {
+      const result = await deleteUploaderMedia(eventId, uploader);
+      applyDeletion(queryClient, eventId, result.deleted, result.currentPhotoCount);
+      albumToast('success', result.message);
+      return true;
+    } catch (error) {
+      albumToast('destructive', error instanceof Error && error.message ? error.message : m.deleteFailed);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { remove, removeUploader, busy };
 }

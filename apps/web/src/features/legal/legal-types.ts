@@ -2,5 +2,6 @@ export interface LegalSection {
   title: string;
   paragraphs: string[];
   items?: string[];
-  closing?: string;
+  /** Paragraphs after the list. */
+  closing?: string | string[];
 }

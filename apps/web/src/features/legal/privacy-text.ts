@@ -1,7 +1,7 @@
 import { contact } from '../../config/contact';
 import type { LegalSection } from './legal-types';
 
-export const privacyUpdated = '1 Kasım 2026';
+export const privacyUpdated = '23 Kasım 2026';
 
 // Written for this service: what it really stores (account, event, media, notes, guest list) and why.
 export const privacySections: LegalSection[] = [
@@ -67,7 +67,12 @@ export const privacySections: LegalSection[] = [
       'Münhasıran otomatik sistemlerle analiz edilmesi sonucu aleyhinize bir sonucun ortaya çıkmasına itiraz etme,',
       'Kanuna aykırı işleme nedeniyle zarara uğramanız hâlinde zararın giderilmesini talep etme haklarına sahipsiniz.',
     ],
-    closing: 'Başvurularınızı en geç 30 gün içinde ücretsiz olarak sonuçlandırırız.',
+    closing: [
+      'Başvurularınızı en geç 30 gün içinde ücretsiz olarak sonuçlandırırız.',
+      'Hesap sahibiyseniz en sık kullanılan iki hakkınızı beklemeden, kendiniz kullanabilirsiniz. Profil sayfanızdaki "Verilerimi İndir" düğmesiyle hesabınız, etkinlikleriniz, düğün bilgileriniz, davetli listeleriniz ve WhatsApp yazışmalarınız tek bir ZIP dosyasında hazırlanır ve indirme bağlantısı e-posta adresinize gönderilir. "Hesabımı Sil" düğmesiyle, şifrenizi ve e-postayla gönderdiğimiz onay bağlantısını doğruladıktan sonra hesabınız; etkinlikleri, albümleri, davetli listeleri ve yazışmalarıyla birlikte 7 gün içinde kalıcı olarak silinir. Bu 7 gün boyunca giriş yapıp talebinizden vazgeçebilirsiniz.',
+      'Misafir veya davetliyseniz: albüme yüklediğiniz fotoğraf, video, isim ve notlar ile davetli listesindeki adınız ve telefon numaranız, düğünü düzenleyen çifte (hesap sahibine) aittir ve onların adına işlenir. Bu verilerinizin silinmesini veya düzeltilmesini istiyorsanız önce çifte başvurun: hesap sahibi, albümden sizin adınızla yüklenen bütün içerikleri ve davetli listesindeki kaydınızı tek işlemle silebilir. Çifte ulaşamıyorsanız, düğünün adını ve tarihini belirterek aşağıdaki iletişim adresinden bize yazın; talebinizi hesap sahibine iletir ve sonuçlanmasını takip ederiz.',
+      'Hesap sahibi hesabını sildiğinde misafirlerin yüklediği içerikler ve davetli bilgileri de silinir. Albümler, düğün tarihinden itibaren 1 yıl sonunda zaten kalıcı olarak silinir.',
+    ],
   },
   {
     title: '7. İletişim',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDetails, checkPassword, emailChanging, splitName } from './profile-rules';
 
-const user = { userId: 'u1', username: 'Ayşe Nur Yılmaz', email: 'ayse@example.com', phoneNumber: '+905321234567', pendingEmail: null };
+const user = { userId: 'u1', username: 'Ayşe Nur Yılmaz', email: 'ayse@example.com', phoneNumber: '+905321234567', pendingEmail: null, deletionScheduledAt: null };
 const form = { ...splitName(user.username), email: user.email, phoneNumber: user.phoneNumber };
 
 describe('profile rules', () => {

@@ -55,6 +55,16 @@ export function deletePhotos(eventId: string, photoIds: string[]) {
   });
 }
 
+/** DELETE /api/events/{id}/uploader: everything one guest uploaded under their name. */
+export function deleteUploaderMedia(eventId: string, uploader: string) {
+  return apiRequest(`/events/${encodeURIComponent(eventId)}/uploader`, {
+    method: 'DELETE',
+    body: { uploader },
+    schema: deletePhotosResponse,
+    errorToast: false,
+  });
+}
+
 /** Removes deleted items from the loaded pages and takes the server's new count, without refetching. */
 export function applyDeletion(queryClient: QueryClient, eventId: string, deleted: string[], photoCount: number): void {
   const gone = new Set(deleted);

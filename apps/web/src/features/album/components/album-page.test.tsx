@@ -11,7 +11,7 @@ import { AlbumPage } from './album-page';
 const event = {
   id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
   coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true, cardTheme: null,
-  photoCount: 3, createdAt: '2026-11-01T10:00:00.000Z',
+  photoCount: 3, createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
 };
 const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') => ({
   id, key: `events/ev1/${id}.jpg`, url: `/media/${id}-preview`, originalUrl: `/media/${id}`, thumbnailUrl: `/media/${id}-thumb`,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Download } from 'lucide-react';
+import { Archive, Download } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { albumToast } from '../../../lib/album-toast';
 import { ApiError } from '../../../lib/api-client';
+import { archivedAlbumText } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
 import { hasMorePages } from '../album-rules';
@@ -71,6 +72,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [focusRequest, setFocusRequest] = useState<{ index: number } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
+  const [confirmUploader, setConfirmUploader] = useState<string | null>(null);
   const deletion = useAlbumDeletion(eventId);
   const download = useAlbumDownload({ eventId, title: event.title, photoCount });
 
@@ -125,14 +127,26 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         event={event}
         photoCount={photoCount}
         actions={
-          <Button variant="secondary" onClick={() => void download.start()} disabled={photoCount === 0 || download.running}>
+          <Button
+            variant="secondary"
+            onClick={() => void download.start()}
+            disabled={photoCount === 0 || download.running || event.archivedAt !== null}
+          >
             <Download aria-hidden className="h-4 w-4" />
             Albümü İndir
           </Button>
         }
       />
       <div className="mx-auto max-w-6xl px-3 pt-4 sm:px-6 sm:pt-6">
-        {photos.isPending ? (
+        {event.archivedAt ? (
+          <section aria-labelledby="archived-title" className="mx-auto max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
+            <Archive aria-hidden className="mx-auto h-8 w-8 text-stone-500" />
+            <h2 id="archived-title" className="mt-3 text-lg font-semibold text-stone-900">
+              {messages.events.archived}
+            </h2>
+            <p className="mt-2 leading-relaxed text-stone-700">{archivedAlbumText(event)}</p>
+          </section>
+        ) : photos.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner label="Yükleniyor" className="h-8 w-8" />
           </div>
@@ -172,6 +186,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         index={shown}
         onIndexChange={setOpen}
         onDelete={askDelete}
+        onDeleteUploader={setConfirmUploader}
         onClosed={(index) => setFocusRequest({ index: Math.min(index, items.length - 1) })}
       />
       <SelectionBar count={selected.size} busy={deletion.busy} onClear={() => setSelected(new Set())} onDelete={() => setConfirm({ ids: [...selected] })} />
@@ -187,6 +202,23 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         busy={deletion.busy}
         onConfirm={() => void confirmDelete()}
         onOpenChange={(next) => !next && setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirmUploader !== null}
+        title="Kişinin Yüklemelerini Sil"
+        description={messages.media.uploaderDeleteConfirm.replace('{isim}', confirmUploader ?? '')}
+        confirmLabel="Tümünü Sil"
+        busy={deletion.busy}
+        onConfirm={() =>
+          void (async () => {
+            const name = confirmUploader;
+            if (!name) return;
+            const ok = await deletion.removeUploader(name);
+            setConfirmUploader(null);
+            if (ok) setOpen(null);
+          })()
+        }
+        onOpenChange={(next) => !next && setConfirmUploader(null)}
       />
       {download.dialog}
     </div>

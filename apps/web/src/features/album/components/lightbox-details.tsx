@@ -3,7 +3,8 @@ import { formatDateTime } from '../../../lib/format-date';
 import { uploaderLabel } from '../album-rules';
 
 /** Upload date, uploader, type and the guest's note. */
-export function LightboxDetails({ item }: { item: MediaItem }) {
+export function LightboxDetails({ item, onDeleteUploader }: { item: MediaItem; onDeleteUploader?: (uploader: string) => void }) {
+  const uploader = item.metadata.uploader?.trim();
   const rows: [string, string][] = [
     ['Yüklenme Tarihi', formatDateTime(item.metadata.uploadDate)],
     ['Yükleyen', uploaderLabel(item.metadata.uploader)],
@@ -24,6 +25,15 @@ export function LightboxDetails({ item }: { item: MediaItem }) {
           <dd className="mt-0.5 whitespace-pre-wrap text-white">{item.metadata.note?.trim() || 'Not bırakılmamış.'}</dd>
         </div>
       </dl>
+      {onDeleteUploader && uploader ? (
+        <button
+          type="button"
+          onClick={() => onDeleteUploader(uploader)}
+          className="w-full cursor-pointer rounded-lg border border-white/30 px-3 py-2 text-left text-xs text-white/90 hover:border-red-400 hover:bg-red-700/40 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          “{uploader}” adıyla yüklenenlerin tümünü sil
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -26,6 +26,8 @@ export interface LightboxProps {
   onIndexChange: (index: number | null) => void;
   /** Present for the owner: a delete button in the toolbar. */
   onDelete?: (item: MediaItem) => void;
+  /** The host erases everything a guest uploaded under this name (a guest's KVKK request). */
+  onDeleteUploader?: (uploader: string) => void;
   /** Called after the viewer closed, with the index it showed last (to focus that tile). */
   onClosed?: (index: number) => void;
 }
@@ -34,7 +36,7 @@ export interface LightboxProps {
  * Full-screen viewer: previous/next wrapping, zoom 0.5–5 (×1.5), drag to pan above 1×, swipe on phones,
  * keyboard (arrows, +/−, 0, Escape) and a details panel.
  */
-export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onClosed }: LightboxProps) {
+export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onDeleteUploader, onClosed }: LightboxProps) {
   const count = Math.max(total, items.length);
   const open = index !== null && count > 0;
   const position = wrapIndex(index ?? 0, count);
@@ -215,7 +217,7 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onC
           </div>
           {details && current ? (
             <aside className="max-h-[40dvh] overflow-y-auto border-t border-white/10 bg-stone-900 p-5 md:max-h-none md:w-80 md:border-t-0 md:border-l">
-              <LightboxDetails item={current} />
+              <LightboxDetails item={current} onDeleteUploader={onDeleteUploader} />
             </aside>
           ) : null}
         </D.Content>

@@ -27,6 +27,11 @@ const results: Record<AccountLinkResult, { title: string; text: string; ok: bool
     text: 'Yeni e-posta adresiniz onaylandı. Bundan sonra giriş yaparken bu adresi kullanabilirsiniz.',
     ok: true,
   },
+  'deletion-scheduled': {
+    title: 'Hesap Silme Talebiniz Onaylandı',
+    text: 'Tüm oturumlarınız kapatıldı. Hesabınız ve verileriniz 7 gün sonra kalıcı olarak silinecek. Vazgeçerseniz bu süre içinde giriş yapıp Profil sayfasından talebinizi iptal edebilirsiniz.',
+    ok: true,
+  },
   'email-change-cancelled': {
     title: 'E-posta Değişikliği İptal Edildi',
     text: 'E-posta adresiniz eski haline getirildi ve hesabınızdaki bütün oturumlar kapatıldı. Güvenliğiniz için giriş yaptıktan sonra şifrenizi değiştirmenizi öneririz.',

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
+import { Archive, CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
 import { stockCovers } from '@ani/contract/events';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
+import { retentionNote } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { CreateWeddingForm } from './create-wedding-form';
@@ -44,6 +45,9 @@ export function DashboardHomePage() {
               </p>
               <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
               {latest.description ? <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p> : null}
+              <p className="mt-3 flex items-center gap-2 text-sm text-stone-200">
+                <Archive aria-hidden className="h-4 w-4" /> {retentionNote(latest)}
+              </p>
             </div>
           </section>
           {weddingMissing ? (

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import {
-  CalendarDays, Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, UserPlus, Users,
+  CalendarDays, Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, ShieldCheck, UserPlus, Users,
 } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -109,6 +109,10 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
         <NavLink to={paths.dashboardSettings} className={linkClass} onClick={onNavigate}>
           <Settings aria-hidden className="h-4 w-4" /> Ayarlar
         </NavLink>
+        {/* KVKK: the host's copy of their data and account deletion, at the end of the settings page. */}
+        <Link to={`${paths.dashboardSettings}#verilerim`} className={linkClass({ isActive: false })} onClick={onNavigate}>
+          <ShieldCheck aria-hidden className="h-4 w-4" /> Verilerim ve Hesabım
+        </Link>
         <button
           type="button"
           onClick={onLogout}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { CalendarDays, ChevronDown } from 'lucide-react';
+import { Archive, CalendarDays, ChevronDown } from 'lucide-react';
 import { stockCovers, type Event } from '@ani/contract/events';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
+import { retentionNote } from '../../../lib/retention';
 import { ContentTab } from './content-tab';
 import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
@@ -35,6 +36,15 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
             <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
               <CalendarDays aria-hidden className="h-4 w-4" />
               {formatLongDate(event.eventDate)}
+            </span>
+            <span
+              className={cn(
+                'mt-1 flex items-center gap-1.5 text-xs',
+                event.archivedAt ? 'font-semibold text-stone-700' : 'text-stone-500',
+              )}
+            >
+              <Archive aria-hidden className="h-3.5 w-3.5" />
+              {retentionNote(event)}
             </span>
           </span>
           <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')} />

@@ -18,7 +18,9 @@ export function LegalText({ sections, updated }: { sections: LegalSection[]; upd
               ))}
             </ul>
           ) : null}
-          {section.closing ? <p>{section.closing}</p> : null}
+          {[section.closing ?? []].flat().map((p) => (
+            <p key={p}>{p}</p>
+          ))}
         </section>
       ))}
     </div>

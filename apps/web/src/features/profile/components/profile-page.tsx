@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader2, UserRound } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { meQuery } from '../api/profile-api';
+import { AccountDataSection } from './account-data-section';
 import { DetailsSection } from './details-section';
 import { PasswordSection } from './password-section';
 
 /**
- * "Profil Ayarları": name, e-mail, phone and password under the registration rules. Shown at /profile in
+ * "Profil Ayarları": name, e-mail, phone and password under the registration rules, the host's data and account deletion. Shown at /profile in
  * the site's light look and at /dashboard/settings inside the dark dashboard (its "Ayarlar").
  */
 export function ProfilePage() {
@@ -32,6 +33,7 @@ export function ProfilePage() {
         <div className="space-y-8">
           <DetailsSection user={me.data.user} />
           <PasswordSection userId={me.data.user.userId} />
+          <AccountDataSection user={me.data.user} />
         </div>
       )}
     </section>

@@ -1,0 +1,291 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { whatsappMessages, whatsappStatusEvents, users } from '../../db/schema/index.ts';
+import { createS3Storage } from '../../storage/s3-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer, createActivatedUser, lastLinkTo } from '../../testing/factories.ts';
+import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
+import { startS3Server } from '../../testing/s3-server.ts';
+import {
+  addGuest,
+  createWeddingHost,
+  multipartFile,
+  type TestWedding,
+} from '../../testing/wedding-factories.ts';
+import { multipartBody } from '../../testing/multipart-body.ts';
+import { defaultAuthLimits } from './users.service.ts';
+
+const a = messages.auth;
+const DAY = 24 * 60 * 60 * 1000;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+type Backend = { storage?: Storage; storeDir: (t: TestApp) => string; stop: () => Promise<void> };
+const backends: Record<string, () => Promise<Backend>> = {
+  'local disk': async () => ({ storeDir: (t) => path.join(t.config.dataDir, 'media'), stop: async () => {} }),
+  's3 (s3rver)': async () => {
+    const s3 = await startS3Server();
+    const storage = createS3Storage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    });
+    return { storage, storeDir: () => s3.directory, stop: s3.stop };
+  },
+};
+
+describe.each(Object.keys(backends))('account deletion (%s)', (backendName) => {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  let t: TestApp;
+  let backend: Backend;
+  let f: MediaFixtures;
+
+  beforeAll(async () => {
+    backend = await backends[backendName]!();
+    [t, f] = await Promise.all([createTestApp({ clock, storage: backend.storage }), mediaFixtures()]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await backend.stop();
+  });
+
+  /** A host with everything the service can hold: wedding, guests, album, invitation image, WhatsApp. */
+  async function populatedHost(): Promise<TestWedding & { guestPhones: string[] }> {
+    const w = await createWeddingHost(t);
+    const guests = [
+      await addGuest(t, w, { name: 'Ayla Kaya' }),
+      await addGuest(t, w, { name: 'Barış Demir' }),
+    ];
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c08080' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipartFile('image', 'davetiye.jpg', 'image/jpeg', image);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/weddings/upload-image?username=${encodeURIComponent(w.user.username)}`,
+      headers: { ...bearer(w.user.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const album = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${w.eventId}/upload`,
+      ...multipartBody([
+        { name: 'uploader', value: 'Zeynep Ak' },
+        { name: 'note', value: 'Çok güzeldi' },
+        { name: 'files', filename: 'a.jpg', data: await readFile(f.jpeg) },
+      ]),
+    });
+    expect(album.statusCode).toBe(200);
+    const approved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/guests/approval',
+      headers: bearer(w.user.token),
+      payload: { weddingId: w.weddingId, guestListApproved: true },
+    });
+    expect(approved.statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+    // A delivery report, as the webhook records it: keyed by the provider's id only.
+    const [message] = await t.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.weddingId, w.weddingId));
+    const providerId = `wamid.${w.weddingId}`;
+    await t.db
+      .update(whatsappMessages)
+      .set({ providerMessageId: providerId })
+      .where(eq(whatsappMessages.id, message!.id));
+    await t.db.insert(whatsappStatusEvents).values({
+      id: `se-${w.weddingId}`,
+      providerMessageId: providerId,
+      status: 'sent',
+      occurredAt: new Date(),
+    });
+    return { ...w, guestPhones: guests.map((g) => g.phone) };
+  }
+
+  /** Every row of every table, as text: what the database still holds. */
+  async function everyRow(): Promise<string> {
+    const tables = await t.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const names = (tables as unknown as { rows: { table_name: string }[] }).rows;
+    expect(names.map((n) => n.table_name)).toEqual(
+      expect.arrayContaining(['users', 'events', 'media', 'guests', 'jobs']),
+    );
+    const dumps: string[] = [];
+    for (const { table_name } of names) {
+      const result = await t.db.execute(
+        sql`select row_to_json(x)::text as row from ${sql.identifier(table_name)} x`,
+      );
+      const rows = (result as unknown as { rows: { row: string }[] }).rows;
+      dumps.push(...rows.map((r) => `${table_name}: ${r.row}`));
+    }
+    return dumps.join('\n');
+  }
+
+  const post = (url: string, token: string, payload?: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as never });
+  const follow = (link: string) => {
+    const u = new URL(link);
+    return t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+  };
+
+  it('asks for the password, confirms by e-mail, ends sessions, can be cancelled, then deletes everything after 7 days', async () => {
+    const host = await populatedHost();
+    const bystander = await populatedHost();
+    // A data archive in the store: it goes with the account too.
+    expect((await post('/api/users/me/export', host.user.token)).statusCode).toBe(202);
+    await t.app.jobs.runUntilIdle();
+    expect(t.outbox.at(-1)!.subject).toBe('Kişisel veri arşiviniz hazır');
+    const stored = await filesUnder(backend.storeDir(t));
+    expect(stored.length).toBeGreaterThan(0);
+
+    // Wrong password: refused, nothing mailed.
+    const mailed = t.outbox.length;
+    const wrong = await post('/api/users/me/deletion', host.user.token, { password: 'Yanlis123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(a.passwordWrong);
+    expect(t.outbox).toHaveLength(mailed);
+    // A stranger cannot ask for anyone's deletion.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/me/deletion', payload: { password: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+
+    const asked = await post('/api/users/me/deletion', host.user.token, { password: host.user.password });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(a.deletionRequested);
+    // Asking alone changes nothing: the session still works.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(host.user.token) }))
+        .statusCode,
+    ).toBe(200);
+
+    const confirmed = await follow(lastLinkTo(t.outbox, host.user.email));
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/?hesap=deletion-scheduled');
+    expect(t.outbox.at(-1)!.subject).toMatch(/tarihinde silinecek$/);
+    // Sessions end at once.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(host.user.token) }))
+        .statusCode,
+    ).toBe(401);
+
+    // Signing in again during the grace period shows the date; cancelling keeps the account.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: host.user.email, password: host.user.password },
+    });
+    const token = login.json().token as string;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json()
+      .user;
+    expect(new Date(me.deletionScheduledAt).getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/deletion',
+      headers: bearer(token),
+    });
+    expect(cancel.json()).toMatchObject({ success: true, message: a.deletionCancelled });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/deletion',
+      headers: bearer(token),
+    });
+    expect(again.json()).toMatchObject({ success: true, message: a.deletionNotScheduled });
+    offset = 8 * DAY;
+    await t.app.jobs.runUntilIdle();
+    expect(await t.db.select().from(users).where(eq(users.id, host.user.userId))).toHaveLength(1);
+
+    // Second time, for real.
+    offset = 0;
+    expect((await post('/api/users/me/deletion', token, { password: host.user.password })).statusCode).toBe(
+      202,
+    );
+    await follow(lastLinkTo(t.outbox, host.user.email));
+    offset = 6 * DAY;
+    await t.app.jobs.runUntilIdle();
+    expect(await t.db.select().from(users).where(eq(users.id, host.user.userId))).toHaveLength(1);
+
+    offset = 7 * DAY + 60_000;
+    await t.app.jobs.runUntilIdle();
+    expect(t.outbox.at(-1)).toMatchObject({ to: host.user.email, subject: 'Anı Kutusu hesabınız silindi' });
+
+    const db = await everyRow();
+    for (const trace of [
+      host.user.userId,
+      host.user.email,
+      host.user.username,
+      host.eventId,
+      host.weddingId,
+      ...host.guestPhones,
+    ]) {
+      expect(db).not.toContain(trace);
+    }
+    expect(db).not.toContain(`wamid.${host.weddingId}`);
+    // The other host keeps everything.
+    for (const trace of [
+      bystander.user.userId,
+      bystander.eventId,
+      bystander.weddingId,
+      ...bystander.guestPhones,
+    ]) {
+      expect(db).toContain(trace);
+    }
+
+    const remaining = await filesUnder(backend.storeDir(t));
+    const bystanderKeys = db
+      .match(/"(object_key|thumbnail_key|preview_key|invitation_image_key)":"([^"]+)"/g)!
+      .map((m) => m.split('":"')[1]!.slice(0, -1));
+    expect(bystanderKeys.length).toBeGreaterThanOrEqual(2);
+    for (const key of bystanderKeys) expect(await t.storage.stat(key)).not.toBeNull();
+    // Every stored file that is left belongs to the other host.
+    const ids = remaining.map((file) => /([0-9a-f-]{36})/.exec(file)?.[1]).filter(Boolean);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(bystanderKeys.some((k) => k.includes(id!))).toBe(true);
+    expect(remaining.length).toBeLessThan(stored.length);
+  });
+});
+
+describe('account deletion requests', () => {
+  it('are limited per account, since each one sends mail', async () => {
+    const t = await createTestApp({
+      authLimits: {
+        ...defaultAuthLimits,
+        loginPerIp: 1000,
+        registerPerIp: 1000,
+        mailPerIp: 1000,
+        mailPerTarget: 1000,
+        mailPerUser: 3,
+      },
+    });
+    try {
+      const user = await createActivatedUser(t);
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/me/deletion',
+          headers: bearer(user.token),
+          payload: { password: user.password },
+        });
+      for (let i = 0; i < 3; i++) expect((await ask()).statusCode).toBe(202);
+      const limited = await ask();
+      expect(limited.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+
+/** One file of a host's data archive; each module contributes the files of the data it owns. */
+export type ExportFile = { name: string; content: string };
+
+export const jsonFile = (name: string, value: unknown): ExportFile => ({
+  name,
+  content: `${JSON.stringify(value, null, 2)}\n`,
+});
+
+const readme = `Anı Kutusu — kişisel verileriniz
+
+Bu arşiv, hesabınızla ilgili sakladığımız bütün bilgileri içerir:
+
+- hesap.json: hesap bilgileriniz (ad soyad, e-posta, telefon, tarihler). Şifreniz yalnızca geri döndürülemez özet olarak saklandığı için arşivde yer almaz.
+- etkinlikler.json: etkinlikleriniz, ayarları, albümlerdeki içerik sayıları ve saklama süreleri. Albümlerin kendisi bu arşive kopyalanmadı; her etkinliğin "albumZipIndir" bağlantısı, o albümün tamamını ayrı bir ZIP olarak indirir (bağlantılar 7 gün geçerlidir).
+- dugunler.json: düğün bilgileriniz (mekân, gelin ve damat, tarih, saat, kapasite).
+- davetliler.json ve davetliler-*.csv: davetli listeleriniz, katılım durumları ve kişi sayılarıyla. CSV dosyaları Excel ile açılabilir.
+- whatsapp-mesajlari.json: davetlilerinizle WhatsApp üzerinden gönderilen ve alınan bütün mesajlar, durumlarıyla.
+
+Sorularınız için bize sitemizdeki iletişim adreslerinden ulaşabilirsiniz.
+`;
+
+/** The archive: small text files built in memory (a host's rows, never media bytes), streamed out. */
+export function dataExportZip(files: ExportFile[], createdAt: Date): Readable {
+  const zip = new ZipFile();
+  for (const file of [{ name: 'OKUBENI.txt', content: readme }, ...files]) {
+    zip.addBuffer(Buffer.from(file.content, 'utf8'), file.name, { mtime: createdAt });
+  }
+  zip.end();
+  return zip.outputStream as Readable;
+}

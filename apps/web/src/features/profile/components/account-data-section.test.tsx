@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@ani/contract/messages';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { AccountDataSection } from './account-data-section';
+
+const user = {
+  userId: 'u1',
+  username: 'Ayşe Yılmaz',
+  email: 'ayse@example.com',
+  phoneNumber: '+905321234567',
+  pendingEmail: null,
+  deletionScheduledAt: null,
+};
+
+describe('account data section (KVKK)', () => {
+  it('asks for the export and says the link comes by e-mail; shows the server error on refusal', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(jsonResponse({ success: true, message: messages.auth.exportRequested }, 202))
+      .mockResolvedValueOnce(
+        jsonResponse({ success: false, message: 'Çok fazla istek.', code: 'RATE_LIMITED' }, 429),
+      );
+    const actor = userEvent.setup();
+    renderWithRouter(<AccountDataSection user={user} />);
+    await actor.click(screen.getByRole('button', { name: 'Verilerimi İndir' }));
+    expect(await screen.findByText(messages.auth.exportRequested)).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toContain('/api/users/me/export');
+    await actor.click(screen.getByRole('button', { name: 'Verilerimi İndir' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Çok fazla istek.');
+  });
+
+  it('needs the password before deleting, then says to confirm by e-mail', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ success: true, message: messages.auth.deletionRequested }, 202));
+    const actor = userEvent.setup();
+    renderWithRouter(<AccountDataSection user={user} />);
+    await actor.click(screen.getByRole('button', { name: 'Hesabımı Sil' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.passwordRequired);
+    expect(fetch).not.toHaveBeenCalled();
+    await actor.type(screen.getByLabelText('Şifreniz'), 'Gizli123');
+    await actor.click(screen.getByRole('button', { name: 'Hesabımı Sil' }));
+    expect(await screen.findByText(messages.auth.deletionRequested)).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ password: 'Gizli123' });
+  });
+
+  it('shows the scheduled date in Turkish and lets the host cancel', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ success: true, message: messages.auth.deletionCancelled }));
+    const actor = userEvent.setup();
+    renderWithRouter(
+      <AccountDataSection user={{ ...user, deletionScheduledAt: '2026-12-01T09:00:00.000Z' }} />,
+    );
+    expect(screen.getByText('1 Aralık 2026')).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Silme Talebini İptal Et' }));
+    expect(fetch.mock.calls[0]![1]!.method).toBe('DELETE');
+  });
+});
