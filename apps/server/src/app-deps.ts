@@ -18,4 +18,6 @@ export type AppDeps = {
   rateLimitStore: RateLimitStore;
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
   authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+  /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
+  clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
 };

@@ -6,6 +6,7 @@ import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRouteTable } from './http/route-table.ts';
+import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
@@ -29,6 +30,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Shutdown: finish what is in flight, refuse what is new with 503.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A client cannot hold a socket open by sending slowly or not at all (see http/slow-clients.ts).
+    ...serverTimeoutOptions,
     // The router's own refusals (URL too long, bad encoding) in our error shape, never echoing the URL.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply)
@@ -36,6 +39,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ success: false, message: messages.generic.invalidInput, code: ErrorCode.VALIDATION });
     },
   });
+  app.server.maxConnections = serverLimits.maxConnections;
+  registerSlowBodyGuard(
+    app,
+    deps.clientLimits
+      ? { minBytes: deps.clientLimits.minBodyBytes, windowMs: deps.clientLimits.minRateWindowMs }
+      : undefined,
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

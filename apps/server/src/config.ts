@@ -19,6 +19,8 @@ const optionalUrl = (protocols: string[]) =>
     )
     .optional();
 
+const GiB = 1024 ** 3;
+
 const optionalText = z
   .string()
   .trim()
@@ -72,6 +74,11 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().trim().min(1).default('davetiye'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('tr'),
   WHATSAPP_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // Abuse bounds of the public upload link (README "Configuration" explains each default).
+  EVENT_QUOTA_BYTES: z.coerce.number().int().min(1).default(50 * GiB),
+  EVENT_QUOTA_ITEMS: z.coerce.number().int().min(1).default(20_000),
+  UPLOAD_BYTES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20 * GiB),
+  MIN_FREE_DISK_BYTES: z.coerce.number().int().min(0).default(2 * GiB),
 });
 
 export type Config = {
@@ -93,6 +100,18 @@ export type Config = {
   s3: S3Config | undefined;
   redisUrl: string | undefined;
   whatsapp: WhatsappConfig;
+  uploadBounds: UploadBounds;
+};
+
+export type UploadBounds = {
+  /** Bytes of originals one event may hold. */
+  eventQuotaBytes: number;
+  /** Photos and videos one event may hold. */
+  eventQuotaItems: number;
+  /** Bytes one client IP may upload per hour, across all events. */
+  bytesPerIpHour: number;
+  /** Uploads are refused while the data directory's file system has less free space than this. */
+  minFreeDiskBytes: number;
 };
 
 export type WhatsappConfig = {
@@ -168,6 +187,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       templateName: e.WHATSAPP_TEMPLATE_NAME,
       templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
       sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
+    },
+    uploadBounds: {
+      eventQuotaBytes: e.EVENT_QUOTA_BYTES,
+      eventQuotaItems: e.EVENT_QUOTA_ITEMS,
+      bytesPerIpHour: e.UPLOAD_BYTES_PER_IP_HOUR,
+      minFreeDiskBytes: e.MIN_FREE_DISK_BYTES,
     },
   };
 }

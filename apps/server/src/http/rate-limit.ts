@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from './errors.ts';
 
@@ -7,8 +8,38 @@ export type RateLimitStore = {
   /** Adds one hit to `key`'s current window and returns the count so far and when the window ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   reset(key: string): Promise<void>;
+  /**
+   * A counter of arbitrary amounts (e.g. bytes) per key over a window, kept where the store keeps its
+   * counters, so every instance shares it when Redis is used.
+   */
+  budget(options: { name: string; points: number; durationSeconds: number }): Budget;
   close?(): Promise<void>;
 };
+
+export type Budget = {
+  /** Takes `amount` from `key`'s budget, or throws a 429 with `message` (and takes nothing) when it would run over. */
+  take(key: string, amount: number, message: string): Promise<void>;
+  /** Gives back what a failed operation had taken. */
+  giveBack(key: string, amount: number): Promise<void>;
+};
+
+function budgetOver(limiter: RateLimiterAbstract): Budget {
+  return {
+    async take(key, amount, message) {
+      try {
+        await limiter.consume(key, amount);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // consume() counted the refused amount too: only what was accepted stays taken.
+        await limiter.reward(key, amount);
+        throw new RateLimitError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), message);
+      }
+    },
+    async giveBack(key, amount) {
+      await limiter.reward(key, amount);
+    },
+  };
+}
 
 export type RateLimiter = {
   /** Counts one attempt for `key`; throws 429 once the window's limit is passed. */
@@ -19,8 +50,8 @@ export type RateLimiter = {
 
 export class RateLimitError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(ErrorCode.RATE_LIMITED, messages.generic.rateLimited);
+  constructor(retryAfterSeconds: number, message: string = messages.generic.rateLimited) {
+    super(ErrorCode.RATE_LIMITED, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -64,6 +95,8 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
     async reset(key) {
       windows.delete(key);
     },
+    budget: ({ name, points, durationSeconds }) =>
+      budgetOver(new RateLimiterMemory({ keyPrefix: `budget:${name}`, points, duration: durationSeconds })),
   };
 }
 
@@ -93,6 +126,10 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
     async reset(key) {
       await redis.del(`ani:rl:${key}`);
     },
+    budget: ({ name, points, durationSeconds }) =>
+      budgetOver(
+        new RateLimiterRedis({ storeClient: redis, keyPrefix: `ani:budget:${name}`, points, duration: durationSeconds }),
+      ),
     async close() {
       await redis.quit();
     },

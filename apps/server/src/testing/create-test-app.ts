@@ -53,7 +53,12 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 }
 
 export async function createTestApp(
-  options: { authLimits?: AppDeps['authLimits']; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    authLimits?: AppDeps['authLimits'];
+    clientLimits?: AppDeps['clientLimits'];
+    env?: Record<string, string>;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
   const config = loadConfig({
@@ -76,6 +81,7 @@ export async function createTestApp(
     rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
     authLimits: options.authLimits ?? { loginPerIp: 1000, loginPerAccount: 1000, registerPerIp: 1000, mailPerIp: 1000 },
+    clientLimits: options.clientLimits,
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const events = pgTable(
@@ -19,6 +19,9 @@ export const events = pgTable(
     cardTheme: text('card_theme'),
     // Always equal to the number of media rows: changed only in the transaction that inserts or deletes them.
     photoCount: integer('photo_count').notNull().default(0),
+    // Always the sum of the media rows' sizes, kept beside photo_count by the same transactions; the
+    // per-event quota is checked against it in the upload's commit.
+    bytesUsed: bigint('bytes_used', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

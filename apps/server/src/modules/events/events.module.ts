@@ -9,6 +9,7 @@ import { createEventsService } from './events.service.ts';
 export async function registerEventsModule(app: FastifyInstance, deps: AppDeps & { jobs: JobRunner }): Promise<void> {
   const service = createEventsService({
     eventsRepository: createEventsRepository(deps.db),
+    quota: { maxBytes: deps.config.uploadBounds.eventQuotaBytes, maxItems: deps.config.uploadBounds.eventQuotaItems },
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
     onObjectsScheduled: () => deps.jobs.kick(),
   });

@@ -20,7 +20,10 @@ export type CreateEventData = {
 
 export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
-export function toEvent(row: EventRow): Event {
+/** The album limits the owner sees their usage against (the server's upload bounds). */
+export type EventQuota = { maxBytes: number; maxItems: number };
+
+export function toEventWith(row: EventRow, quota: EventQuota): Event {
   return {
     id: row.id,
     eventId: row.id,
@@ -33,6 +36,7 @@ export function toEvent(row: EventRow): Event {
     autoApprovePhotos: row.autoApprovePhotos,
     cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
+    usage: { bytes: row.bytesUsed, maxBytes: quota.maxBytes, maxItems: quota.maxItems },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -40,8 +44,13 @@ export function toEvent(row: EventRow): Event {
 // A stranger gets 404, not 403: whether an event exists is private to its owner.
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, e.notFound);
 
-export function createEventsService(deps: { eventsRepository: EventsRepository; onObjectsScheduled?: () => void }) {
+export function createEventsService(deps: {
+  eventsRepository: EventsRepository;
+  quota: EventQuota;
+  onObjectsScheduled?: () => void;
+}) {
   const repo = deps.eventsRepository;
+  const toEvent = (row: EventRow) => toEventWith(row, deps.quota);
 
   async function owned(user: AuthUser, eventId: string): Promise<EventRow> {
     const row = await repo.findOwned(eventId, user.id);

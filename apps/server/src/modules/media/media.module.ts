@@ -19,6 +19,13 @@ import { createMediaService } from './media.service.ts';
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
+/**
+ * Uploads in progress per client IP in this process. Guests at one venue share an IP, and the
+ * wedding-peak benchmark has 25 of them uploading at once; 32 leaves room for that while a script
+ * cannot hold hundreds of sockets and temp files open.
+ */
+export const parallelUploadsPerIp = 32;
+
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
   app: FastifyInstance,
@@ -48,11 +55,23 @@ export async function registerMediaModule(
     signer,
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
+    bounds: deps.config.uploadBounds,
+    ipBytes: deps.rateLimitStore.budget({
+      name: 'upload-bytes',
+      points: deps.config.uploadBounds.bytesPerIpHour,
+      durationSeconds: 60 * 60,
+    }),
+    dataDir: deps.config.dataDir,
   });
   const uploadLimiter = createRateLimiter({
     name: 'upload',
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
-  await app.register(mediaRoutes, { prefix: '/api', service, uploadLimiter });
+  await app.register(mediaRoutes, {
+    prefix: '/api',
+    service,
+    uploadLimiter,
+    parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
+  });
 }

@@ -9,9 +9,11 @@ export type NewMediaRow = typeof media.$inferInsert;
 export const deriveJob = 'media.derive';
 export const sweepUploadJob = 'media.sweep-upload';
 
+export type EventQuota = { bytes: number; items: number };
+
 export class UploadCommitError extends Error {
-  readonly reason: 'not-found' | 'closed';
-  constructor(reason: 'not-found' | 'closed') {
+  readonly reason: 'not-found' | 'closed' | 'quota-bytes' | 'quota-items';
+  constructor(reason: UploadCommitError['reason']) {
     super(reason);
     this.reason = reason;
   }
@@ -22,7 +24,7 @@ export function createMediaRepository(db: Db) {
   return {
     async findOwnedEvent(eventId: string, ownerId: string) {
       const rows = await db
-        .select({ id: events.id, title: events.title, photoCount: events.photoCount })
+        .select({ id: events.id, title: events.title, photoCount: events.photoCount, bytesUsed: events.bytesUsed })
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.ownerId, ownerId)));
       return rows[0] ?? null;
@@ -30,7 +32,12 @@ export function createMediaRepository(db: Db) {
 
     async findEventForUpload(eventId: string) {
       const rows = await db
-        .select({ id: events.id, canAddPhotos: events.canAddPhotos })
+        .select({
+          id: events.id,
+          canAddPhotos: events.canAddPhotos,
+          photoCount: events.photoCount,
+          bytesUsed: events.bytesUsed,
+        })
         .from(events)
         .where(eq(events.id, eventId));
       return rows[0] ?? null;
@@ -49,18 +56,36 @@ export function createMediaRepository(db: Db) {
     /**
      * The upload's single transaction: the count, the rows and their derivation jobs appear together
      * or not at all. The count is incremented in the database (not read-modify-write), so concurrent
-     * uploads serialise on the event row and none is lost.
+     * uploads serialise on the event row and none is lost. The quota is part of the same UPDATE's
+     * condition, so two uploads that each fit alone can never together pass it.
      */
-    async commitUpload(eventId: string, rows: NewMediaRow[], sweepJobId: string): Promise<MediaRow[]> {
+    async commitUpload(eventId: string, rows: NewMediaRow[], sweepJobId: string, quota: EventQuota): Promise<MediaRow[]> {
+      const bytes = rows.reduce((sum, row) => sum + row.size, 0);
       return db.transaction(async (tx) => {
         const [event] = await tx
           .update(events)
-          .set({ photoCount: sql`${events.photoCount} + ${rows.length}`, updatedAt: new Date() })
-          .where(and(eq(events.id, eventId), eq(events.canAddPhotos, true)))
+          .set({
+            photoCount: sql`${events.photoCount} + ${rows.length}`,
+            bytesUsed: sql`${events.bytesUsed} + ${bytes}`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(events.id, eventId),
+              eq(events.canAddPhotos, true),
+              sql`${events.photoCount} + ${rows.length} <= ${quota.items}`,
+              sql`${events.bytesUsed} + ${bytes} <= ${quota.bytes}`,
+            ),
+          )
           .returning({ id: events.id });
         if (!event) {
-          const exists = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-          throw new UploadCommitError(exists.length ? 'closed' : 'not-found');
+          const [found] = await tx
+            .select({ canAddPhotos: events.canAddPhotos, photoCount: events.photoCount })
+            .from(events)
+            .where(eq(events.id, eventId));
+          if (!found) throw new UploadCommitError('not-found');
+          if (!found.canAddPhotos) throw new UploadCommitError('closed');
+          throw new UploadCommitError(found.photoCount + rows.length > quota.items ? 'quota-items' : 'quota-bytes');
         }
         const inserted = await tx.insert(media).values(rows).returning();
         for (const row of inserted) await enqueue(tx, deriveJob, { mediaId: row.id });
@@ -114,7 +139,11 @@ export function createMediaRepository(db: Db) {
           .returning();
         const [event] = await tx
           .update(events)
-          .set({ photoCount: sql`${events.photoCount} - ${deleted.length}`, updatedAt: new Date() })
+          .set({
+            photoCount: sql`${events.photoCount} - ${deleted.length}`,
+            bytesUsed: sql`${events.bytesUsed} - ${deleted.reduce((sum, row) => sum + row.size, 0)}`,
+            updatedAt: new Date(),
+          })
           .where(eq(events.id, eventId))
           .returning({ photoCount: events.photoCount });
         const keys = deleted.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));

@@ -29,6 +29,15 @@ export type ReceivedUpload = { dir: string; files: ReceivedFile[]; uploader: str
 
 export type UploadLimits = { maxPhotos: number; maxVideos: number; maxBytes: number };
 
+/**
+ * Further bounds of this one upload beyond the per-request limits (what is left of the event's quota,
+ * of the disk's headroom…), each with the error that explains it. Checked on the same running count.
+ */
+export type UploadCaps = {
+  bytes?: { max: number; error: () => AppError }[];
+  items?: { max: number; error: () => AppError };
+};
+
 export const defaultUploadLimits: UploadLimits = {
   maxPhotos: limits.maxPhotosPerUpload,
   maxVideos: limits.maxVideosPerUpload,
@@ -131,9 +140,16 @@ class FileInspector extends Transform {
  */
 export async function receiveUpload(
   parts: AsyncIterable<UploadPart>,
-  options: { tempRoot: string; limits?: UploadLimits },
+  options: { tempRoot: string; limits?: UploadLimits; caps?: UploadCaps },
 ): Promise<ReceivedUpload> {
   const max = options.limits ?? defaultUploadLimits;
+  // The tightest byte bound decides, and its own message says why (one comparison per chunk).
+  let byteLimit = max.maxBytes;
+  let byteError = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+  for (const cap of options.caps?.bytes ?? []) {
+    if (cap.max < byteLimit) [byteLimit, byteError] = [cap.max, cap.error];
+  }
+  const itemCap = options.caps?.items;
   const dir = path.join(options.tempRoot, randomUUID());
   await mkdir(dir, { recursive: true });
   const files: ReceivedFile[] = [];
@@ -145,9 +161,10 @@ export async function receiveUpload(
 
   const addBytes = (n: number) => {
     total += n;
-    if (total > max.maxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+    if (total > byteLimit) throw byteError();
   };
   const onDetected = (media: DetectedMedia) => {
+    if (itemCap && photos + videos + 1 > itemCap.max) throw itemCap.error();
     if (media.type === 'image' && ++photos > max.maxPhotos) throw new AppError(ErrorCode.VALIDATION, u.maxPhotos);
     if (media.type === 'video' && ++videos > max.maxVideos) throw new AppError(ErrorCode.VALIDATION, u.maxVideos);
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "bytes_used" bigint DEFAULT 0 NOT NULL;
