@@ -13,8 +13,9 @@ import { createMemoryRateLimitStore } from '../apps/server/src/http/rate-limit.t
 import { createUrlSigner } from '../apps/server/src/http/signed-urls.ts';
 import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
+import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
-export async function startServer() {
+export async function startServer(options: { authLimits?: AuthLimits } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -35,6 +36,7 @@ export async function startServer() {
     logger: createLogger(process.env.BENCH_LOG ?? 'silent'),
     mailer: { send: async (m) => void outbox.push(m) },
     rateLimitStore: createMemoryRateLimitStore(),
+    authLimits: options.authLimits,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -47,6 +49,8 @@ export async function startServer() {
     body: JSON.stringify({ username: 'Bench Host', email, password, phoneNumber: '0532 123 45 67' }),
   });
   if (!reg.ok) throw new Error(`register: ${await reg.text()}`);
+  // Account mails leave through the job runner.
+  await app.jobs.runUntilIdle();
   const link = new URL(outbox.at(-1)!.link!);
   await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
   const login = await fetch(`${base}/api/users/login`, {

@@ -12,6 +12,7 @@ const benches = [
   'wedding-peak.bench.ts',
   'album-scale.bench.ts',
   'media-serving.bench.ts',
+  'accounts.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

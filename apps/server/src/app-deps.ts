@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
+import type { AuthLimits } from './modules/users/users.service.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -17,7 +18,7 @@ export type AppDeps = {
   /** Where rate-limit counters live: this process, or Redis shared by every instance. */
   rateLimitStore: RateLimitStore;
   /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
-  authLimits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+  authLimits?: AuthLimits;
   /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
   clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
 };

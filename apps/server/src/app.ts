@@ -83,8 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await registerUsersModule(app, deps);
   const jobs = registerJobs(app, deps);
+  await registerUsersModule(app, { ...deps, jobs });
   await registerEventsModule(app, { ...deps, jobs });
   await registerWeddingsModule(app, deps);
   await registerGuestsModule(app, { ...deps, jobs });

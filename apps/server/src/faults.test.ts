@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from './modules/media/multipart-body.ts';
 import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { firstOutboxMail } from './testing/outbox-files.ts';
 
 /**
  * The server is killed (SIGKILL) during an upload, during derivation and while streaming a ZIP,
@@ -66,8 +67,7 @@ beforeAll(async () => {
   const host = { username: 'Nur Er', email: 'nur@example.com', password: 'Dugun2026', phoneNumber: '05301234567' };
   const json = { 'content-type': 'application/json' };
   await fetch(`${server.base}/api/users/register`, { method: 'POST', headers: json, body: JSON.stringify(host) });
-  const [eml] = await readdir(path.join(dataDir, 'outbox'));
-  const mail = (await readFile(path.join(dataDir, 'outbox', eml!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const mail = (await firstOutboxMail(dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   await fetch(`${server.base}/api/users/activate?token=${/activate\?token=([\w-]+)/.exec(mail)![1]}`, { redirect: 'manual' });
   const login = await fetch(`${server.base}/api/users/login`, {
     method: 'POST',

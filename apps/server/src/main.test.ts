@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from './testing/server-process.ts';
+import { firstOutboxMail } from './testing/outbox-files.ts';
 
 const tempDirs: string[] = [];
 afterAll(() => Promise.all(tempDirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -37,9 +38,7 @@ describe('the server process', () => {
       });
       expect(registered.status).toBe(201);
 
-      const outbox = path.join(dataDir, 'outbox');
-      const [file] = await readdir(outbox);
-      const eml = decodeQuotedPrintable(await readFile(path.join(outbox, file!), 'utf8'));
+      const eml = decodeQuotedPrintable(await firstOutboxMail(dataDir));
       expect(eml).toContain('To: deniz@example.com');
       const link = /https?:\/\/\S+\/api\/users\/activate\?token=[A-Za-z0-9_-]+/.exec(eml)?.[0];
       expect(link).toBeDefined();

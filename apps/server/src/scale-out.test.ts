@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from './testing/s3-server.ts';
 import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { firstOutboxMail } from './testing/outbox-files.ts';
 
 // Two instances need one shared PostgreSQL: this runs in the PostgreSQL pass of the suite.
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -71,8 +72,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
 
     const host = { username: 'Ece Tan', email: 'ece@example.com', password: 'Dugun2026', phoneNumber: '05051234567' };
     expect((await fetch(`${a.base}/api/users/register`, json(host))).status).toBe(201);
-    const [eml] = await readdir(path.join(a.dataDir, 'outbox'));
-    const mail = (await readFile(path.join(a.dataDir, 'outbox', eml!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const mail = (await firstOutboxMail(a.dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const token = /activate\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
     // The link was mailed by instance A and is followed on instance B.
     const activated = await fetch(`${b.base}/api/users/activate?token=${token}`, { redirect: 'manual' });

@@ -56,8 +56,14 @@ describe('a host manages the account', () => {
     await page.getByText('Profil Güncellendi').first().waitFor();
 
     await page.getByLabel('E-posta').fill(newEmail);
+    // A new address needs the current password: without it nothing is sent.
+    await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
+    await page.getByText('E-posta adresinizi değiştirmek için mevcut şifrenizi girin.').first().waitFor();
+    await page.getByLabel('Mevcut Şifreniz (e-posta değişikliği için)').fill(password);
     await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
     await page.getByText('E-posta doğrulaması bekleniyor').waitFor();
+    // The old address is told, with a way to cancel.
+    findLink(await waitForMail(dataDir, email), '/api/users/email/cancel?token=');
     await expect(storedEmail(page)).resolves.toBe(email);
     await screenshotBoth(page, 'profile');
 

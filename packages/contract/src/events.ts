@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
+import { stripInvisible } from './text.ts';
 
 const e = m.events;
 
@@ -28,7 +29,7 @@ export function isBeforeTodayInIstanbul(date: Date, now: Date = new Date()): boo
 
 const titleSchema = z
   .string({ error: e.titleRequired })
-  .transform((v) => v.trim())
+  .transform((v) => stripInvisible(v).trim())
   .superRefine((v, ctx) => {
     if (v.length === 0) ctx.addIssue({ code: 'custom', message: e.titleBlank });
     else if (v.length < limits.eventTitleMin) ctx.addIssue({ code: 'custom', message: e.titleMin });
@@ -56,7 +57,7 @@ const parseableDate = z
 const descriptionSchema = z
   .string({ error: m.generic.invalidInput })
   .nullish()
-  .transform((v) => v?.trim() || null)
+  .transform((v) => (v == null ? null : stripInvisible(v).trim() || null))
   .refine((v) => v === null || v.length <= limits.eventDescriptionMax, e.descriptionMax);
 
 const flag = z.boolean({ error: e.flagInvalid });

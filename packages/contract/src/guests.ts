@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
+import { cleanLine } from './text.ts';
 import { turkishMobileSchema } from './phone.ts';
 import { weddingIdSchema } from './weddings.ts';
 
@@ -42,7 +43,7 @@ export function clearsGuestCount(status: GuestStatus): boolean {
 
 const nameSchema = z
   .string({ error: g.nameRequired })
-  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .transform(cleanLine)
   .pipe(z.string().min(1, g.nameRequired).max(limits.usernameMaxLength, g.nameTooLong));
 
 /** Any spelling of a Turkish mobile number; stored and answered in E.164 (+905XXXXXXXXX). */

@@ -33,6 +33,7 @@ export const messages = {
     passwordMismatch: 'Şifreler eşleşmiyor',
     currentPasswordRequired: 'Şifrenizi değiştirmek için mevcut şifrenizi girin.',
     currentPasswordWrong: 'Mevcut şifreniz yanlış.',
+    currentPasswordForEmail: 'E-posta adresinizi değiştirmek için mevcut şifrenizi girin.',
     usernameRequired: 'Ad ve soyad zorunludur.',
     usernameTooLong: 'Ad ve soyad en fazla 100 karakter olabilir.',
     emailInvalid: 'Geçerli bir e-posta adresi girin.',

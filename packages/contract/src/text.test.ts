@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { slug, toE164TurkishMobile, turkishFold, zipFileName } from './text.ts';
+import { createEventInput } from './events.ts';
+import { addGuestInput } from './guests.ts';
+import { cleanLine, slug, stripInvisible, toE164TurkishMobile, turkishFold, zipFileName } from './text.ts';
+import { usernameSchema } from './users.ts';
 
 describe('slug (upload link)', () => {
   it('lower-cases, turns whitespace into hyphens and drops everything else', () => {
@@ -35,5 +38,29 @@ describe('turkishFold', () => {
   it('folds with Turkish case rules and collapses spaces', () => {
     expect(turkishFold('  İPEK   IŞIK ')).toBe('ipek ışık');
     expect(turkishFold('Ipek')).not.toBe(turkishFold('İpek'));
+  });
+});
+
+describe('invisible characters', () => {
+  it('removes bidirectional overrides, so "\\u202egnp.exe" cannot pose as "exe.png"', () => {
+    expect(stripInvisible('\u202egnp.exe')).toBe('gnp.exe');
+    expect(stripInvisible('Ay\u200bşe\u2066 \u2069Yılmaz\ufeff')).toBe('Ayşe Yılmaz');
+    expect(cleanLine('  \u200f Mehmet \u202d  Can ')).toBe('Mehmet Can');
+  });
+
+  it('keeps the joiner inside emoji sequences and ordinary Turkish text untouched', () => {
+    const couple = '👩\u200d❤\ufe0f\u200d👨';
+    expect(stripInvisible(`Mutluluklar ${couple}`)).toBe(`Mutluluklar ${couple}`);
+    expect(stripInvisible('a\u200db')).toBe('ab');
+    expect(stripInvisible('Çağrı Öztürk, İstanbul')).toBe('Çağrı Öztürk, İstanbul');
+  });
+
+  it('is applied by the shared schemas of names, titles and guest names', () => {
+    expect(usernameSchema.parse('\u202eAli Veli')).toBe('Ali Veli');
+    const guest = addGuestInput.shape.name.parse('Zeynep\u200b Kaya');
+    expect(guest).toBe('Zeynep Kaya');
+    expect(createEventInput.parse({ title: '\u202eDüğünümüz', eventDate: '2030-06-12' }).title).toBe('Düğünümüz');
+    // A name made only of invisible characters is as empty as a blank one.
+    expect(usernameSchema.safeParse('\u200b\u200b\u202e').success).toBe(false);
   });
 });

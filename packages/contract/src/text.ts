@@ -1,8 +1,25 @@
 // Pure text helpers shared by web and server (runtime-neutral).
 
+// Characters that change how text is shown without being seen: bidirectional overrides and
+// isolates (a name "\u202egnp.exe" would show as "exe.png"), marks, zero-width spaces, the BOM,
+// the soft hyphen and invisible operators.
+const invisible = /[\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+// The zero-width joiner stays only inside emoji sequences (👩‍❤️‍👨), where it is meant to be.
+const strayJoiner = /(?<!\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier})\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+
+/** Removes invisible formatting characters from text a person typed (names, notes, titles). */
+export function stripInvisible(value: string): string {
+  return value.replace(invisible, '').replace(strayJoiner, '');
+}
+
+/** A one-line name or title as stored: invisible characters removed, whitespace folded, trimmed. */
+export function cleanLine(value: string): string {
+  return stripInvisible(value).trim().replace(/\s+/g, ' ');
+}
+
 /** Turkish-aware key for case-insensitive comparison ("İ"/"i", "I"/"ı"), whitespace folded. */
 export function turkishFold(value: string): string {
-  return value.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
+  return cleanLine(value).toLocaleLowerCase('tr-TR');
 }
 
 /** Upload-page slug: lower-cased, whitespace to hyphens, anything but a-z, 0-9 and hyphen removed. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
+import { cleanLine } from './text.ts';
 import { turkishMobileSchema } from './phone.ts';
 
 const a = m.auth;
@@ -24,7 +25,7 @@ export const passwordChecks = [
 
 export const usernameSchema = z
   .string({ error: a.usernameRequired })
-  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .transform(cleanLine)
   .pipe(z.string().min(2, a.usernameRequired).max(limits.usernameMaxLength, a.usernameTooLong));
 
 export const emailSchema = z
@@ -80,6 +81,11 @@ export const updateProfileInput = z
   .refine((v) => !v.newPassword || !!v.currentPassword, {
     message: a.currentPasswordRequired,
     path: ['currentPassword'],
+  })
+  // Whoever holds only a stolen session must not be able to move the account to their own address.
+  .refine((v) => !v.email || !!v.currentPassword, {
+    message: a.currentPasswordForEmail,
+    path: ['currentPassword'],
   });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -103,6 +109,13 @@ export const messageResponse = z.object({ success: z.literal(true), message: z.s
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** Where the activation and e-mail-confirmation links land: `/?hesap=<result>`. */
-export const accountLinkResults = ['activated', 'already-active', 'expired', 'invalid', 'email-changed'] as const;
+export const accountLinkResults = [
+  'activated',
+  'already-active',
+  'expired',
+  'invalid',
+  'email-changed',
+  'email-change-cancelled',
+] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';

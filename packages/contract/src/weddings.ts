@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
+import { cleanLine } from './text.ts';
 
 const w = m.weddings;
 
@@ -8,7 +9,7 @@ const w = m.weddings;
 export const requiredText = (message: string, max = 200, tooLong: string = w.fieldTooLong) =>
   z
     .string({ error: message })
-    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .transform(cleanLine)
     .pipe(z.string().min(1, message).max(max, tooLong));
 
 /** YYYY-MM-DD that is a real calendar day (2025-02-30 is refused). */

@@ -33,6 +33,8 @@ export const conversationMessage = z.object({
   timestamp: z.string(),
   direction: z.enum(messageDirections),
   status: z.enum(messageStatuses),
+  /** A reply that could belong to several weddings' invitations: shown, but it set no RSVP. */
+  unmatched: z.boolean().optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

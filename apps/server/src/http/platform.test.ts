@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
@@ -89,15 +89,25 @@ describe('local disk storage', () => {
 
 describe('rate limiter', () => {
   it('allows `limit` hits per window, then 429 until the window passes', async () => {
-    let now = 0;
-    const clock = () => now;
-    const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 1000, store: createMemoryRateLimitStore(clock), now: clock });
-    await limiter.consume('ip');
-    await limiter.consume('ip');
-    await expect(limiter.consume('ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
-    await limiter.consume('other-ip');
-    now = 1000;
-    await expect(limiter.consume('ip')).resolves.toBeUndefined();
+    vi.useFakeTimers();
+    try {
+      const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 1000, store: createMemoryRateLimitStore() });
+      await limiter.consume('ip');
+      await limiter.consume('ip');
+      await expect(limiter.consume('ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+      await limiter.consume('other-ip');
+      vi.advanceTimersByTime(1001);
+      await expect(limiter.consume('ip')).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts weighted hits, so one key can be given a budget of bytes', async () => {
+    const limiter = createRateLimiter({ name: 'bytes', limit: 100, windowMs: 60_000, store: createMemoryRateLimitStore() });
+    await limiter.consume('ip', 60);
+    await expect(limiter.consume('ip', 41)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(limiter.consume('ip2', 100)).resolves.toBeUndefined();
   });
 });
 

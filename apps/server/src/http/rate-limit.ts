@@ -3,47 +3,19 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from './errors.ts';
 
-/** Counts hits per key in fixed windows. In process by default; Redis when instances must share. */
+/**
+ * Where limit counters live: this process, or Redis when several instances must share them.
+ * The counting itself is rate-limiter-flexible's (atomic in Redis, swept in memory).
+ */
 export type RateLimitStore = {
-  /** Adds one hit to `key`'s current window and returns the count so far and when the window ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  reset(key: string): Promise<void>;
-  /**
-   * A counter of arbitrary amounts (e.g. bytes) per key over a window, kept where the store keeps its
-   * counters, so every instance shares it when Redis is used.
-   */
-  budget(options: { name: string; points: number; durationSeconds: number }): Budget;
+  /** A limiter allowing `points` per `durationSeconds` window for each key, namespaced by `name`. */
+  limiter(options: { name: string; points: number; durationSeconds: number }): RateLimiterAbstract;
   close?(): Promise<void>;
 };
 
-export type Budget = {
-  /** Takes `amount` from `key`'s budget, or throws a 429 with `message` (and takes nothing) when it would run over. */
-  take(key: string, amount: number, message: string): Promise<void>;
-  /** Gives back what a failed operation had taken. */
-  giveBack(key: string, amount: number): Promise<void>;
-};
-
-function budgetOver(limiter: RateLimiterAbstract): Budget {
-  return {
-    async take(key, amount, message) {
-      try {
-        await limiter.consume(key, amount);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        // consume() counted the refused amount too: only what was accepted stays taken.
-        await limiter.reward(key, amount);
-        throw new RateLimitError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), message);
-      }
-    },
-    async giveBack(key, amount) {
-      await limiter.reward(key, amount);
-    },
-  };
-}
-
 export type RateLimiter = {
-  /** Counts one attempt for `key`; throws 429 once the window's limit is passed. */
-  consume(key: string): Promise<void>;
+  /** Counts `points` (default 1) for `key`; throws 429 once the window's limit is passed. */
+  consume(key: string, points?: number): Promise<void>;
   /** Forgets a key, e.g. after a successful sign-in. */
   reset(key: string): Promise<void>;
 };
@@ -56,56 +28,79 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** The library rejects with a RateLimiterRes when a key is over its limit, with an Error when the store fails. */
+export function toRateLimitError(rejection: unknown): unknown {
+  if (rejection instanceof RateLimiterRes) {
+    return new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
+  return rejection;
+}
+
 export function createRateLimiter(options: {
   name: string;
   limit: number;
+  /** Window length; whole seconds (the Redis store expires keys by the second). */
   windowMs: number;
   store: RateLimitStore;
-  now?: () => number;
 }): RateLimiter {
-  const { name, limit, windowMs, store } = options;
-  const now = options.now ?? Date.now;
+  const limiter = options.store.limiter({
+    name: options.name,
+    points: options.limit,
+    durationSeconds: Math.max(1, Math.ceil(options.windowMs / 1000)),
+  });
   return {
-    async consume(key) {
-      const { count, resetAt } = await store.hit(`${name}:${key}`, windowMs);
-      if (count > limit) throw new RateLimitError(Math.max(1, Math.ceil((resetAt - now()) / 1000)));
-    },
-    reset: (key) => store.reset(`${name}:${key}`),
-  };
-}
-
-export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
-  return {
-    async hit(key, windowMs) {
-      const t = now();
-      if (t - lastSweep > 60_000) {
-        lastSweep = t;
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      }
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return { ...w };
+    async consume(key, points = 1) {
+      await limiter.consume(key, points).catch((rejection: unknown) => {
+        throw toRateLimitError(rejection);
+      });
     },
     async reset(key) {
-      windows.delete(key);
+      await limiter.delete(key);
     },
-    budget: ({ name, points, durationSeconds }) =>
-      budgetOver(new RateLimiterMemory({ keyPrefix: `budget:${name}`, points, duration: durationSeconds })),
   };
 }
 
-// INCR and the first PEXPIRE in one round trip, atomically: two instances never both start a window.
-const hitScript = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}
-`;
+/** An amount (e.g. bytes) each key may spend per window, kept in the same store as the limits. */
+export type Budget = {
+  /** Takes `amount` from `key`'s budget, or throws a 429 with `message` (taking nothing) when it would run over. */
+  take(key: string, amount: number, message: string): Promise<void>;
+  /** Gives back what a failed operation had taken. */
+  giveBack(key: string, amount: number): Promise<void>;
+};
+
+export function createBudget(options: { name: string; points: number; durationSeconds: number; store: RateLimitStore }): Budget {
+  const limiter = options.store.limiter(options);
+  return {
+    async take(key, amount, message) {
+      try {
+        await limiter.consume(key, amount);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // consume() counted the refused amount too: only what was accepted stays taken.
+        await limiter.reward(key, amount);
+        throw new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), message);
+      }
+    },
+    async giveBack(key, amount) {
+      await limiter.reward(key, amount);
+    },
+  };
+}
+
+export function createMemoryRateLimitStore(): RateLimitStore {
+  // One limiter per name, so two users of a name count together, as they would in Redis.
+  const limiters = new Map<string, RateLimiterMemory>();
+  return {
+    limiter({ name, points, durationSeconds }) {
+      let limiter = limiters.get(name);
+      if (!limiter) {
+        limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+        limiters.set(name, limiter);
+      }
+      return limiter;
+    },
+  };
+}
 
 export function createRedisRateLimitStore(url: string): RateLimitStore {
   // A Redis that accepts connections but stops answering must fail a sign-in in seconds, not hang it.
@@ -119,17 +114,8 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
   // Connection problems surface on each command; an unhandled 'error' event would crash the process.
   redis.on('error', () => {});
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(hitScript, 1, `ani:rl:${key}`, windowMs)) as [number, number];
-      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
-    },
-    async reset(key) {
-      await redis.del(`ani:rl:${key}`);
-    },
-    budget: ({ name, points, durationSeconds }) =>
-      budgetOver(
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `ani:budget:${name}`, points, duration: durationSeconds }),
-      ),
+    limiter: ({ name, points, durationSeconds }) =>
+      new RateLimiterRedis({ storeClient: redis, keyPrefix: `ani:rl:${name}`, points, duration: durationSeconds }),
     async close() {
       await redis.quit();
     },

@@ -80,7 +80,14 @@ export async function createTestApp(
     logger: createLogger('silent'),
     rateLimitStore: createMemoryRateLimitStore(),
     mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
-    authLimits: options.authLimits ?? { loginPerIp: 1000, loginPerAccount: 1000, registerPerIp: 1000, mailPerIp: 1000 },
+    authLimits: options.authLimits ?? {
+      loginPerIp: 1000,
+      loginFreeFailures: 1000,
+      registerPerIp: 1000,
+      mailPerIp: 1000,
+      mailPerTarget: 1000,
+      mailPerUser: 1000,
+    },
     clientLimits: options.clientLimits,
   });
   await app.ready();

@@ -38,7 +38,9 @@ export function lastLinkTo(outbox: TestApp['outbox'], email: string): string {
   return message.link;
 }
 
+/** Account mails leave through the job runner; tests run it where a real server's worker would. */
 export async function activateFromOutbox(app: FastifyInstance, outbox: TestApp['outbox'], email: string) {
+  await app.jobs.runUntilIdle();
   const link = new URL(lastLinkTo(outbox, email));
   return app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 }

@@ -40,7 +40,8 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change'] }).notNull(),
+    // email_change_cancel: the old address's link; new_email then holds the address to restore.
+    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_change', 'email_change_cancel'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { guests } from './guests.ts';
 import { weddings } from './weddings.ts';
 
@@ -21,12 +21,16 @@ export const whatsappMessages = pgTable(
     kind: text('kind', { enum: ['invitation', 'text', 'button', 'other'] }).notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] }).notNull(),
-    // The provider's id ("wamid…"): unique, so a repeated webhook delivery cannot record a message twice.
+    // The provider's id ("wamid…"): unique within a wedding, so a repeated webhook delivery cannot
+    // record a message twice (an unmatched reply is stored once in each of its weddings).
     providerMessageId: text('provider_message_id'),
     // Inbound replies: the id of the message replied to (a button reply points at its invitation).
     contextMessageId: text('context_message_id'),
     // The RSVP this inbound message carried, if any (katilacak/katilamayacak/belirsiz).
     rsvp: text('rsvp'),
+    // Inbound without context from a number that is a guest of several weddings: stored in each of
+    // them for the hosts to read, but it answers no invitation and changes no RSVP.
+    unmatched: boolean('unmatched').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     // Outbound: while a worker is sending, no other may (a second job for the same message waits).
     sendingUntil: timestamp('sending_until', { withTimezone: true }),
@@ -37,7 +41,7 @@ export const whatsappMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('whatsapp_messages_provider_id_key').on(t.providerMessageId),
+    uniqueIndex('whatsapp_messages_provider_id_key').on(t.providerMessageId, t.weddingId),
     index('whatsapp_messages_conversation_idx').on(t.weddingId, t.phone, t.occurredAt),
     index('whatsapp_messages_guest_idx').on(t.guestId),
   ],

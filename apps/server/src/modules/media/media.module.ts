@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { createBudget, createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import type { JobRunner } from '../../jobs/jobs.ts';
 import { createDeriveHandler } from './derive-job.ts';
@@ -56,10 +56,11 @@ export async function registerMediaModule(
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
     bounds: deps.config.uploadBounds,
-    ipBytes: deps.rateLimitStore.budget({
+    ipBytes: createBudget({
       name: 'upload-bytes',
       points: deps.config.uploadBounds.bytesPerIpHour,
       durationSeconds: 60 * 60,
+      store: deps.rateLimitStore,
     }),
     dataDir: deps.config.dataDir,
   });

@@ -6,6 +6,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
+import { cleanLine, stripInvisible } from '@ani/contract/text';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
@@ -45,7 +46,7 @@ export const defaultUploadLimits: UploadLimits = {
 };
 
 function uploaderFrom(value: unknown): string {
-  const name = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '';
+  const name = typeof value === 'string' ? cleanLine(value) : '';
   if (!name) throw new AppError(ErrorCode.VALIDATION, u.uploaderRequired);
   if ([...name].length < limits.uploaderNameMin) throw new AppError(ErrorCode.VALIDATION, u.nameMin);
   if ([...name].length > limits.uploaderNameMax) throw new AppError(ErrorCode.VALIDATION, u.nameMax);
@@ -53,7 +54,7 @@ function uploaderFrom(value: unknown): string {
 }
 
 function noteFrom(value: unknown): string | null {
-  const note = typeof value === 'string' ? value.trim() : '';
+  const note = typeof value === 'string' ? stripInvisible(value).trim() : '';
   if ([...note].length > limits.uploadNoteMax) throw new AppError(ErrorCode.VALIDATION, u.noteMax);
   // The note is kept only when it says something.
   return note || null;

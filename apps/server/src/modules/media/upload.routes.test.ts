@@ -71,6 +71,21 @@ async function expectNothingLeft(eventId: string) {
 }
 
 describe('POST /api/events/:id/upload', () => {
+  it('stores the name and note without invisible formatting characters ("\u202egnp.exe" is not "exe.png")', async () => {
+    const eventId = await newEvent();
+    const res = await upload(eventId, [
+      { name: 'uploader', value: '\u202egnp.exe' },
+      { name: 'note', value: 'Mutlu\u200b yıllar \u2066👩\u200d❤\ufe0f\u200d👨\u2069' },
+      await file('jpeg'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().uploaded[0].metadata).toMatchObject({ uploader: 'gnp.exe', note: 'Mutlu yıllar 👩\u200d❤\ufe0f\u200d👨' });
+    // Only invisible characters is no name at all.
+    const blank = await upload(eventId, [{ name: 'uploader', value: '\u200b\u202e\u200b' }, await file('jpeg')]);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(u.uploaderRequired);
+  });
+
   it('accepts every supported format anonymously, detected from content, and counts them', async () => {
     const eventId = await newEvent();
     const kinds = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'mp4', 'mov', 'webm'] as const;

@@ -11,40 +11,65 @@ ${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
 <p style="font-size:12px;color:#7a6a70">Anı Kutusu</p>
 </div></body></html>`;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// No text a person typed (a username, say) goes into these mails: they reach addresses nobody has
+// verified yet, and a stranger could otherwise send our branded mail with words of their choosing.
+const greeting = 'Merhaba,';
 
-export function activationMail(to: string, name: string, link: string): MailMessage {
-  const intro = `Merhaba ${name},`;
+export function activationMail(to: string, link: string): MailMessage {
   const body = 'Anı Kutusu hesabınızı etkinleştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
   return {
     to,
     link,
     subject: 'Anı Kutusu hesabınızı etkinleştirin',
-    text: `${intro}\n\n${body}\n\n${link}\n\nBu kaydı siz yapmadıysanız bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
-    html: layout('Hesabınızı etkinleştirin', [escape(intro), body], link, 'Hesabımı Etkinleştir'),
+    text: `${greeting}\n\n${body}\n\n${link}\n\nBu kaydı siz yapmadıysanız bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
+    html: layout('Hesabınızı etkinleştirin', [greeting, body], link, 'Hesabımı Etkinleştir'),
   };
 }
 
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
-  const intro = `Merhaba ${name},`;
+/** Sent instead of a second account when someone registers with an address that already has one. */
+export function accountExistsMail(to: string, link: string): MailMessage {
+  const body =
+    'Bu e-posta adresiyle Anı Kutusu\'na yeniden kayıt olunmak istendi. Bu adresle kayıtlı bir hesabınız zaten var: giriş yapabilir, şifrenizi hatırlamıyorsanız giriş penceresindeki "Şifremi Unuttum" ile yenisini belirleyebilirsiniz.';
+  return {
+    to,
+    link,
+    subject: 'Anı Kutusu hesabınız zaten var',
+    text: `${greeting}\n\n${body}\n\n${link}\n\nBu isteği siz yapmadıysanız hesabınız güvende; bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
+    html: layout('Hesabınız zaten var', [greeting, body], link, 'Anı Kutusu\'na Git'),
+  };
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
   const body = 'Şifrenizi sıfırlamak için aşağıdaki bağlantıya tıklayın. Bağlantı 1 saat geçerlidir ve bir kez kullanılabilir.';
   return {
     to,
     link,
     subject: 'Anı Kutusu şifre sıfırlama',
-    text: `${intro}\n\n${body}\n\n${link}\n\nBu isteği siz yapmadıysanız şifreniz değişmez; bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
-    html: layout('Şifre sıfırlama', [escape(intro), body], link, 'Yeni Şifre Belirle'),
+    text: `${greeting}\n\n${body}\n\n${link}\n\nBu isteği siz yapmadıysanız şifreniz değişmez; bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
+    html: layout('Şifre sıfırlama', [greeting, body], link, 'Yeni Şifre Belirle'),
   };
 }
 
-export function emailChangeMail(to: string, name: string, link: string): MailMessage {
-  const intro = `Merhaba ${name},`;
+export function emailChangeMail(to: string, link: string): MailMessage {
   const body = 'Anı Kutusu hesabınızın e-posta adresini bu adresle değiştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
   return {
     to,
     link,
     subject: 'Yeni e-posta adresinizi doğrulayın',
-    text: `${intro}\n\n${body}\n\n${link}\n\nAnı Kutusu`,
-    html: layout('E-posta adresinizi doğrulayın', [escape(intro), body], link, 'Adresimi Doğrula'),
+    text: `${greeting}\n\n${body}\n\n${link}\n\nAnı Kutusu`,
+    html: layout('E-posta adresinizi doğrulayın', [greeting, body], link, 'Adresimi Doğrula'),
+  };
+}
+
+/** To the old address: a change can be cancelled from here for 7 days, even after it was confirmed. */
+export function emailChangeNoticeMail(to: string, link: string): MailMessage {
+  const body =
+    'Anı Kutusu hesabınızın e-posta adresini değiştirme isteği aldık. Bu isteği siz yaptıysanız bir şey yapmanız gerekmez. Siz yapmadıysanız aşağıdaki bağlantıyla değişikliği 7 gün içinde iptal edin: adresiniz geri alınır ve hesabınızdaki bütün oturumlar kapatılır. Ardından şifrenizi değiştirmenizi öneririz.';
+  return {
+    to,
+    link,
+    subject: 'E-posta adresinizi değiştirme isteği',
+    text: `${greeting}\n\n${body}\n\n${link}\n\nAnı Kutusu`,
+    html: layout('E-posta değişikliği isteği', [greeting, body], link, 'Değişikliği İptal Et'),
   };
 }

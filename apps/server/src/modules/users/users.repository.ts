@@ -1,6 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, sessions, users } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/jobs.ts';
+
+/** The job kind that sends account mails (activation, password reset, "you already have an account"). */
+export const accountMailJob = 'users.account-mail';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -53,7 +57,11 @@ export function createUsersRepository(db: Db) {
           .update(sessions)
           .set({ revokedAt: now })
           .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        // The old address's cancel links stay: they are the owner's way back if the thief set the password.
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt), ne(emailTokens.purpose, 'email_change_cancel')));
         return user!;
       });
     },
@@ -74,12 +82,30 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return rows[0] ?? null;
     },
+    /** Ends every session of a user, or every one but `keepSessionId`. */
+    async revokeSessions(userId: string, keepSessionId?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+    },
+    /** Voids every unused e-mail-change link of a user. */
+    async withdrawEmailChanges(userId: string) {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
+    },
+    async queueAccountMail(payload: { template: string; email: string }) {
+      await enqueue(db, accountMailJob, payload);
+    },
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
     async insertEmailToken(row: typeof emailTokens.$inferInsert) {
-      // A new link replaces older unused links of the same purpose.
-      await db
+      // A new link replaces older unused links of the same purpose, except cancel links: each one
+      // restores the address it was sent to, and a later change must not silence an earlier owner.
+      if (row.purpose !== 'email_change_cancel') await db
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, row.purpose), isNull(emailTokens.usedAt)));

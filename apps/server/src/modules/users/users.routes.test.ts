@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { activateFromOutbox, bearer, createActivatedUser, lastLinkTo } from '../../testing/factories.ts';
@@ -26,6 +26,14 @@ const register = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/users/register', payload });
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+/** Account mails leave through the job runner: run it as a real server's worker would, then read. */
+const sentMails = async () => {
+  await t.app.jobs.runUntilIdle();
+  return t.outbox;
+};
+const linkTo = async (email: string) => lastLinkTo(await sentMails(), email);
+const profile = (user: { userId: string; token: string }, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/users/profile/${user.userId}`, headers: bearer(user.token), payload });
 
 describe('POST /api/users/register', () => {
   it('creates the account, answers token/userId/username and e-mails an activation link', async () => {
@@ -36,9 +44,12 @@ describe('POST /api/users/register', () => {
     expect(body).toMatchObject({ success: true, username: input.username, email: input.email });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.userId).toBeTruthy();
-    const mail = t.outbox.findLast((m) => m.to === input.email)!;
+    const mail = (await sentMails()).findLast((m) => m.to === input.email)!;
     expect(mail.subject).toContain('etkinleştirin');
     expect(mail.text).toContain('http://localhost:3000/api/users/activate?token=');
+    // The address is not verified yet: nothing the registrant typed is in the mail.
+    expect(mail.text).not.toContain('Zeynep');
+    expect(mail.html).not.toContain('Zeynep');
   });
 
   it.each([
@@ -56,12 +67,28 @@ describe('POST /api/users/register', () => {
     expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION' });
   });
 
-  it('refuses a taken e-mail (any case) and a taken name (Turkish case rules) with 409', async () => {
-    const first = newRegistration({ username: 'İpek Işık', email: 'ipek@example.com' });
+  it('answers a taken e-mail (any case) like a new one and tells the owner by mail instead', async () => {
+    const first = newRegistration({ email: 'ipek@example.com' });
     expect((await register(first)).statusCode).toBe(201);
-    const sameEmail = await register(newRegistration({ email: 'IPEK@example.com' }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().message).toBe(a.emailTaken);
+    await activateFromOutbox(t.app, t.outbox, first.email);
+    const again = newRegistration({ email: 'IPEK@example.com' });
+    const res = await register(again);
+    expect(res.statusCode).toBe(201);
+    const fresh = await register(newRegistration());
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(res.json()).toMatchObject({ success: true, message: a.registered, email: 'ipek@example.com' });
+    // The answer's token opens nothing, and the owner's password still signs in.
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(res.json().token) });
+    expect(me.statusCode).toBe(401);
+    expect((await login('ipek@example.com', first.password)).statusCode).toBe(200);
+    const notice = (await sentMails()).findLast((m) => m.to === 'ipek@example.com')!;
+    expect(notice.subject).toBe('Anı Kutusu hesabınız zaten var');
+    expect(notice.text).not.toContain(again.username);
+  });
+
+  it('refuses a taken name (Turkish case rules) with 409', async () => {
+    const first = newRegistration({ username: 'İpek Işık' });
+    expect((await register(first)).statusCode).toBe(201);
     const sameName = await register(newRegistration({ username: 'i̇pek ışık'.normalize('NFC').replace('i̇', 'i') }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().message).toBe(a.usernameTaken);
@@ -102,7 +129,7 @@ describe('activation', () => {
     expect(forged.headers.location).toBe('/?hesap=invalid');
     const input = newRegistration();
     await register(input);
-    const link = new URL(lastLinkTo(t.outbox, input.email));
+    const link = new URL(await linkTo(input.email));
     const { emailTokens } = await import('../../db/schema/index.ts');
     await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -113,7 +140,7 @@ describe('activation', () => {
   it('resends the link with the same answer for known and unknown addresses', async () => {
     const input = newRegistration();
     await register(input);
-    const sentBefore = t.outbox.length;
+    const sentBefore = (await sentMails()).length;
     const known = await t.app.inject({ method: 'POST', url: '/api/users/activation/resend', payload: { email: input.email } });
     const unknown = await t.app.inject({
       method: 'POST',
@@ -122,7 +149,7 @@ describe('activation', () => {
     });
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().message).toBe(a.activationResent);
-    expect(t.outbox.length).toBe(sentBefore + 1);
+    expect((await sentMails()).length).toBe(sentBefore + 1);
     const activated = await activateFromOutbox(t.app, t.outbox, input.email);
     expect(activated.headers.location).toBe('/?hesap=activated');
   });
@@ -207,12 +234,7 @@ describe('PUT /api/users/profile/:userId', () => {
 
   it('re-verifies a new e-mail: it changes only after the link is followed', async () => {
     const user = await createActivatedUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/profile/${user.userId}`,
-      headers: bearer(user.token),
-      payload: { email: 'yeni-adres@example.com' },
-    });
+    const res = await profile(user, { email: 'yeni-adres@example.com', currentPassword: user.password });
     expect(res.json()).toMatchObject({
       message: a.emailChangePending,
       user: { email: user.email, pendingEmail: 'yeni-adres@example.com' },
@@ -226,6 +248,59 @@ describe('PUT /api/users/profile/:userId', () => {
     expect(after.json().user).toMatchObject({ email: 'yeni-adres@example.com', pendingEmail: null });
     expect((await login('yeni-adres@example.com', user.password)).statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
+  });
+
+  it('changes the e-mail only with the current password; a stolen session alone cannot', async () => {
+    const user = await createActivatedUser(t);
+    const sent = t.outbox.length;
+    const none = await profile(user, { email: 'hirsiz@example.com' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(a.currentPasswordForEmail);
+    const wrong = await profile(user, { email: 'hirsiz@example.com', currentPassword: 'Yanlis123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(a.currentPasswordWrong);
+    expect(t.outbox.length).toBe(sent);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) });
+    expect(me.json().user).toMatchObject({ email: user.email, pendingEmail: null });
+  });
+
+  it('tells the old address, ends other sessions, and the old address can cancel even after confirmation', async () => {
+    const user = await createActivatedUser(t);
+    const other = (await login(user.email, user.password)).json().token as string;
+    const res = await profile(user, { email: 'ele-gecirdim@example.com', currentPassword: user.password });
+    expect(res.statusCode).toBe(200);
+    // The session that asked stays; every other one ends.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(other) })).statusCode).toBe(401);
+    const notice = t.outbox.findLast((m) => m.to === user.email)!;
+    expect(notice.subject).toBe('E-posta adresinizi değiştirme isteği');
+    expect(notice.text).not.toContain(user.username);
+    // The change is confirmed from the new address...
+    const confirm = new URL(lastLinkTo(t.outbox, 'ele-gecirdim@example.com'));
+    expect((await t.app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` })).headers.location).toBe(
+      '/?hesap=email-changed',
+    );
+    // ...and the old address's link takes the account back and signs everyone out.
+    const cancel = new URL(notice.link!);
+    expect(cancel.pathname).toBe('/api/users/email/cancel');
+    const cancelled = await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
+    expect(cancelled.headers.location).toBe('/?hesap=email-change-cancelled');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(401);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    expect((await login('ele-gecirdim@example.com', user.password)).statusCode).toBe(401);
+    const reused = await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
+    expect(reused.headers.location).toBe('/?hesap=invalid');
+  });
+
+  it('withdraws a pending change when cancelled before confirmation', async () => {
+    const user = await createActivatedUser(t);
+    await profile(user, { email: 'bekleyen@example.com', currentPassword: user.password });
+    const confirm = new URL(lastLinkTo(t.outbox, 'bekleyen@example.com'));
+    const cancel = new URL(lastLinkTo(t.outbox, user.email));
+    await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
+    const late = await t.app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` });
+    expect(late.headers.location).toBe('/?hesap=invalid');
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('changes the password only with the current one, and signs out other sessions', async () => {
@@ -265,17 +340,31 @@ describe('password reset', () => {
     t.app.inject({ method: 'POST', url: '/api/users/password/reset', payload: { token, password } });
 
   it('gives the same answer for unknown addresses and sends nothing', async () => {
-    const before = t.outbox.length;
+    const before = (await sentMails()).length;
     const res = await forgot('kimse-yok@example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(a.resetRequested);
-    expect(t.outbox.length).toBe(before);
+    expect((await sentMails()).length).toBe(before);
+  });
+
+  it('does the same work for known and unknown addresses: one queued job each, no mail during the request', async () => {
+    const user = await createActivatedUser(t);
+    const { jobs } = await import('../../db/schema/index.ts');
+    const queued = async () => (await t.db.select().from(jobs)).filter((j) => j.kind === 'users.account-mail').length;
+    const before = { mails: t.outbox.length, jobs: await queued() };
+    await forgot(user.email);
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 1 });
+    await forgot('bilinmeyen-adres@example.com');
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 2 });
+    // The job tells them apart: only the known address gets a mail.
+    expect((await sentMails()).length).toBe(before.mails + 1);
+    expect(t.outbox.at(-1)!.to).toBe(user.email);
   });
 
   it('resets once with a valid link, revoking every session; the link cannot be reused', async () => {
     const user = await createActivatedUser(t);
     expect((await forgot(user.email)).json().message).toBe(a.resetRequested);
-    const token = new URL(lastLinkTo(t.outbox, user.email)).searchParams.get('token')!;
+    const token = new URL(await linkTo(user.email)).searchParams.get('token')!;
     expect(lastLinkTo(t.outbox, user.email)).toContain('/reset-password?token=');
     const ok = await reset(token, 'Sifirlandi7');
     expect(ok.statusCode).toBe(200);
@@ -288,17 +377,12 @@ describe('password reset', () => {
 
   it('cancels a pending e-mail change: a stolen session cannot take the account over the reset', async () => {
     const user = await createActivatedUser(t);
-    // Whoever holds the session asks to move the account to their own address...
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/profile/${user.userId}`,
-      headers: bearer(user.token),
-      payload: { email: 'hirsiz@example.com' },
-    });
+    // Whoever holds the session (and the password) asks to move the account to their own address...
+    await profile(user, { email: 'hirsiz@example.com', currentPassword: user.password });
     const thiefLink = new URL(lastLinkTo(t.outbox, 'hirsiz@example.com'));
     // ...the owner notices and resets the password...
     await forgot(user.email);
-    const token = new URL(lastLinkTo(t.outbox, user.email)).searchParams.get('token')!;
+    const token = new URL(await linkTo(user.email)).searchParams.get('token')!;
     expect((await reset(token, 'Sifirlandi7')).statusCode).toBe(200);
     // ...and the thief's link no longer moves the account.
     const confirmed = await t.app.inject({ method: 'GET', url: `${thiefLink.pathname}${thiefLink.search}` });
@@ -310,7 +394,7 @@ describe('password reset', () => {
   it('refuses an expired link, a forged one, and a weak new password', async () => {
     const user = await createActivatedUser(t);
     await forgot(user.email);
-    const token = new URL(lastLinkTo(t.outbox, user.email)).searchParams.get('token')!;
+    const token = new URL(await linkTo(user.email)).searchParams.get('token')!;
     expect((await reset(token, 'zayif')).json().message).toBe(a.passwordMin);
     expect((await reset('sahte-token', 'Gecerli123')).json().message).toBe(a.tokenInvalid);
     const { emailTokens } = await import('../../db/schema/index.ts');
@@ -322,37 +406,67 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('stops repeated sign-in attempts on one account with 429 in Turkish', async () => {
-    const limited = await createTestApp({ authLimits: { loginPerIp: 100, loginPerAccount: 3, registerPerIp: 5, mailPerIp: 5 } });
+  const limits = {
+    loginPerIp: 100,
+    loginFreeFailures: 3,
+    registerPerIp: 5,
+    mailPerIp: 100,
+    mailPerTarget: 3,
+    mailPerUser: 3,
+  };
+  const loginFrom = (app: TestApp['app'], ip: string, email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: ip, payload: { email, password } });
+
+  it('slows repeated wrong passwords of one account from one address with 429 in Turkish', async () => {
+    const limited = await createTestApp({ authLimits: limits });
     try {
       const user = await createActivatedUser(limited);
       // By e-mail and by username in turn: one budget for the account, not one per name.
-      let tries = 0;
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          payload: { email: tries++ % 2 === 0 ? user.username : user.email, password: 'Yanlis1' },
-        });
-      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
-      const blocked = await attempt();
+      for (let i = 0; i < 3; i++) {
+        const name = i % 2 === 0 ? user.username : user.email;
+        expect((await loginFrom(limited.app, '203.0.113.7', name, 'Yanlis1')).statusCode).toBe(401);
+      }
+      const blocked = await loginFrom(limited.app, '203.0.113.7', user.email, 'Yanlis1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ message: messages.generic.rateLimited, code: 'RATE_LIMITED' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      // Even the right password waits out the window: the attacker learns nothing.
-      const right = await limited.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: user.email, password: user.password },
-      });
-      expect(right.statusCode).toBe(429);
+      // From that address even the right password waits: the guesser learns nothing.
+      expect((await loginFrom(limited.app, '203.0.113.7', user.email, user.password)).statusCode).toBe(429);
+      // The owner, from another address, signs in at once: guesses elsewhere lock nobody out.
+      expect((await loginFrom(limited.app, '198.51.100.4', user.email, user.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('makes each further wrong try of the pair wait longer', async () => {
+    const limited = await createTestApp({ authLimits: limits });
+    try {
+      const user = await createActivatedUser(limited);
+      const waits: number[] = [];
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (let i = 0; i < 3; i++) await loginFrom(limited.app, '203.0.113.9', user.email, 'Yanlis1');
+        for (let round = 0; round < 3; round++) {
+          const blocked = await loginFrom(limited.app, '203.0.113.9', user.email, 'Yanlis1');
+          expect(blocked.statusCode).toBe(429);
+          const wait = Number(blocked.headers['retry-after']);
+          waits.push(wait);
+          vi.setSystemTime(Date.now() + wait * 1000 + 10);
+          expect((await loginFrom(limited.app, '203.0.113.9', user.email, 'Yanlis1')).statusCode).toBe(401);
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(waits[1]).toBeGreaterThan(waits[0]!);
+      expect(waits[2]).toBeGreaterThan(waits[1]!);
     } finally {
       await limited.close();
     }
   });
 
   it('limits registrations per IP', async () => {
-    const limited = await createTestApp({ authLimits: { loginPerIp: 100, loginPerAccount: 100, registerPerIp: 2, mailPerIp: 5 } });
+    const limited = await createTestApp({ authLimits: { ...limits, registerPerIp: 2 } });
     try {
       const codes = [];
       for (let i = 0; i < 3; i++) {
@@ -364,6 +478,57 @@ describe('rate limits', () => {
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('sends at most the budget of mails to one address, however many addresses ask', async () => {
+    const limited = await createTestApp({ authLimits: limits });
+    try {
+      const user = await createActivatedUser(limited);
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/users/password/forgot',
+          remoteAddress: `203.0.113.${20 + i}`,
+          payload: { email: user.email },
+        });
+        codes.push(res.statusCode);
+      }
+      // The activation mail of the registration counted too: two resets are left of the three.
+      expect(codes).toEqual([200, 200, 429, 429, 429, 429]);
+      await limited.app.jobs.runUntilIdle();
+      expect(limited.outbox.filter((m) => m.to === user.email && m.subject.includes('şifre sıfırlama'))).toHaveLength(2);
+      // Another address has its own budget.
+      const other = await createActivatedUser(limited);
+      const res = await limited.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email: other.email } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits e-mail change mails per account: 25 quick requests send at most the budget', async () => {
+    const limited = await createTestApp({ authLimits: limits });
+    try {
+      const user = await createActivatedUser(limited);
+      const sent = limited.outbox.length;
+      const codes: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const res = await limited.app.inject({
+          method: 'PUT',
+          url: `/api/users/profile/${user.userId}`,
+          headers: bearer(user.token),
+          payload: { email: `hedef${i}@example.com`, currentPassword: user.password },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.filter((c) => c === 200)).toHaveLength(3);
+      expect(codes.filter((c) => c === 429)).toHaveLength(22);
+      // Two mails per accepted change: the new address's link and the old address's notice.
+      expect(limited.outbox.length - sent).toBe(6);
     } finally {
       await limited.close();
     }

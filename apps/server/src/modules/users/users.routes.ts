@@ -71,6 +71,11 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
+  app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const result = await service.cancelEmailChange(request.query.token);
+    return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
+  });
+
   app.post(
     '/users/activation/resend',
     { schema: { body: emailOnlyInput, response: { 200: messageResponse } } },

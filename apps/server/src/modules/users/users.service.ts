@@ -8,8 +8,15 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { createRateLimiter, type RateLimitStore } from '../../http/rate-limit.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { uniqueViolation, type UserRow, type UsersRepository } from './users.repository.ts';
-import { activationMail, emailChangeMail, passwordResetMail } from './users.mail.ts';
+import { createLoginGuard } from './login-guard.ts';
+import { uniqueViolation, type EmailTokenPurpose, type UserRow, type UsersRepository } from './users.repository.ts';
+import {
+  accountExistsMail,
+  activationMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+} from './users.mail.ts';
 import { hashToken, newToken } from './users.tokens.ts';
 
 const a = messages.auth;
@@ -17,6 +24,7 @@ const HOUR = 60 * 60 * 1000;
 const ACTIVATION_TTL = 24 * HOUR;
 const RESET_TTL = HOUR;
 const EMAIL_CHANGE_TTL = 24 * HOUR;
+const EMAIL_CHANGE_CANCEL_TTL = 7 * 24 * HOUR;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 // argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum.
@@ -32,6 +40,31 @@ export type ProfilePatch = {
   newPassword?: string;
 };
 
+/**
+ * Sign-in and mail budgets. Mail limits count per client address, per target address and per
+ * account, so neither one address nor one account can turn our mail into a flood.
+ */
+export type AuthLimits = {
+  loginPerIp: number;
+  /** Consecutive wrong passwords of one (account, address) pair before each try must wait. */
+  loginFreeFailures: number;
+  registerPerIp: number;
+  mailPerIp: number;
+  mailPerTarget: number;
+  mailPerUser: number;
+};
+export const defaultAuthLimits: AuthLimits = {
+  loginPerIp: 30,
+  loginFreeFailures: 5,
+  registerPerIp: 10,
+  mailPerIp: 10,
+  mailPerTarget: 5,
+  mailPerUser: 5,
+};
+
+/** Account mails sent by the job runner, so a request costs the same whether an address is known or not. */
+export type AccountMailJob = { template: 'activation' | 'password-reset' | 'account-exists'; email: string };
+
 export function createUsersService(deps: {
   repository: UsersRepository;
   mailer: Mailer;
@@ -39,21 +72,19 @@ export function createUsersService(deps: {
   sessionTtlMs: number;
   logger: Logger;
   rateLimitStore: RateLimitStore;
-  limits?: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; mailPerIp: number };
+  limits?: AuthLimits;
+  /** Hands an account mail to the job runner (see AccountMailJob). */
+  queueMail: (job: AccountMailJob) => Promise<void>;
 }) {
   const { repository, mailer, publicUrl, sessionTtlMs, logger } = deps;
-  const limits = deps.limits ?? { loginPerIp: 30, loginPerAccount: 10, registerPerIp: 10, mailPerIp: 10 };
+  const limits = deps.limits ?? defaultAuthLimits;
   const store = deps.rateLimitStore;
-  const HOUR_MS = 60 * 60 * 1000;
   const loginPerIp = createRateLimiter({ name: 'login-ip', limit: limits.loginPerIp, windowMs: FIFTEEN_MINUTES, store });
-  const loginPerAccount = createRateLimiter({
-    name: 'login-account',
-    limit: limits.loginPerAccount,
-    windowMs: FIFTEEN_MINUTES,
-    store,
-  });
-  const registerPerIp = createRateLimiter({ name: 'register-ip', limit: limits.registerPerIp, windowMs: HOUR_MS, store });
-  const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR_MS, store });
+  const loginGuard = createLoginGuard(store, limits.loginFreeFailures);
+  const registerPerIp = createRateLimiter({ name: 'register-ip', limit: limits.registerPerIp, windowMs: HOUR, store });
+  const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR, store });
+  const mailPerTarget = createRateLimiter({ name: 'mail-target', limit: limits.mailPerTarget, windowMs: HOUR, store });
+  const mailPerUser = createRateLimiter({ name: 'mail-user', limit: limits.mailPerUser, windowMs: HOUR, store });
 
   // A failed e-mail must not fail the request that caused it: the user can ask again.
   const sendMail = async (message: MailMessage) => {
@@ -77,7 +108,7 @@ export function createUsersService(deps: {
 
   const issueEmailToken = async (
     user: UserRow,
-    purpose: 'activation' | 'password_reset' | 'email_change',
+    purpose: EmailTokenPurpose,
     ttl: number,
     newEmail?: string,
   ) => {
@@ -93,11 +124,6 @@ export function createUsersService(deps: {
     return token;
   };
 
-  const sendActivation = async (user: UserRow) => {
-    const token = await issueEmailToken(user, 'activation', ACTIVATION_TTL);
-    await sendMail(activationMail(user.email, user.username, `${publicUrl}/api/users/activate?token=${token}`));
-  };
-
   const conflictFor = (which: 'email' | 'username') =>
     new AppError(ErrorCode.CONFLICT, which === 'email' ? a.emailTaken : a.usernameTaken);
 
@@ -110,7 +136,7 @@ export function createUsersService(deps: {
   });
 
   /** Looks up a link token; the answer tells the landing page what to show. */
-  const useEmailToken = async (token: string, purpose: 'activation' | 'password_reset' | 'email_change') => {
+  const useEmailToken = async (token: string, purpose: EmailTokenPurpose) => {
     if (!token || token.length > 200) return { result: 'invalid' as const };
     const row = await repository.findEmailToken(hashToken(token), purpose);
     if (!row) return { result: 'invalid' as const };
@@ -123,9 +149,17 @@ export function createUsersService(deps: {
   return {
     async register(input: RegisterData, ip: string) {
       await registerPerIp.consume(ip);
+      await mailPerTarget.consume(input.email);
       const usernameKey = turkishFold(input.username);
-      if (await repository.findByEmail(input.email)) throw conflictFor('email');
       if (await repository.findByUsernameKey(usernameKey)) throw conflictFor('username');
+      const passwordHash = await hash(input.password);
+      // A taken address gets the same answer as a new one, so registering cannot probe for accounts;
+      // the address's owner is told by mail instead. The token is random and opens nothing.
+      const taken = async () => {
+        await deps.queueMail({ template: 'account-exists', email: input.email });
+        return { token: newToken(), userId: randomUUID(), username: input.username, email: input.email };
+      };
+      if (await repository.findByEmail(input.email)) return taken();
       let user: UserRow;
       try {
         user = await repository.insertUser({
@@ -134,14 +168,15 @@ export function createUsersService(deps: {
           usernameKey,
           email: input.email,
           phoneNumber: input.phoneNumber,
-          passwordHash: await hash(input.password),
+          passwordHash,
         });
       } catch (error) {
         const which = uniqueViolation(error);
+        if (which === 'email') return taken();
         if (which) throw conflictFor(which);
         throw error;
       }
-      await sendActivation(user);
+      await deps.queueMail({ template: 'activation', email: user.email });
       const token = await startSession(user.id);
       return { token, userId: user.id, username: user.username, email: user.email };
     },
@@ -152,13 +187,16 @@ export function createUsersService(deps: {
       const user = identifier.includes('@')
         ? await repository.findByEmail(identifierKey)
         : await repository.findByUsernameKey(identifierKey);
-      // One budget per account, whichever name it is tried by (e-mail or username).
-      const accountKey = user ? `user:${user.id}` : `unknown:${identifierKey}`;
-      await loginPerAccount.consume(accountKey);
+      // One pair per account and client address, whichever name the account is tried by.
+      const pair = `${user ? `user:${user.id}` : `unknown:${identifierKey}`}|${ip}`;
+      await loginGuard.check(pair);
       const valid = await verify(user?.passwordHash ?? dummyHash, password);
-      if (!user || !valid) throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
+      if (!user || !valid) {
+        await loginGuard.failed(pair);
+        throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
+      }
+      await loginGuard.succeeded(pair);
       if (!user.activatedAt) throw new AppError(ErrorCode.NOT_ACTIVATED, a.notActivated);
-      await loginPerAccount.reset(accountKey);
       const token = await startSession(user.id);
       return { token, userId: user.id, username: user.username, email: user.email };
     },
@@ -187,16 +225,31 @@ export function createUsersService(deps: {
 
     async resendActivation(email: string, ip: string) {
       await mailPerIp.consume(ip);
-      const user = await repository.findByEmail(email);
-      if (user && !user.activatedAt) await sendActivation(user);
+      await mailPerTarget.consume(email);
+      await deps.queueMail({ template: 'activation', email });
     },
 
+    /** Known and unknown addresses take the same path here; the job finds out which it is. */
     async requestPasswordReset(email: string, ip: string) {
       await mailPerIp.consume(ip);
-      const user = await repository.findByEmail(email);
+      await mailPerTarget.consume(email);
+      await deps.queueMail({ template: 'password-reset', email });
+    },
+
+    /** The job behind the three mails above; a retry issues a fresh link (only hashes are stored). */
+    async sendAccountMail(job: AccountMailJob) {
+      const user = await repository.findByEmail(job.email);
       if (!user) return;
-      const token = await issueEmailToken(user, 'password_reset', RESET_TTL);
-      await sendMail(passwordResetMail(user.email, user.username, `${publicUrl}/reset-password?token=${token}`));
+      if (job.template === 'account-exists') {
+        await mailer.send(accountExistsMail(user.email, `${publicUrl}/`));
+      } else if (job.template === 'activation') {
+        if (user.activatedAt) return;
+        const token = await issueEmailToken(user, 'activation', ACTIVATION_TTL);
+        await mailer.send(activationMail(user.email, `${publicUrl}/api/users/activate?token=${token}`));
+      } else {
+        const token = await issueEmailToken(user, 'password_reset', RESET_TTL);
+        await mailer.send(passwordResetMail(user.email, `${publicUrl}/reset-password?token=${token}`));
+      }
     },
 
     async resetPassword(token: string, password: string) {
@@ -218,6 +271,28 @@ export function createUsersService(deps: {
         throw error;
       }
       return 'email-changed';
+    },
+
+    /**
+     * The old address's way back: withdraws a pending change, restores the old address if the change
+     * was already confirmed, and ends every session, since whoever asked for it may hold one.
+     */
+    async cancelEmailChange(token: string): Promise<AccountLinkResult> {
+      const used = await useEmailToken(token, 'email_change_cancel');
+      if (used.result !== 'ok' || !used.row.newEmail) return used.result === 'expired' ? 'expired' : 'invalid';
+      const user = await repository.findById(used.row.userId);
+      if (!user) return 'invalid';
+      await repository.withdrawEmailChanges(user.id);
+      if (user.email !== used.row.newEmail) {
+        try {
+          await repository.updateUser(user.id, { email: used.row.newEmail });
+        } catch (error) {
+          // The old address was taken by another account meanwhile: the sessions still end below.
+          if (!uniqueViolation(error)) throw error;
+        }
+      }
+      await repository.revokeSessions(user.id);
+      return 'email-change-cancelled';
     },
 
     async me(actor: AuthUser): Promise<PublicUser> {
@@ -249,6 +324,11 @@ export function createUsersService(deps: {
       }
       if (patch.phoneNumber) changes.phoneNumber = patch.phoneNumber;
       if (patch.email && patch.email !== user.email) {
+        if (!patch.currentPassword || !(await verify(user.passwordHash, patch.currentPassword))) {
+          throw new AppError(ErrorCode.VALIDATION, patch.currentPassword ? a.currentPasswordWrong : a.currentPasswordForEmail);
+        }
+        await mailPerUser.consume(user.id);
+        await mailPerTarget.consume(patch.email);
         if (await repository.findByEmail(patch.email)) throw conflictFor('email');
         pendingEmail = patch.email;
       }
@@ -270,9 +350,11 @@ export function createUsersService(deps: {
       }
       if (pendingEmail) {
         const token = await issueEmailToken(user, 'email_change', EMAIL_CHANGE_TTL, pendingEmail);
-        await sendMail(
-          emailChangeMail(pendingEmail, updated.username, `${publicUrl}/api/users/email/confirm?token=${token}`),
-        );
+        // The cancel link carries the address to restore; it outlives the change itself.
+        const cancel = await issueEmailToken(user, 'email_change_cancel', EMAIL_CHANGE_CANCEL_TTL, user.email);
+        await repository.revokeSessions(user.id, actor.sessionId);
+        await sendMail(emailChangeMail(pendingEmail, `${publicUrl}/api/users/email/confirm?token=${token}`));
+        await sendMail(emailChangeNoticeMail(user.email, `${publicUrl}/api/users/email/cancel?token=${cancel}`));
       }
       return {
         message: pendingEmail ? a.emailChangePending : a.profileUpdated,

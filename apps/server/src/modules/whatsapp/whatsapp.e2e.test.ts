@@ -7,7 +7,7 @@ import { jobs, whatsappJobKinds, whatsappMessages } from '../../db/schema/index.
 import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
-import { addGuest, createWeddingHost, multipartFile, type TestWedding } from '../../testing/wedding-factories.ts';
+import { addGuest, createWeddingHost, multipartFile, nextPhone, type TestWedding } from '../../testing/wedding-factories.ts';
 import { buttonReply, startFakeProvider, statusDelivery, textReply, type FakeProvider } from './fake-whatsapp-provider.ts';
 
 const appSecret = 'test-app-secret-0123456789';
@@ -278,6 +278,40 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     });
     expect(bad.statusCode).toBe(403);
     expect(bad.body).not.toContain('1158201444');
+  });
+
+  it('records a reply without context from a guest of two weddings in both, as unmatched, and changes no RSVP', async () => {
+    const first = await createWeddingHost(t);
+    const second = await createWeddingHost(t);
+    const shared = (await addGuest(t, first, { name: 'Ortak Misafir', phone: nextPhone() })).phone;
+    await addGuest(t, second, { name: 'Ortak Misafir', phone: shared });
+    // The twin: a number that is a guest of one wedding only answers that wedding's invitation.
+    const own = await addGuest(t, first, { name: 'Tek Düğün', phone: nextPhone() });
+    await approve(first);
+    await approve(second);
+    await drain();
+
+    await provider.post(textReply(digits(shared), 'wamid.AMBIGUOUS.1', 'Evet'));
+    await provider.post(textReply(digits(own.phone), 'wamid.SINGLE.1', 'Evet'));
+    await drain();
+    // Repeated delivery stores nothing new.
+    await provider.post(textReply(digits(shared), 'wamid.AMBIGUOUS.1', 'Evet'));
+    await drain();
+
+    const firstList = await guestList(first);
+    expect(firstList.find((g) => g.name === 'Ortak Misafir')).toMatchObject({ status: 'belirsiz' });
+    expect(firstList.find((g) => g.name === 'Tek Düğün')).toMatchObject({ status: 'katılacak' });
+    expect((await guestList(second))[0]).toMatchObject({ status: 'belirsiz' });
+    for (const w of [first, second]) {
+      const msgs = (await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(shared)}`)).json().messages as {
+        body: string;
+        direction: string;
+        unmatched?: boolean;
+      }[];
+      expect(msgs.filter((m) => m.direction === 'inbound')).toEqual([expect.objectContaining({ body: 'Evet', unmatched: true })]);
+    }
+    const single = (await get(first, `/api/webhook/conversations/${first.weddingId}/${encodeURIComponent(own.phone)}`)).json();
+    expect(single.messages.find((m: { direction: string }) => m.direction === 'inbound').unmatched).toBeFalsy();
   });
 
   it('marks a guest whose number cannot receive as ulaşılamayan without retrying', async () => {

@@ -217,14 +217,14 @@ export function createWhatsappRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async findLatestGuestByPhone(phone: string): Promise<{ id: string; weddingId: string } | null> {
-      const rows = await db
+    /** Every guest with this number, newest first: one number can be a guest in several weddings. */
+    async findGuestsByPhone(phone: string): Promise<{ id: string; weddingId: string }[]> {
+      return db
         .select({ id: guests.id, weddingId: guests.weddingId })
         .from(guests)
         .where(eq(guests.phone, phone))
         .orderBy(desc(guests.createdAt))
-        .limit(1);
-      return rows[0] ?? null;
+        .limit(100);
     },
 
     /**
@@ -235,7 +235,10 @@ export function createWhatsappRepository(db: Db) {
      * delivery of the same provider id, which stores nothing.
      */
     async recordInbound(
-      row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & { rsvp: Rsvp | null; occurredAt: Date },
+      row: Omit<typeof whatsappMessages.$inferInsert, 'id' | 'direction' | 'status' | 'rsvp'> & {
+        rsvp: Rsvp | null;
+        occurredAt: Date;
+      },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { guestId, rsvp, occurredAt } = row;

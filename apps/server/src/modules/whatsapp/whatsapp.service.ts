@@ -81,7 +81,13 @@ export function createWhatsappService(deps: {
     async conversation(user: AuthUser, weddingId: string, normalisedPhone: string): Promise<ConversationMessage[]> {
       const wedding = await ownedWedding(user, weddingId);
       const rows = await repository.conversation(wedding.id, `+${normalisedPhone}`);
-      return rows.map((r) => ({ body: r.body, timestamp: r.occurredAt.toISOString(), direction: r.direction, status: r.status }));
+      return rows.map((r) => ({
+        body: r.body,
+        timestamp: r.occurredAt.toISOString(),
+        direction: r.direction,
+        status: r.status,
+        ...(r.unmatched ? { unmatched: true } : {}),
+      }));
     },
 
     /**
@@ -149,28 +155,37 @@ export function createWhatsappService(deps: {
           for (const m of list(value.messages)) {
             if (!m || typeof m.id !== 'string' || typeof m.from !== 'string' || m.id.includes('\u0000')) continue;
             const phone = `+${m.from.replace(/\D/g, '')}`;
-            // A button reply names the invitation it answers; otherwise the latest message we sent
-            // to that number, otherwise the newest guest with that number.
+            const inbound = {
+              phone,
+              kind: m.type === 'text' ? 'text' : m.type === 'button' || m.type === 'interactive' ? 'button' : 'other',
+              body: inboundBody(m),
+              providerMessageId: m.id,
+              contextMessageId: m.context?.id ?? null,
+              occurredAt: fromUnixSeconds(m.timestamp),
+            } as const;
+            // A button reply names the invitation it answers.
             const replied = m.context?.id ? await repository.findOutboundByProviderId(m.context.id) : null;
+            const guests = replied ? [] : await repository.findGuestsByPhone(phone);
+            const weddingsOfNumber = new Map(guests.map((g) => [g.weddingId, g.id]));
+            if (!replied && weddingsOfNumber.size > 1) {
+              // "Evet" from a guest of two weddings answers neither for sure: each host reads it,
+              // marked unmatched, and sets the status by hand if it was meant for them.
+              for (const [weddingId, guestId] of [...weddingsOfNumber].reverse()) {
+                await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: null, unmatched: true });
+              }
+              logger.info({ providerMessageId: m.id, weddings: weddingsOfNumber.size }, 'WhatsApp reply matches several weddings');
+              continue;
+            }
+            // Otherwise the latest message we sent to that number, otherwise the guest with that number.
             const target = replied ?? (await repository.findLatestOutboundTo(phone));
-            const guest = target ? null : await repository.findLatestGuestByPhone(phone);
+            const guest = target ? null : guests[0];
             const weddingId = target?.weddingId ?? guest?.weddingId;
             const guestId = target?.guestId ?? guest?.id ?? null;
             if (!weddingId) {
               logger.info({ providerMessageId: m.id }, 'WhatsApp message from an unknown number ignored');
               continue;
             }
-            await repository.recordInbound({
-              weddingId,
-              guestId,
-              phone,
-              kind: m.type === 'text' ? 'text' : m.type === 'button' || m.type === 'interactive' ? 'button' : 'other',
-              body: inboundBody(m),
-              providerMessageId: m.id,
-              contextMessageId: m.context?.id ?? null,
-              rsvp: rsvpOf(m),
-              occurredAt: fromUnixSeconds(m.timestamp),
-            });
+            await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: rsvpOf(m) });
           }
         }
       }

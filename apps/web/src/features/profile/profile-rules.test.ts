@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDetails, checkPassword, splitName } from './profile-rules';
+import { checkDetails, checkPassword, emailChanging, splitName } from './profile-rules';
 
 const user = { userId: 'u1', username: 'Ayşe Nur Yılmaz', email: 'ayse@example.com', phoneNumber: '+905321234567', pendingEmail: null };
 const form = { ...splitName(user.username), email: user.email, phoneNumber: user.phoneNumber };
@@ -11,10 +11,25 @@ describe('profile rules', () => {
   });
 
   it('sends only the fields that changed, normalised like registration', () => {
-    expect(checkDetails({ ...form, phoneNumber: '0533 765 43 21', email: 'YENI@example.com' }, user)).toEqual({
+    expect(
+      checkDetails({ ...form, phoneNumber: '0533 765 43 21', email: 'YENI@example.com', currentPassword: 'Eski2025' }, user),
+    ).toEqual({
       ok: true,
-      input: { email: 'yeni@example.com', phoneNumber: '+905337654321' },
+      input: { email: 'yeni@example.com', phoneNumber: '+905337654321', currentPassword: 'Eski2025' },
     });
+    expect(checkDetails({ ...form, phoneNumber: '0533 765 43 21' }, user)).toEqual({
+      ok: true,
+      input: { phoneNumber: '+905337654321' },
+    });
+  });
+
+  it('asks for the current password only when the e-mail changes', () => {
+    expect(checkDetails({ ...form, email: 'yeni@example.com' }, user)).toEqual({
+      ok: false,
+      message: 'E-posta adresinizi değiştirmek için mevcut şifrenizi girin.',
+    });
+    expect(emailChanging({ ...form, email: ' AYSE@example.com ' }, user)).toBe(false);
+    expect(emailChanging({ ...form, email: 'yeni@example.com' }, user)).toBe(true);
   });
 
   it('says so when nothing changed, and does not resend a pending address', () => {

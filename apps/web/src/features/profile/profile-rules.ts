@@ -6,6 +6,8 @@ export interface DetailsForm {
   lastName: string;
   email: string;
   phoneNumber: string;
+  /** Asked only when the e-mail changes: a session alone must not move the account. */
+  currentPassword?: string;
 }
 
 export interface PasswordForm {
@@ -30,14 +32,24 @@ export function checkDetails(form: DetailsForm, user: PublicUser): Checked {
     return { ok: false, message: a.fillAllFields };
   }
   const username = `${form.firstName.trim()} ${form.lastName.trim()}`;
-  const parsed = updateProfileInput.safeParse({ username, email: form.email, phoneNumber: form.phoneNumber });
+  const parsed = updateProfileInput.safeParse({ username, email: form.email, phoneNumber: form.phoneNumber, currentPassword: 'x' });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? a.fillAllFields };
   const input: UpdateProfileInput = {};
   if (parsed.data.username !== user.username) input.username = parsed.data.username;
-  if (parsed.data.email !== user.email && parsed.data.email !== user.pendingEmail) input.email = parsed.data.email;
+  if (parsed.data.email !== user.email && parsed.data.email !== user.pendingEmail) {
+    if (!form.currentPassword) return { ok: false, message: a.currentPasswordForEmail };
+    input.email = parsed.data.email;
+    input.currentPassword = form.currentPassword;
+  }
   if (parsed.data.phoneNumber !== user.phoneNumber) input.phoneNumber = parsed.data.phoneNumber;
   if (Object.keys(input).length === 0) return { ok: false, message: a.nothingToUpdate };
   return { ok: true, input };
+}
+
+/** True when the form's e-mail differs from the account's, so the current password is needed. */
+export function emailChanging(form: DetailsForm, user: PublicUser): boolean {
+  const typed = form.email.trim().toLowerCase();
+  return typed !== user.email && typed !== (user.pendingEmail ?? '');
 }
 
 export function checkPassword(form: PasswordForm): Checked {

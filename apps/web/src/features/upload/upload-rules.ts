@@ -1,4 +1,5 @@
 import { limits } from '@ani/contract/limits';
+import { cleanLine, stripInvisible } from '@ani/contract/text';
 import { uploadTexts } from './texts';
 
 const u = uploadTexts;
@@ -62,11 +63,12 @@ export interface UploadFormErrors {
 export function validateUpload(input: { fileCount: number; name: string; note: string }): UploadFormErrors {
   const errors: UploadFormErrors = {};
   if (input.fileCount === 0) errors.files = u.selectFiles;
-  const name = input.name.trim();
+  // Counted as the server stores it: invisible characters do not make a name long enough.
+  const name = cleanLine(input.name);
   if (!name) errors.name = u.nameRequired;
   else if (name.length < limits.uploaderNameMin) errors.name = u.nameMin;
   else if (name.length > limits.uploaderNameMax) errors.name = u.nameMax;
-  if (input.note.trim().length > limits.uploadNoteMax) errors.note = u.noteMax;
+  if (stripInvisible(input.note).trim().length > limits.uploadNoteMax) errors.note = u.noteMax;
   return errors;
 }
 

@@ -27,6 +27,11 @@ const results: Record<AccountLinkResult, { title: string; text: string; ok: bool
     text: 'Yeni e-posta adresiniz onaylandı. Bundan sonra giriş yaparken bu adresi kullanabilirsiniz.',
     ok: true,
   },
+  'email-change-cancelled': {
+    title: 'E-posta Değişikliği İptal Edildi',
+    text: 'E-posta adresiniz eski haline getirildi ve hesabınızdaki bütün oturumlar kapatıldı. Güvenliğiniz için giriş yaptıktan sonra şifrenizi değiştirmenizi öneririz.',
+    ok: true,
+  },
   expired: {
     title: 'Bağlantının Süresi Dolmuş',
     text: 'Bu bağlantının süresi dolmuş. Hesap etkinleştirme bağlantınızsa aşağıdan yenisini isteyebilirsiniz.',

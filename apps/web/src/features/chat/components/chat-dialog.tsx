@@ -9,6 +9,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from '../../../lib/cn';
 import { conversationQuery } from '../api/conversation-api';
 
+/** This number is a guest of several weddings and the reply named no invitation: no status was set. */
+export const unmatchedNote =
+  'Bu numara birden fazla düğünün davetli listesinde; yanıtın hangi davetiyeye verildiği anlaşılamadı. LCV durumu değiştirilmedi, gerekirse listeden elle güncelleyin.';
+
 /** Sent, delivered and read get ticks (read in blue); anything else, queued or failed, a clock. */
 export function StatusMark({ status }: { status: ConversationMessage['status'] }) {
   if (status === 'sent') return <Check aria-label="Gönderildi" className="h-3.5 w-3.5" />;
@@ -67,6 +71,11 @@ export function ChatDialog({
                     )}
                   >
                     <p>{m.body}</p>
+                    {m.unmatched ? (
+                      <p data-testid="bubble-unmatched" className="mt-1 rounded bg-amber-400/15 px-2 py-1 text-xs text-amber-200">
+                        {unmatchedNote}
+                      </p>
+                    ) : null}
                     <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
                       {time(m.timestamp)}
                       {out ? <StatusMark status={m.status} /> : null}

@@ -8,7 +8,8 @@ import { Input, Label } from '../../../components/ui/input';
 import { updateStoredUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast-store';
 import { meQuery, updateProfile } from '../api/profile-api';
-import { checkDetails, splitName, type DetailsForm } from '../profile-rules';
+import { checkDetails, emailChanging, splitName, type DetailsForm } from '../profile-rules';
+import { PasswordInput } from '../../../components/ui/password-input';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -20,6 +21,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
       // The stored user follows the server: `email` stays the confirmed address until the link is clicked.
       updateStoredUser({ username: res.user.username, email: res.user.email });
       queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
+      setForm((f) => ({ ...f, currentPassword: '' }));
       setError(null);
       toast({
         title: res.user.pendingEmail ? 'E-posta Doğrulaması Gerekli' : 'Profil Güncellendi',
@@ -34,7 +36,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkDetails(form, user);
+    const checked = checkDetails(form, save.data?.user ?? user);
     if (!checked.ok) return setError(checked.message);
     setError(null);
     save.mutate(checked.input);
@@ -66,6 +68,21 @@ export function DetailsSection({ user }: { user: PublicUser }) {
         <Label htmlFor="profile-email">E-posta</Label>
         <Input id="profile-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
       </div>
+      {emailChanging(form, save.data?.user ?? user) ? (
+        <div className="space-y-1.5">
+          <Label htmlFor="profile-email-password">Mevcut Şifreniz (e-posta değişikliği için)</Label>
+          <PasswordInput
+            id="profile-email-password"
+            autoComplete="current-password"
+            aria-describedby="profile-email-password-hint"
+            value={form.currentPassword ?? ''}
+            onChange={set('currentPassword')}
+          />
+          <p id="profile-email-password-hint" className="text-sm text-stone-600">
+            E-posta adresinizi değiştirmek için mevcut şifrenizi girin. Eski adresinize de bir bilgilendirme göndereceğiz.
+          </p>
+        </div>
+      ) : null}
       <div className="space-y-1.5">
         <Label htmlFor="profile-phone">Telefon Numarası</Label>
         <Input id="profile-phone" type="tel" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
