@@ -8,6 +8,7 @@ import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { dashboardEventsQuery, dashboardWeddingQuery } from '../api/dashboard-api';
 import { CreateWeddingForm } from './create-wedding-form';
+import { AlbumUsage } from '../../../components/album-usage';
 
 /** Same rule as the events page: a stock cover chosen from the id when the event has none. */
 function coverUrl(event: { id: string; coverImage: string }): string {
@@ -44,6 +45,7 @@ export function DashboardHomePage() {
               </p>
               <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
               {latest.description ? <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p> : null}
+              <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>
           </section>
           {weddingMissing ? (
