@@ -63,7 +63,7 @@ describe('a host manages the account', () => {
     await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
     await page.getByText('E-posta doğrulaması bekleniyor').waitFor();
     // The old address is told, with a way to cancel.
-    findLink(await waitForMail(dataDir, email), '/api/users/email/cancel?token=');
+    findLink(await waitForMail(dataDir, email, '/api/users/email/cancel?token='), '/api/users/email/cancel?token=');
     await expect(storedEmail(page)).resolves.toBe(email);
     await screenshotBoth(page, 'profile');
 
@@ -86,7 +86,7 @@ describe('a host manages the account', () => {
     await forgot.getByRole('button', { name: 'Bağlantı Gönder' }).click();
     await forgot.getByText('E-posta Gönderildi').waitFor();
 
-    const reset = findLink(await waitForMail(dataDir, newEmail), '/reset-password?token=');
+    const reset = findLink(await waitForMail(dataDir, newEmail, '/reset-password?token='), '/reset-password?token=');
     await page.goto(reset.replace(/^https?:\/\/[^/]+/, baseURL));
     await page.getByRole('heading', { name: 'Yeni Şifre Belirleyin' }).waitFor();
     await page.getByLabel('Yeni Şifre', { exact: true }).fill('yenisifre');

@@ -26,8 +26,12 @@ export function decodeMail(raw: string): string {
   return [decodeQuotedPrintable(raw), ...base64Parts].join('\n');
 }
 
-/** The newest e-mail to `to` in the server's outbox, polled until it appears. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * The newest e-mail to `to` in the server's outbox (the newest one containing `containing`, when
+ * given), polled until it appears: account mails leave through the job runner a moment after the
+ * request that caused them.
+ */
+export async function waitForMail(dataDir: string, to: string, containing?: string, timeoutMs = 15_000): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-zA-Z0-9@.-]/g, '_');
@@ -35,13 +39,16 @@ export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_00
     if (existsSync(dir)) {
       const files = readdirSync(dir)
         .filter((f) => f.endsWith('.eml') && f.includes(needle))
-        .sort();
-      const newest = files.at(-1);
-      if (newest) return decodeMail(readFileSync(path.join(dir, newest), 'utf8'));
+        .sort()
+        .reverse();
+      for (const file of files) {
+        const mail = decodeMail(readFileSync(path.join(dir, file), 'utf8'));
+        if (!containing || mail.includes(containing)) return mail;
+      }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${to} in ${dir}`);
+  throw new Error(`no e-mail to ${to}${containing ? ` containing ${containing}` : ''} in ${dir}`);
 }
 
 export function findLink(mail: string, pathPart: string): string {

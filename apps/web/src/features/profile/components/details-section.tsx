@@ -51,7 +51,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
       {error ? <Alert tone="error">{error}</Alert> : null}
       {pending ? (
         <Alert tone="info" title="E-posta doğrulaması bekleniyor">
-          {messages.auth.emailChangePending} Yeni adres: <strong>{pending}</strong>
+          {messages.auth.emailChangePending} Yeni adres: <strong className="break-all">{pending}</strong>
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
