@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
+import { buildApp, type AppDeps } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/http/logger.ts';
@@ -15,7 +15,9 @@ import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
-export async function startServer(options: { authLimits?: AuthLimits } = {}) {
+export async function startServer(
+  options: { authLimits?: AuthLimits; env?: Record<string, string>; clientLimits?: AppDeps['clientLimits'] } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -24,6 +26,7 @@ export async function startServer(options: { authLimits?: AuthLimits } = {}) {
     PUBLIC_URL: 'http://127.0.0.1',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
@@ -37,6 +40,7 @@ export async function startServer(options: { authLimits?: AuthLimits } = {}) {
     mailer: { send: async (m) => void outbox.push(m) },
     rateLimitStore: createMemoryRateLimitStore(),
     authLimits: options.authLimits,
+    clientLimits: options.clientLimits,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -13,6 +13,7 @@ const benches = [
   'album-scale.bench.ts',
   'media-serving.bench.ts',
   'accounts.bench.ts',
+  'abuse.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

@@ -22,6 +22,27 @@ export const videoLimits = {
   codecs: new Set(['h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4']),
 };
 
+/**
+ * ffprobe decodes a first frame to describe a stream: ~50 MB for a phone clip, ~210 MB for a
+ * hostile 8192x8192 H.264 one. Two at a time, whatever the number of uploads in flight, keeps a
+ * flood of such clips to a bounded amount of memory; the others wait their turn (at most one per
+ * upload in progress, which the per-address and connection caps bound).
+ */
+const probeSlots = 2;
+let probesRunning = 0;
+const probeWaiters: (() => void)[] = [];
+async function withProbeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (probesRunning >= probeSlots) await new Promise<void>((resolve) => probeWaiters.push(resolve));
+  else probesRunning++;
+  try {
+    return await work();
+  } finally {
+    const next = probeWaiters.shift();
+    if (next) next();
+    else probesRunning--;
+  }
+}
+
 export type ChildBounds = { timeoutMs: number; memoryBytes: number };
 type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean };
 
@@ -87,20 +108,24 @@ export async function probeVideo(
   command = 'ffprobe',
 ): Promise<'ok' | 'too-large' | 'unreadable'> {
   if (!(await hasTool(command))) return 'ok';
-  const result = await runBounded(
-    command,
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=codec_name,width,height:format=duration',
-      '-of',
-      'json',
-      path,
-    ],
-    childBounds.probe,
+  const result = await withProbeSlot(() =>
+    runBounded(
+      command,
+      [
+        '-v',
+        'error',
+        '-threads',
+        '1',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_name,width,height:format=duration',
+        '-of',
+        'json',
+        path,
+      ],
+      childBounds.probe,
+    ),
   );
   if (result.code !== 0) return 'unreadable';
   let parsed: {
