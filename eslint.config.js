@@ -2,8 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-// Import boundaries from DESIGN.md §2, enforced here so a wrong-way import fails lint.
+// Import boundaries, enforced here so a wrong-way import fails lint instead of waiting for a review.
 const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
+// Each table has exactly one owning module: only that module's files import its schema file.
+const ownedSchemas = {
+  users: ['users'],
+  events: ['events'],
+  media: ['media'],
+  weddings: ['weddings'],
+  guests: ['guests'],
+  whatsapp: ['whatsapp'],
+};
 const webFeatures = [
   'auth', 'events', 'album', 'upload', 'dashboard', 'guests', 'chat', 'qr', 'poses', 'music', 'marketing', 'legal',
   'profile', 'invitation', 'decoration',
@@ -14,11 +23,19 @@ const dbOnlyInRepositories = [
   { regex: '(^|/)db/client', message: 'Only repositories import the database.' },
   { regex: '^drizzle-orm', message: 'Only repositories build SQL.' },
 ];
+// Test doubles and fixtures live under src/testing; the product never loads them.
+const noTestingImports = [{ regex: '(^|/)testing/', message: 'Production code must not import test helpers (src/testing).' }];
 const serverModuleRules = serverModules.flatMap((name) => {
   const common = [
+    ...noTestingImports,
     {
-      regex: `modules/(?!${name}/)(${serverModules.join('|')})/`,
-      message: 'A server module must not import another module; share through platform code.',
+      // Group 3 is the other module's name: only its <name>.public.ts may be imported.
+      regex: `(^|/)(modules/|\\.\\./)(?!${name}/)(${serverModules.join('|')})/(?!\\3\\.public\\.ts$)`,
+      message: "A module reaches another only through that module's <name>.public.ts (wired in app.ts).",
+    },
+    {
+      regex: `(^|/)db/schema/(?!(${ownedSchemas[name].join('|')})\\.ts$)`,
+      message: "A module touches only its own tables: ask the owning module's public API instead.",
     },
     { regex: '(^|/)app\\.ts$', message: 'Modules do not import the app.' },
   ];
@@ -37,6 +54,12 @@ const serverModuleRules = serverModules.flatMap((name) => {
     },
   ];
 });
+// Platform code (everything outside modules/ and testing/) may not load test helpers either.
+const serverPlatformRules = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: ['**/*.test.ts', 'apps/server/src/testing/**', 'apps/server/src/modules/**'],
+  rules: { 'no-restricted-imports': ['error', { patterns: noTestingImports }] },
+};
 
 const otherWebFeatures = webFeatures.map((name) => ({
   files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
@@ -72,6 +95,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  serverPlatformRules,
   ...serverModuleRules,
   ...otherWebFeatures,
   {

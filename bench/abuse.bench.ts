@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { serverLimits } from '../apps/server/src/http/slow-clients.ts';
 import { extractPosterFrame } from '../apps/server/src/modules/media/media-tools.ts';
-import { multipartBody } from '../apps/server/src/modules/media/multipart-body.ts';
+import { multipartBody } from '../apps/server/src/testing/multipart-body.ts';
 import { fmt, percentile, report, startServer } from './lib.ts';
 
 const exec = promisify(execFile);

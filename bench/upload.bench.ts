@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { multipartBody, type BodyPart } from '../apps/server/src/modules/media/multipart-body.ts';
+import { multipartBody, type BodyPart } from '../apps/server/src/testing/multipart-body.ts';
 import { fmt, mb, report, rssSampler, startServer } from './lib.ts';
 
 const fileSize = 10_000_000;

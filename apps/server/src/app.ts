@@ -5,12 +5,18 @@ import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { createOwnerAccess } from './http/owner-access.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
+import { createEventsApi } from './modules/events/events.public.ts';
+import { createGuestsApi } from './modules/guests/guests.public.ts';
+import { createMediaApi } from './modules/media/media.public.ts';
+import { createWeddingsApi } from './modules/weddings/weddings.public.ts';
+import { createWhatsappApi } from './modules/whatsapp/whatsapp.public.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerGuestsModule } from './modules/guests/guests.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
@@ -83,13 +89,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Each module's public API (the only way into another module's tables), made before the modules so
+  // that modules which ask each other (events and media, guests and WhatsApp) can both be wired.
+  const apis = {
+    events: createEventsApi(deps.db),
+    media: createMediaApi(deps.db),
+    weddings: createWeddingsApi(deps.db),
+    guests: createGuestsApi(deps.db),
+    whatsapp: createWhatsappApi(deps.db, { sendMaxAttempts: config.whatsapp.sendMaxAttempts }),
+  };
+  const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
-  await registerUsersModule(app, { ...deps, jobs });
-  await registerEventsModule(app, { ...deps, jobs });
-  await registerWeddingsModule(app, deps);
-  await registerGuestsModule(app, { ...deps, jobs });
-  await registerWhatsappModule(app, { ...deps, jobs });
-  await registerMediaModule(app, { ...deps, jobs });
+  const moduleDeps = { ...deps, ...apis, access, jobs };
+  await registerUsersModule(app, moduleDeps);
+  await registerEventsModule(app, moduleDeps);
+  await registerWeddingsModule(app, moduleDeps);
+  await registerGuestsModule(app, moduleDeps);
+  await registerWhatsappModule(app, moduleDeps);
+  await registerMediaModule(app, moduleDeps);
 
   await registerWebApp(app, config.webDistDir);
   return app;

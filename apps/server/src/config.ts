@@ -29,7 +29,6 @@ const optionalText = z
 
 // The only reader of process.env. Each key is documented in README.md ("Configuration").
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
@@ -82,7 +81,6 @@ const envSchema = z.object({
 });
 
 export type Config = {
-  nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
   dataDir: string;
@@ -163,7 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
-    nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir,

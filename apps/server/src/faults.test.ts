@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from './modules/media/multipart-body.ts';
+import { multipartBody } from './testing/multipart-body.ts';
 import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { firstOutboxMail } from './testing/outbox-files.ts';
 

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { media } from './db/schema/index.ts';
-import { multipartBody } from './modules/media/multipart-body.ts';
+import { multipartBody } from './testing/multipart-body.ts';
 import { createTestApp, type TestApp } from './testing/create-test-app.ts';
 import { bearer, createActivatedUser } from './testing/factories.ts';
 import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createEventInput } from './events.ts';
 import { addGuestInput } from './guests.ts';
-import { cleanLine, slug, stripInvisible, toE164TurkishMobile, turkishFold, zipFileName } from './text.ts';
+import {
+  cleanLine,
+  slug,
+  stripInvisible,
+  toE164TurkishMobile,
+  turkishFold,
+  turkishToLatin,
+  zipFileName,
+} from './text.ts';
 import { usernameSchema } from './users.ts';
 
 describe('slug (upload link)', () => {
   it('lower-cases, turns whitespace into hyphens and drops everything else', () => {
     expect(slug('Ayşe & Mehmet  Düğün 2026')).toBe('aye--mehmet-dn-2026');
     expect(slug('Summer Party')).toBe('summer-party');
+  });
+});
+
+describe('turkishToLatin', () => {
+  it('replaces each Turkish letter by its Latin look-alike and leaves everything else', () => {
+    expect(turkishToLatin('Çağrı Işık, Gülşen Öz — İzmir')).toBe('Cagri Isik, Gulsen Oz — Izmir');
+    expect(turkishToLatin('çÇğĞıİöÖşŞüÜ')).toBe('cCgGiIoOsSuU');
   });
 });
 

@@ -30,14 +30,18 @@ export function slug(title: string): string {
     .replace(/[^a-z0-9-]/g, '');
 }
 
-const turkishToLatin: Record<string, string> = {
-  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', I: 'I', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
+const latinOf: Record<string, string> = {
+  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
 };
+
+/** Turkish letters to their Latin look-alikes ("Çağrı Işık" → "Cagri Isik"), for ASCII-only names. */
+export function turkishToLatin(value: string): string {
+  return value.replace(/[çÇğĞıİöÖşŞüÜ]/g, (ch) => latinOf[ch]!);
+}
 
 /** ZIP download name: Turkish letters to Latin, others to "_", runs collapsed, ends trimmed. */
 export function zipFileName(title: string): string {
-  const base = title
-    .replace(/[çÇğĞıİöÖşŞüÜ]/g, (ch) => turkishToLatin[ch] ?? '_')
+  const base = turkishToLatin(title)
     .replace(/[^A-Za-z0-9]/g, '_')
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '');

@@ -15,6 +15,8 @@ export type Schema = typeof schema;
 /** One type for both drivers: repositories never know whether PGlite or PostgreSQL is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query runs: the pool, or the transaction a caller (another module, say) has open. */
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../http/logger.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
-import { backoffMs, createJobRunner, enqueue } from './jobs.ts';
+import { z } from 'zod';
+import { backoffMs, createJobQueue, createJobRunner, defineJobRegistry } from './job-runner.ts';
+import { jobRegistry } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +17,30 @@ beforeEach(async () => {
 });
 
 const logger = createLogger('silent');
-const runner = () => createJobRunner({ db: t.db, logger, pollMs: 10 });
+const anything = z.object({}).passthrough();
+const registry = defineJobRegistry({
+  queues: {
+    default: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 },
+  },
+  kinds: {
+    'test.echo': { queue: 'default', payload: z.object({ n: z.number() }) },
+    'test.never': { queue: 'default', payload: anything },
+    'test.flaky': { queue: 'default', payload: anything },
+    'test.resume': { queue: 'default', payload: z.object({ step: z.string() }) },
+    'test.killer': { queue: 'default', payload: anything },
+    'test.busy': { queue: 'default', payload: anything },
+    'test.share': { queue: 'default', payload: z.object({ n: z.number() }) },
+    'test.slow': { queue: 'default', payload: anything },
+  },
+});
+const { enqueue } = createJobQueue(registry);
+const runner = () => createJobRunner({ db: t.db, logger, registry, pollMs: 10 });
 
 describe('job runner', () => {
   it('runs a job enqueued in a committed transaction once, then forgets it', async () => {
     const r = runner();
     const seen: unknown[] = [];
-    r.register('test.echo', async (payload) => void seen.push(payload));
+    r.handle('test.echo', async (payload) => void seen.push(payload));
     await t.db.transaction(async (tx) => {
       await enqueue(tx, 'test.echo', { n: 1 });
     });
@@ -33,7 +52,7 @@ describe('job runner', () => {
   it('never runs a job whose transaction rolled back', async () => {
     const r = runner();
     let ran = false;
-    r.register('test.never', async () => void (ran = true));
+    r.handle('test.never', async () => void (ran = true));
     await expect(
       t.db.transaction(async (tx) => {
         await enqueue(tx, 'test.never', {});
@@ -47,7 +66,7 @@ describe('job runner', () => {
   it('retries a failing job later with backoff and marks it failed after its last attempt', async () => {
     const r = runner();
     let calls = 0;
-    r.register('test.flaky', async () => {
+    r.handle('test.flaky', async () => {
       calls += 1;
       throw new Error(`boom ${calls}`);
     });
@@ -73,13 +92,13 @@ describe('job runner', () => {
       .where(eq(jobs.id, id));
     const r = runner();
     const seen: unknown[] = [];
-    r.register('test.resume', async (payload, ctx) => void seen.push([payload, ctx.attempt]));
+    r.handle('test.resume', async (payload, ctx) => void seen.push([payload, ctx.attempt]));
     expect(await r.runUntilIdle()).toBe(1);
     expect(seen).toEqual([[{ step: 'x' }, 2]]);
   });
 
   it('does not run again a job whose worker died during its last attempt (no crash loop)', async () => {
-    const [host] = createJobRunner({ db: t.db, logger }).workerId.split(':');
+    const [host] = runner().workerId.split(':');
     const deadHere = await enqueue(t.db, 'test.killer', {}, { maxAttempts: 3 });
     const deadElsewhere = await enqueue(t.db, 'test.killer', {}, { maxAttempts: 3 });
     // A pid that cannot be running: this host's dead worker; the other one's lease has run out.
@@ -93,7 +112,7 @@ describe('job runner', () => {
       .where(eq(jobs.id, deadElsewhere));
     const r = runner();
     let ran = 0;
-    r.register('test.killer', async () => void (ran += 1));
+    r.handle('test.killer', async () => void (ran += 1));
     r.start();
     await r.stop();
     expect(await r.runUntilIdle()).toBe(0);
@@ -112,7 +131,7 @@ describe('job runner', () => {
       .set({ status: 'running', lockedBy: 'other', lockedUntil: new Date(Date.now() + 60_000) })
       .where(eq(jobs.id, id));
     const r = runner();
-    r.register('test.busy', async () => undefined);
+    r.handle('test.busy', async () => undefined);
     expect(await r.runUntilIdle()).toBe(0);
   });
 
@@ -120,8 +139,7 @@ describe('job runner', () => {
     const counts = new Map<number, number>();
     const make = () => {
       const r = runner();
-      r.register('test.share', async (payload) => {
-        const n = (payload as { n: number }).n;
+      r.handle('test.share', async ({ n }) => {
         counts.set(n, (counts.get(n) ?? 0) + 1);
       });
       return r;
@@ -140,7 +158,7 @@ describe('job runner', () => {
     let started!: () => void;
     const began = new Promise<void>((resolve) => (started = resolve));
     let finished = false;
-    r.register('test.slow', async () => {
+    r.handle('test.slow', async () => {
       started();
       await gate;
       finished = true;
@@ -154,5 +172,165 @@ describe('job runner', () => {
     await stopping;
     expect(finished).toBe(true);
     expect(await t.db.select().from(jobs)).toEqual([]);
+  });
+
+  it("checks payloads against the kind's schema at enqueue, and never retries a stored payload that no longer fits", async () => {
+    await expect(enqueue(t.db, 'test.echo', { n: 'eins' } as never)).rejects.toThrow();
+    expect(await t.db.select().from(jobs)).toEqual([]);
+    const r = runner();
+    const seen: unknown[] = [];
+    r.handle('test.echo', async (payload) => void seen.push(payload));
+    const id = await enqueue(t.db, 'test.echo', { n: 2 });
+    await t.db.update(jobs).set({ payload: { n: 'changed' } }).where(eq(jobs.id, id));
+    await r.runUntilIdle();
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.lastError).toContain('payload does not match test.echo');
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses to start while a declared kind has no handler', () => {
+    const r = runner();
+    r.handle('test.echo', async () => undefined);
+    expect(() => r.assertAllHandled()).toThrow(/test\.never/);
+    for (const kind of Object.keys(registry.kinds) as (keyof typeof registry.kinds)[]) r.handle(kind, async () => undefined);
+    expect(() => r.assertAllHandled()).not.toThrow();
+  });
+
+  it('gives every kind of the app a handler, and WhatsApp work queues of its own', () => {
+    expect(() => t.app.jobs.assertAllHandled()).not.toThrow();
+    const queueOf = (kind: keyof typeof jobRegistry.kinds) => jobRegistry.kinds[kind].queue;
+    expect(queueOf('whatsapp.send-invitation')).not.toBe(queueOf('media.derive'));
+    expect(queueOf('whatsapp.process-webhook')).not.toBe(queueOf('media.derive'));
+    expect(queueOf('storage.delete-objects')).not.toBe(queueOf('media.derive'));
+  });
+
+  it("aborts an attempt that outlives its queue's timeout and retries it later", async () => {
+    const quick = defineJobRegistry({
+      queues: { short: { concurrency: 1, maxAttempts: 3, timeoutMs: 50 } },
+      kinds: { 'test.hang': { queue: 'short', payload: anything } },
+    });
+    const r = createJobRunner({ db: t.db, logger, registry: quick, pollMs: 10 });
+    let sawAbort = false;
+    r.handle('test.hang', (_payload, ctx) => {
+      return new Promise<void>((resolve) =>
+        ctx.signal.addEventListener('abort', () => {
+          sawAbort = true;
+          resolve();
+        }),
+      );
+    });
+    const id = await createJobQueue(quick).enqueue(t.db, 'test.hang', {});
+    await r.runUntilIdle();
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'job timed out after 50 ms' });
+    expect(sawAbort).toBe(true);
+  });
+
+  describe('queues', () => {
+    const twoQueues = defineJobRegistry({
+      queues: {
+        media: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 },
+        whatsapp: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 },
+      },
+      kinds: {
+        'test.derive': { queue: 'media', payload: z.object({ n: z.number() }) },
+        'test.send': { queue: 'whatsapp', payload: anything },
+      },
+    });
+    const oneQueue = defineJobRegistry({
+      queues: { all: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 } },
+      kinds: {
+        'test.derive': { queue: 'all', payload: z.object({ n: z.number() }) },
+        'test.send': { queue: 'all', payload: anything },
+      },
+    });
+
+    it('starts a WhatsApp send while the media queue is saturated with slow jobs', async () => {
+      const r = createJobRunner({ db: t.db, logger, registry: twoQueues, pollMs: 10 });
+      const log: string[] = [];
+      let mediaRunning = 0;
+      let mostMediaAtOnce = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let sendStarted!: () => void;
+      const sent = new Promise<void>((resolve) => (sendStarted = resolve));
+      r.handle('test.derive', async ({ n }) => {
+        mediaRunning += 1;
+        mostMediaAtOnce = Math.max(mostMediaAtOnce, mediaRunning);
+        log.push(`derive ${n} start`);
+        // Held until the send has started: if the send waited for media, this would never end.
+        await gate;
+        log.push(`derive ${n} end`);
+        mediaRunning -= 1;
+      });
+      r.handle('test.send', async () => {
+        log.push('send start');
+        sendStarted();
+      });
+      const { enqueue: add } = createJobQueue(twoQueues);
+      for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n });
+      await add(t.db, 'test.send', {});
+      r.start();
+      await sent;
+      // The send ran while the first media job was still running and the others still waited.
+      expect(log).toEqual(['derive 0 start', 'send start']);
+      release();
+      await r.stop();
+      r.start();
+      while ((await t.db.select().from(jobs)).length > 0) await r.runUntilIdle();
+      await r.stop();
+      expect(mostMediaAtOnce).toBe(1);
+      expect(log.filter((line) => line.endsWith('end'))).toHaveLength(3);
+    });
+
+    it('(the twin) makes the send wait behind every media job when both share one queue', async () => {
+      const r = createJobRunner({ db: t.db, logger, registry: oneQueue, pollMs: 10 });
+      const log: string[] = [];
+      let done!: () => void;
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      r.handle('test.derive', async ({ n }) => {
+        log.push(`derive ${n}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      r.handle('test.send', async () => {
+        log.push('send');
+        done();
+      });
+      const { enqueue: add } = createJobQueue(oneQueue);
+      for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n });
+      await add(t.db, 'test.send', {});
+      r.start();
+      await finished;
+      await r.stop();
+      expect(log).toEqual(['derive 0', 'derive 1', 'derive 2', 'send']);
+    });
+  });
+
+  it('runs a recurring job once per interval, however many instances schedule it', async () => {
+    const recurring = defineJobRegistry({
+      queues: { default: { concurrency: 1, maxAttempts: 5, timeoutMs: 60_000 } },
+      kinds: { 'test.sweep': { queue: 'default', payload: anything, everyMs: 60_000 } },
+    });
+    let offset = 0;
+    const clock = () => new Date(Date.now() + offset);
+    const runs: number[] = [];
+    const make = () => {
+      const r = createJobRunner({ db: t.db, logger, registry: recurring, pollMs: 10, clock });
+      r.handle('test.sweep', async () => void runs.push(offset));
+      return r;
+    };
+    const [a, b] = [make(), make()];
+    await a.scheduleRecurringJobs();
+    await b.scheduleRecurringJobs();
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
+    expect(await a.runUntilIdle()).toBe(0);
+    offset = 61_000;
+    expect((await a.runUntilIdle()) + (await b.runUntilIdle())).toBe(1);
+    expect(runs).toEqual([61_000]);
+    // The run scheduled the next slot, and only that one.
+    const [next] = await t.db.select().from(jobs);
+    expect(next!.runAt.getTime()).toBeGreaterThan(clock().getTime());
+    expect(await t.db.select().from(jobs)).toHaveLength(1);
   });
 });

@@ -1,266 +1,72 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { jobs } from '../db/schema/jobs.ts';
-
-type Executor = Db | Tx;
-
-/** Generic clean-up: payload `{ keys: string[] }`, objects whose rows are already gone. */
-export const deleteObjectsJob = 'storage.delete-objects';
-
-export type JobContext = { jobId: string; attempt: number; maxAttempts: number };
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
-
-type LoggerLike = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-};
-
-export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+import { z } from 'zod';
+import {
+  createJobQueue,
+  defineJobRegistry,
+  type JobHandler,
+  type JobRunner,
+  type PayloadOut,
+} from './job-runner.ts';
 
 /**
- * Adds a job inside the caller's transaction, so the work exists exactly when the data it is
- * about was committed (no "row saved but thumbnail never made").
+ * Every kind of durable background work the app knows, and the queue each runs on.
+ *
+ * Adding a kind is one entry in `kinds` below: its name (`<owner>.<verb>`), its queue and the zod
+ * schema of its payload (JSON: ids and keys, never whole rows). From then on:
+ * - `enqueue(tx, '<kind>', payload)` is type-checked against the schema and checks it again at run time;
+ * - the owning module must register the handler with `jobs.handle('<kind>', handler)` in its
+ *   `*.module.ts` (the payload arrives parsed and typed); the app refuses to start while a declared
+ *   kind has no handler, so a forgotten handler fails every test, not a wedding night;
+ * - a sweep that runs on its own schedule adds `everyMs`: it then runs once per interval across all
+ *   instances, with the payload `{}` (its schema must accept that);
+ * - a new queue is only needed for work that must not wait behind any existing queue's work.
+ * Handlers must be idempotent: a job may run again after a crash or a timeout.
+ *
+ * Queues are separate so that a guest's invitation or reply is never stuck behind an album's
+ * image derivation: each has its own workers (concurrency per process), attempts and time limit.
  */
-export async function enqueue(db: Executor, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
-  const id = randomUUID();
-  await db.insert(jobs).values({
-    id,
-    kind,
-    payload,
-    runAt: options.runAt ?? new Date(),
-    maxAttempts: options.maxAttempts ?? 5,
-  });
-  return id;
-}
-
-/** Withdraws a job that has not started, e.g. the clean-up scheduled in case an upload never commits. */
-export async function cancelJob(db: Executor, id: string): Promise<void> {
-  await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'pending')));
-}
-
-/** Delay before attempt n+1: 5 s, 10 s, 20 s … capped at one hour. */
-export function backoffMs(attempt: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
-}
-
-export type JobRunnerOptions = {
-  db: Db;
-  logger: LoggerLike;
-  /** Jobs run at the same time by this process (derivation is CPU-bound: keep it small). */
-  concurrency?: number;
-  pollMs?: number;
-  leaseMs?: number;
-};
-
-export type JobRunner = ReturnType<typeof createJobRunner>;
-
-/**
- * Claims due jobs with `FOR UPDATE SKIP LOCKED` (so several instances share the work without
- * taking the same job), runs the handler registered for the job's kind, deletes the job when it
- * succeeds and retries it with backoff when it fails. A job whose worker died is claimed again when
- * its lease expires; a live worker renews its lease while the handler runs.
- */
-export function createJobRunner(options: JobRunnerOptions) {
-  const { db, logger } = options;
-  const concurrency = options.concurrency ?? 1;
-  const pollMs = options.pollMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const handlers = new Map<string, JobHandler>();
-  const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-
-  async function claim(): Promise<(typeof jobs.$inferSelect) | null> {
-    const kinds = [...handlers.keys()];
-    if (kinds.length === 0) return null;
-    const now = new Date();
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, kinds),
-          or(
-            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-            // A job whose worker died during its last allowed attempt is not run again: if the job
-            // itself kills the process (a huge decode, say), retrying it forever would crash-loop us.
-            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
-          ),
-        ),
-      )
-      .orderBy(asc(jobs.runAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [job] = await db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: workerId,
-        lockedUntil: new Date(now.getTime() + leaseMs),
-        updatedAt: now,
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
-    return job ?? null;
-  }
-
-  async function execute(job: typeof jobs.$inferSelect): Promise<void> {
-    const handler = handlers.get(job.kind);
-    const renew = setInterval(() => {
-      void db
-        .update(jobs)
-        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
-        .catch(() => undefined);
-    }, Math.max(1_000, leaseMs / 3));
-    renew.unref();
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
-      await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
-      // One line per finished job: operators see throughput, and tests prove each job ran once.
-      logger.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, workerId }, 'job done');
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.maxAttempts;
-      logger[final ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-      await db
-        .update(jobs)
-        .set({
-          status: final ? 'failed' : 'pending',
-          runAt: new Date(Date.now() + backoffMs(job.attempts)),
-          lockedBy: null,
-          lockedUntil: null,
-          lastError: message.slice(0, 2000),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
-        .catch((e: unknown) => logger.error({ err: e, jobId: job.id }, 'could not record job failure'));
-    } finally {
-      clearInterval(renew);
-    }
-  }
-
-  /**
-   * Jobs held by a process of this host that no longer runs (a crash, then this restart) go back
-   * to pending at once instead of waiting out their lease. Other hosts' jobs wait for the lease.
-   */
-  async function releaseDeadWorkersJobs(): Promise<void> {
-    const host = hostname();
-    const held = await db
-      .select({ id: jobs.id, lockedBy: jobs.lockedBy })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'running'), sql`${jobs.lockedBy} like ${`${host}:%`}`));
-    const dead = held.filter((job) => {
-      const pid = Number(job.lockedBy?.split(':')[1]);
-      if (!Number.isInteger(pid) || pid === process.pid) return true;
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    const deadIds = dead.map((job) => job.id);
-    const now = new Date();
-    // Out of attempts (here, or held by a worker that died elsewhere): failed, with the reason.
-    const exhausted = await db
-      .update(jobs)
-      .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: 'worker stopped during the last attempt', updatedAt: now })
-      .where(
-        and(
-          eq(jobs.status, 'running'),
-          gte(jobs.attempts, jobs.maxAttempts),
-          or(lte(jobs.lockedUntil, now), deadIds.length ? inArray(jobs.id, deadIds) : undefined),
-        ),
-      )
-      .returning({ id: jobs.id, kind: jobs.kind });
-    if (exhausted.length) logger.error({ jobs: exhausted }, 'jobs failed: their worker stopped during the last attempt');
-    if (deadIds.length === 0) return;
-    await db
-      .update(jobs)
-      .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: now, updatedAt: now })
-      .where(and(inArray(jobs.id, deadIds), eq(jobs.status, 'running')));
-    logger.warn({ count: deadIds.length }, 'resuming jobs of a process that stopped without finishing them');
-  }
-
-  function track(promise: Promise<void>) {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise));
-  }
-
-  async function workLoop(): Promise<void> {
-    while (running) {
-      let claimed = false;
-      if (inFlight.size < concurrency) {
-        try {
-          const job = await claim();
-          if (job) {
-            claimed = true;
-            track(execute(job));
-          }
-        } catch (error) {
-          logger.error({ err: error }, 'job claim failed');
-        }
-      }
-      if (!claimed && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          timer.unref();
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          // A finished job frees a slot: look again at once.
-          if (inFlight.size >= concurrency) void Promise.race(inFlight).then(() => wake?.());
-        });
-        wake = null;
-      }
-    }
-  }
-
-  return {
-    workerId,
-    register(kind: string, handler: JobHandler) {
-      handlers.set(kind, handler);
+export const jobRegistry = defineJobRegistry({
+  queues: {
+    // CPU-bound decoding and resizing: one at a time per process keeps the request path responsive.
+    media: { concurrency: 1, maxAttempts: 5, timeoutMs: 10 * 60_000 },
+    // Calls to Meta (30 s client timeout each); longer than a send's lease so one send never runs twice.
+    whatsapp: { concurrency: 2, maxAttempts: 5, timeoutMs: 2 * 60_000 },
+    // Incoming deliveries: a reply's RSVP shows in the guest list within seconds.
+    webhooks: { concurrency: 2, maxAttempts: 10, timeoutMs: 60_000 },
+    // Account mails (activation, password reset): a sign-up never waits behind photos or clean-ups.
+    mail: { concurrency: 2, maxAttempts: 5, timeoutMs: 2 * 60_000 },
+    // Removing stored objects whose rows are gone, and similar housekeeping.
+    maintenance: { concurrency: 1, maxAttempts: 5, timeoutMs: 10 * 60_000 },
+  },
+  kinds: {
+    /** One account mail, sent by a job so a request costs the same for known and unknown addresses. */
+    'users.account-mail': {
+      queue: 'mail',
+      payload: z.object({
+        template: z.enum(['activation', 'password-reset', 'account-exists']),
+        email: z.string(),
+      }),
     },
-    start() {
-      if (running) return;
-      running = true;
-      loop = releaseDeadWorkersJobs()
-        .catch((error: unknown) => logger.error({ err: error }, 'could not release jobs of stopped workers'))
-        .then(workLoop);
+    /** Objects whose rows are already gone; retried until removed, so no byte outlives its row. */
+    'storage.delete-objects': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
+    /** Thumbnail, preview and size of one uploaded item. */
+    'media.derive': { queue: 'media', payload: z.object({ mediaId: z.string() }) },
+    /** Objects of an upload, removed unless its commit withdrew this job (a crash between put and commit). */
+    'media.sweep-upload': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
+    /** One queued invitation (the outbox row) to send. */
+    'whatsapp.send-invitation': { queue: 'whatsapp', payload: z.object({ messageId: z.string() }) },
+    /** One signed webhook delivery, stored before Meta gets its 200; read defensively by its handler. */
+    'whatsapp.process-webhook': {
+      queue: 'webhooks',
+      payload: z.custom<object>((value) => typeof value === 'object' && value !== null),
     },
-    /** Asks the loop to look for work now (after a commit that enqueued something). */
-    kick() {
-      wake?.();
-    },
-    /** Stops claiming and waits for the running jobs to finish (graceful shutdown). */
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-      await Promise.allSettled([...inFlight]);
-    },
-    /**
-     * Runs due jobs one by one until none is left (tests, scripts). Jobs scheduled in the future and
-     * failed jobs waiting for their retry are left alone.
-     */
-    async runUntilIdle(maxJobs = 10_000): Promise<number> {
-      let count = 0;
-      for (; count < maxJobs; count++) {
-        const job = await claim();
-        if (!job) break;
-        await execute(job);
-      }
-      return count;
-    },
-  };
-}
+  },
+});
+
+export type AppJobRegistry = typeof jobRegistry;
+export type JobKind = keyof AppJobRegistry['kinds'];
+export type JobPayload<K extends JobKind> = PayloadOut<AppJobRegistry, K>;
+export type AppJobHandler<K extends JobKind> = JobHandler<JobPayload<K>>;
+export type AppJobRunner = JobRunner<AppJobRegistry>;
+export type { JobContext } from './job-runner.ts';
+
+export const { enqueue, cancelJob, withJobs } = createJobQueue(jobRegistry);

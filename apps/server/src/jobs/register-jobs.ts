@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createJobRunner, deleteObjectsJob, type JobRunner } from './jobs.ts';
+import { createJobRunner } from './job-runner.ts';
+import { jobRegistry, type AppJobRunner } from './jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Durable job runner: modules register handlers; main.ts starts it, tests call runUntilIdle(). */
-    jobs: JobRunner;
+    jobs: AppJobRunner;
   }
 }
 
 /**
  * Creates the app's job runner and the generic storage clean-up job: removing stored objects after
  * their rows are gone is retried until it succeeds, so a failed delete never leaves bytes behind.
+ * Once every module has registered, a declared kind without a handler stops the app from starting.
  */
-export function registerJobs(app: FastifyInstance, deps: { db: Db; storage: Storage }): JobRunner {
-  const jobs = createJobRunner({ db: deps.db, logger: app.log });
-  jobs.register(deleteObjectsJob, async (payload) => {
-    const { keys } = payload as { keys: string[] };
+export function registerJobs(app: FastifyInstance, deps: { db: Db; storage: Storage }): AppJobRunner {
+  const jobs = createJobRunner({ db: deps.db, logger: app.log, registry: jobRegistry });
+  jobs.handle('storage.delete-objects', async ({ keys }) => {
     for (const key of keys) await deps.storage.delete(key);
   });
   app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.assertAllHandled());
   app.addHook('onClose', async () => {
     await jobs.stop();
   });

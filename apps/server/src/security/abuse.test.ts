@@ -12,7 +12,7 @@ import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { events, media } from '../db/schema/index.ts';
 import { videoLimits } from '../modules/media/media-tools.ts';
-import { multipartBody, type BodyPart } from '../modules/media/multipart-body.ts';
+import { multipartBody, type BodyPart } from '../testing/multipart-body.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../testing/media-fixtures.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, type TestUser } from '../testing/factories.ts';
-import { buildFixture, multipartPayload, samples, type Fixture, type Sample } from './route-samples.ts';
+import { buildFixture, multipartPayload, samples, type Fixture, type Sample } from '../testing/route-samples.ts';
 
 /**
  * Every owner route × every kind of caller, generated from the app's own route table: a new owner

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer } from '../testing/factories.ts';
-import { buildFixture, samples, type Fixture } from './route-samples.ts';
+import { buildFixture, samples, type Fixture } from '../testing/route-samples.ts';
 
 /**
  * Property-based fuzzing: malformed bodies, wrong types, huge fields, Unicode tricks and path

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
-import { multipartBody, type BodyPart } from '../modules/media/multipart-body.ts';
+import { multipartBody, type BodyPart } from '../testing/multipart-body.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../testing/media-fixtures.ts';

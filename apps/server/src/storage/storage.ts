@@ -20,7 +20,10 @@ export interface Storage {
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
 }
 
-const keyPattern = /^[a-z0-9][a-z0-9/_.-]*$/;
+/** The shape of every key we generate: lower-case ASCII path segments, no "..", no empty segment. */
+export function isValidObjectKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9/_.-]*$/.test(key) && !key.includes('..') && !key.includes('//');
+}
 
 /** Object keys are always generated here, never derived from user input. */
 export function newObjectKey(prefix: string, extension?: string): string {
@@ -30,7 +33,7 @@ export function newObjectKey(prefix: string, extension?: string): string {
 }
 
 export function assertValidKey(key: string): void {
-  if (!keyPattern.test(key) || key.includes('..') || key.includes('//')) {
+  if (!isValidObjectKey(key)) {
     throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
   }
 }

@@ -63,9 +63,3 @@ export const whatsappStatusEvents = pgTable(
   },
   (t) => [uniqueIndex('whatsapp_status_events_key').on(t.providerMessageId, t.status)],
 );
-
-/** Durable job kinds of WhatsApp work: queued by the guests module, run by the whatsapp module. */
-export const whatsappJobKinds = {
-  sendInvitation: 'whatsapp.send-invitation',
-  processWebhook: 'whatsapp.process-webhook',
-} as const;

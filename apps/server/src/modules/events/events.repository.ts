@@ -1,9 +1,13 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { events, media } from '../../db/schema/index.ts';
-import { deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { stockCovers } from '@ani/contract/events';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
 
 export type EventRow = typeof events.$inferSelect;
+export type NewEvent = Omit<typeof events.$inferInsert, 'coverImage' | 'createdAt' | 'updatedAt' | 'photoCount'> & {
+  coverImage?: string | null;
+};
 export type EventPatch = Partial<
   Pick<
     typeof events.$inferInsert,
@@ -18,8 +22,10 @@ export type EventPatch = Partial<
   >
 >;
 
-/** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
-const keysPerJob = 500;
+/** The cover of an event whose host chose none: one of the stock covers the web app ships. */
+function randomStockCover(): string {
+  return stockCovers[randomInt(stockCovers.length)]!;
+}
 
 export function createEventsRepository(db: Db) {
   return {
@@ -40,23 +46,36 @@ export function createEventsRepository(db: Db) {
     async findById(id: string): Promise<EventRow | null> {
       return (await db.select().from(events).where(eq(events.id, id)))[0] ?? null;
     },
-    async insert(row: typeof events.$inferInsert): Promise<EventRow> {
-      const [created] = await db.insert(events).values(row).returning();
+    /** Inserts on the pool, or in the caller's transaction (a wedding made together with its event). */
+    async insert(row: NewEvent, executor: Executor = db): Promise<EventRow> {
+      const [created] = await executor
+        .insert(events)
+        .values({ ...row, coverImage: row.coverImage ?? randomStockCover() })
+        .returning();
       return created!;
     },
-    async updateOwned(id: string, ownerId: string, patch: EventPatch): Promise<EventRow | null> {
-      const [updated] = await db
+    async updateOwned(id: string, ownerId: string, patch: EventPatch, executor: Executor = db): Promise<EventRow | null> {
+      const [updated] = await executor
         .update(events)
         .set({ ...patch, updatedAt: new Date() })
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
         .returning();
       return updated ?? null;
     },
+    /** Locks the owner's event row for the rest of the caller's transaction; false when it is not theirs. */
+    async lockOwned(tx: Tx, id: string, ownerId: string): Promise<boolean> {
+      const [event] = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
+        .for('update');
+      return !!event;
+    },
     /**
-     * Deletes the event and its media rows, and in the same transaction schedules the removal of
-     * every stored object (originals and derived images), so no byte outlives its row.
+     * Deletes the owner's event. `beforeDelete` runs first in the same transaction, with the row
+     * locked: the media module removes the event's items and schedules their objects' removal there.
      */
-    async deleteOwned(id: string, ownerId: string): Promise<boolean> {
+    async deleteOwned(id: string, ownerId: string, beforeDelete: (tx: Tx) => Promise<unknown>): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [event] = await tx
           .select({ id: events.id })
@@ -64,18 +83,57 @@ export function createEventsRepository(db: Db) {
           .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
           .for('update');
         if (!event) return false;
-        const rows = await tx
-          .select({ objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey })
-          .from(media)
-          .where(and(eq(media.eventId, id), isNotNull(media.objectKey)));
-        const keys = rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
-        await tx.delete(media).where(eq(media.eventId, id));
+        await beforeDelete(tx);
         await tx.delete(events).where(eq(events.id, id));
-        for (let i = 0; i < keys.length; i += keysPerJob) {
-          await enqueue(tx, deleteObjectsJob, { keys: keys.slice(i, i + keysPerJob) });
-        }
         return true;
       });
+    },
+    /**
+     * Adds uploaded items to the count and their bytes to `bytes_used`, in the upload's transaction,
+     * while uploads are open and the album's quota holds. Incremented in the database (not
+     * read-modify-write) with the quota in the same UPDATE's condition: concurrent uploads serialise
+     * on the event row, none is lost, and two that each fit alone cannot together pass the quota.
+     */
+    async addPhotos(
+      tx: Tx,
+      id: string,
+      n: number,
+      bytes: number,
+      quota: { bytes: number; items: number },
+    ): Promise<'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items'> {
+      const [event] = await tx
+        .update(events)
+        .set({
+          photoCount: sql`${events.photoCount} + ${n}`,
+          bytesUsed: sql`${events.bytesUsed} + ${bytes}`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(events.id, id),
+            eq(events.canAddPhotos, true),
+            sql`${events.photoCount} + ${n} <= ${quota.items}`,
+            sql`${events.bytesUsed} + ${bytes} <= ${quota.bytes}`,
+          ),
+        )
+        .returning({ id: events.id });
+      if (event) return 'ok';
+      const [found] = await tx
+        .select({ canAddPhotos: events.canAddPhotos, photoCount: events.photoCount })
+        .from(events)
+        .where(eq(events.id, id));
+      if (!found) return 'not-found';
+      if (!found.canAddPhotos) return 'closed';
+      return found.photoCount + n > quota.items ? 'quota-items' : 'quota-bytes';
+    },
+    /** Lowers the count by exactly the number of items deleted in the caller's transaction. */
+    async removePhotos(tx: Tx, id: string, n: number, bytes: number): Promise<number> {
+      const [event] = await tx
+        .update(events)
+        .set({ photoCount: sql`${events.photoCount} - ${n}`, bytesUsed: sql`${events.bytesUsed} - ${bytes}`, updatedAt: new Date() })
+        .where(eq(events.id, id))
+        .returning({ photoCount: events.photoCount });
+      return event?.photoCount ?? 0;
     },
   };
 }

@@ -1,9 +1,11 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CardThemeId, Event, PublicEventInfo } from '@ani/contract/events';
-import { isBeforeTodayInIstanbul, istanbulDay, stockCovers } from '@ani/contract/events';
+import { isBeforeTodayInIstanbul, istanbulDay } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { MediaApi } from '../media/media.public.ts';
 import type { EventPatch, EventRow, EventsRepository } from './events.repository.ts';
 
 const e = messages.events;
@@ -47,16 +49,13 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, e.notFound);
 export function createEventsService(deps: {
   eventsRepository: EventsRepository;
   quota: EventQuota;
+  access: OwnerAccess;
+  media: Pick<MediaApi, 'deleteAllForEvent'>;
   onObjectsScheduled?: () => void;
 }) {
   const repo = deps.eventsRepository;
+  const owned = deps.access.event;
   const toEvent = (row: EventRow) => toEventWith(row, deps.quota);
-
-  async function owned(user: AuthUser, eventId: string): Promise<EventRow> {
-    const row = await repo.findOwned(eventId, user.id);
-    if (!row) throw notFound();
-    return row;
-  }
 
   return {
     async list(user: AuthUser): Promise<Event[]> {
@@ -74,7 +73,7 @@ export function createEventsService(deps: {
         title: data.title,
         eventDate: data.eventDate,
         description: data.description,
-        coverImage: data.coverImage ?? stockCovers[randomInt(stockCovers.length)]!,
+        coverImage: data.coverImage,
         isGalleryPublic: data.isGalleryPublic,
         canAddPhotos: data.canAddPhotos,
         autoApprovePhotos: data.autoApprovePhotos,
@@ -108,7 +107,8 @@ export function createEventsService(deps: {
     },
 
     async remove(user: AuthUser, eventId: string): Promise<void> {
-      if (!(await repo.deleteOwned(eventId, user.id))) throw notFound();
+      // The event's items and the removal of their objects go in the same transaction as the event.
+      if (!(await repo.deleteOwned(eventId, user.id, (tx) => deps.media.deleteAllForEvent(tx, eventId)))) throw notFound();
       deps.onObjectsScheduled?.();
     },
 

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
+import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 import { guestsRoutes } from './guests.routes.ts';
 import { createGuestsService } from './guests.service.ts';
 
 /** The guest list: add, edit, delete, one-way approval (which queues the invitations), statistics, CSV. */
-export async function registerGuestsModule(app: FastifyInstance, deps: AppDeps & { jobs: JobRunner }): Promise<void> {
+export async function registerGuestsModule(app: FastifyInstance, deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; weddings: WeddingsApi; whatsapp: WhatsappApi }): Promise<void> {
   const service = createGuestsService({
     repository: createGuestsRepository(deps.db),
+    access: deps.access,
+    weddings: deps.weddings,
+    whatsapp: deps.whatsapp,
     onInvitationsQueued: () => deps.jobs.kick(),
-    sendMaxAttempts: deps.config.whatsapp.sendMaxAttempts,
   });
   await app.register(guestsRoutes, { prefix: '/api', service });
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { GuestStatus, InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
-import type { guestStatusValues} from '../../db/schema/index.ts';
-import { guests, weddings, whatsappJobKinds, whatsappMessages } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/jobs.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { guests, type guestStatusValues } from '../../db/schema/guests.ts';
+import type { WeddingRow, WeddingsApi } from '../weddings/weddings.public.ts';
+import type { InvitationDraft, WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 
-type StoredStatus = (typeof guestStatusValues)[number];
-export type WeddingRow = typeof weddings.$inferSelect;
+export type StoredStatus = (typeof guestStatusValues)[number];
+export type GuestRow = typeof guests.$inferSelect;
+export type { WeddingRow };
 
 // One canonical value in the database (ASCII), the update vocabulary on the wire.
 const toStored: Record<GuestStatus, StoredStatus> = {
@@ -43,49 +45,31 @@ const toRecord = (row: typeof guests.$inferSelect): GuestRecord => ({
   expectedGuestCount: row.expectedGuestCount,
 });
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = (error as { cause?: { code?: string } } | undefined)?.cause ?? (error as { code?: string } | undefined);
-  return e?.code === '23505';
-}
-
-/** Adds and deletes lock the wedding row: the approval check and the order numbers stay consistent. */
-async function lockWedding(tx: Tx, weddingId: string) {
-  const [row] = await tx.select().from(weddings).where(eq(weddings.id, weddingId)).for('update');
-  return row ?? null;
-}
-
-export type InvitationDraft = { guestId: string; phone: string; body: string };
+/**
+ * Adds, deletes and the approval lock the wedding row (through the weddings module, in this
+ * module's transaction): the approval check and the order numbers stay consistent.
+ */
+type WeddingLock = Pick<WeddingsApi, 'lockForUpdate'>;
 
 export function createGuestsRepository(db: Db) {
   return {
-    async findOwnedWedding(weddingId: string, ownerId: string): Promise<WeddingRow | null> {
-      const rows = await db
-        .select()
-        .from(weddings)
-        .where(and(eq(weddings.id, weddingId), eq(weddings.ownerId, ownerId)));
-      return rows[0] ?? null;
-    },
-
-    async list(weddingId: string): Promise<(GuestRecord & { invitationStatus: InvitationStatus | null })[]> {
+    async list(
+      weddingId: string,
+      invitations: Pick<WhatsappApi, 'latestInvitationStatuses'>,
+    ): Promise<(GuestRecord & { invitationStatus: InvitationStatus | null })[]> {
       const rows = await db.select().from(guests).where(eq(guests.weddingId, weddingId)).orderBy(asc(guests.position));
-      const invitations = await db
-        .select({ guestId: whatsappMessages.guestId, status: whatsappMessages.status })
-        .from(whatsappMessages)
-        .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.kind, 'invitation')))
-        .orderBy(asc(whatsappMessages.createdAt));
-      // The latest invitation of each guest wins.
-      const byGuest = new Map<string, InvitationStatus>();
-      for (const i of invitations) if (i.guestId && i.status !== 'received') byGuest.set(i.guestId, i.status);
+      const byGuest = await invitations.latestInvitationStatuses(weddingId);
       return rows.map((row) => ({ ...toRecord(row), invitationStatus: byGuest.get(row.id) ?? null }));
     },
 
     async add(
       weddingId: string,
       data: { name: string; phone: string; status: GuestStatus; guestCount: number; expectedGuestCount: number },
+      weddings: WeddingLock,
     ): Promise<{ ok: true; guest: GuestRecord } | { ok: false; reason: 'locked' | 'duplicate' | 'missing' }> {
       try {
         return await db.transaction(async (tx) => {
-          const wedding = await lockWedding(tx, weddingId);
+          const wedding = await weddings.lockForUpdate(tx, weddingId);
           if (!wedding) return { ok: false as const, reason: 'missing' as const };
           if (wedding.guestListApproved) return { ok: false as const, reason: 'locked' as const };
           const [{ next }] = (await tx
@@ -99,15 +83,15 @@ export function createGuestsRepository(db: Db) {
           return { ok: true as const, guest: toRecord(row!) };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
+        if (violatedUniqueConstraint(error) !== null) return { ok: false, reason: 'duplicate' };
         throw error;
       }
     },
 
     /** Deletes by phone and closes the gap in the order numbers, in one transaction. */
-    async remove(weddingId: string, phone: string): Promise<'deleted' | 'locked' | 'not-found'> {
+    async remove(weddingId: string, phone: string, weddings: WeddingLock): Promise<'deleted' | 'locked' | 'not-found'> {
       return db.transaction(async (tx) => {
-        const wedding = await lockWedding(tx, weddingId);
+        const wedding = await weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return 'not-found';
         if (wedding.guestListApproved) return 'locked';
         const [deleted] = await tx
@@ -139,16 +123,17 @@ export function createGuestsRepository(db: Db) {
     },
 
     /**
-     * Approves once. In the same transaction every guest gets a queued invitation (the outbox row)
-     * and a durable send job, so an approval never exists without its invitations or vice versa.
+     * Approves once. In the same transaction every guest gets a queued invitation (the WhatsApp
+     * module's outbox row and send job), so an approval never exists without its invitations or
+     * vice versa.
      */
     async approve(
       weddingId: string,
       draft: (wedding: WeddingRow, guest: GuestRecord) => InvitationDraft,
-      maxAttempts: number,
+      deps: { weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>; whatsapp: Pick<WhatsappApi, 'queueInvitations'> },
     ): Promise<{ alreadyApproved: boolean; guestTotal: number; peopleTotal: number; queued: number } | null> {
       return db.transaction(async (tx) => {
-        const wedding = await lockWedding(tx, weddingId);
+        const wedding = await deps.weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return null;
         const rows = (await tx.select().from(guests).where(eq(guests.weddingId, weddingId)).orderBy(asc(guests.position))).map(
           toRecord,
@@ -158,29 +143,47 @@ export function createGuestsRepository(db: Db) {
           peopleTotal: rows.reduce((sum, g) => sum + g.expectedGuestCount, 0),
         };
         if (wedding.guestListApproved) return { alreadyApproved: true, ...totals, queued: 0 };
-        const now = new Date();
-        await tx
-          .update(weddings)
-          .set({ guestListApproved: true, approvedAt: now, updatedAt: now })
-          .where(and(eq(weddings.id, weddingId), eq(weddings.guestListApproved, false)));
-        for (const guest of rows) {
-          const invitation = draft(wedding, guest);
-          const id = randomUUID();
-          await tx.insert(whatsappMessages).values({
-            id,
-            weddingId,
-            guestId: invitation.guestId,
-            phone: invitation.phone,
-            direction: 'outbound',
-            kind: 'invitation',
-            body: invitation.body,
-            status: 'queued',
-            occurredAt: now,
-          });
-          await enqueue(tx, whatsappJobKinds.sendInvitation, { messageId: id }, { maxAttempts });
-        }
+        await deps.weddings.markGuestListApproved(tx, weddingId);
+        await deps.whatsapp.queueInvitations(
+          tx,
+          weddingId,
+          rows.map((guest) => draft(wedding, guest)),
+        );
         return { alreadyApproved: false, ...totals, queued: rows.length };
       });
+    },
+
+    async findById(guestId: string): Promise<GuestRow | null> {
+      return (await db.select().from(guests).where(eq(guests.id, guestId)))[0] ?? null;
+    },
+
+    /** Every guest with this number, newest first: one number can be a guest in several weddings. */
+    async findByPhone(phone: string): Promise<{ id: string; weddingId: string }[]> {
+      return db
+        .select({ id: guests.id, weddingId: guests.weddingId })
+        .from(guests)
+        .where(eq(guests.phone, phone))
+        .orderBy(desc(guests.createdAt))
+        .limit(100);
+    },
+
+    /** Locks the guest row for the caller's transaction: two replies of one guest apply one after the other. */
+    async lockForUpdate(tx: Tx, guestId: string): Promise<GuestRow | null> {
+      return (await tx.select().from(guests).where(eq(guests.id, guestId)).for('update'))[0] ?? null;
+    },
+
+    /** A reply: "katılacak" keeps the count given (or the expected one), the others clear it. */
+    async applyRsvp(tx: Tx, guest: GuestRow, rsvp: Extract<StoredStatus, 'katilacak' | 'katilamayacak' | 'belirsiz'>) {
+      const guestCount = rsvp === 'katilacak' ? guest.guestCount || guest.expectedGuestCount : 0;
+      await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guest.id));
+    },
+
+    /** A guest nobody could reach; an RSVP the guest already gave is never overwritten. */
+    async markUnreachable(guestId: string): Promise<void> {
+      await db
+        .update(guests)
+        .set({ status: 'ulasilamayan', guestCount: 0, updatedAt: new Date() })
+        .where(and(eq(guests.id, guestId), eq(guests.status, 'belirsiz')));
     },
 
     /** "Katılacak" counts people (sum of guest counts); the other cards count rows. */

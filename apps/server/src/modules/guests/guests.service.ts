@@ -2,6 +2,9 @@ import { clearsGuestCount, type AddGuestData, type Guest, type UpdateGuestData }
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
+import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 import { guestListCsv } from './guests-csv.ts';
 import type { GuestRecord, GuestsRepository, WeddingRow } from './guests.repository.ts';
 
@@ -35,22 +38,21 @@ export function invitationText(wedding: WeddingRow, guestName: string): string {
 
 export function createGuestsService(deps: {
   repository: GuestsRepository;
+  access: OwnerAccess;
+  weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>;
+  whatsapp: Pick<WhatsappApi, 'queueInvitations' | 'latestInvitationStatuses'>;
   /** Called after an approval committed its invitations, to wake the job runner. */
   onInvitationsQueued: () => void;
-  sendMaxAttempts: number;
 }) {
   const { repository } = deps;
-
-  /** A stranger's wedding answers 404 like a missing one: its existence is private. */
-  async function ownedWedding(user: AuthUser, weddingId: string): Promise<WeddingRow> {
-    const wedding = await repository.findOwnedWedding(weddingId, user.id);
-    if (!wedding) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
-    return wedding;
-  }
+  const ownedWedding = deps.access.wedding;
 
   async function list(user: AuthUser, weddingId: string) {
     const wedding = await ownedWedding(user, weddingId);
-    return { guestListApproved: wedding.guestListApproved, guestList: (await repository.list(wedding.id)).map(toGuest) };
+    return {
+      guestListApproved: wedding.guestListApproved,
+      guestList: (await repository.list(wedding.id, deps.whatsapp)).map(toGuest),
+    };
   }
 
   return {
@@ -64,7 +66,7 @@ export function createGuestsService(deps: {
         status: data.status,
         guestCount: clearsGuestCount(data.status) ? 0 : data.expectedGuestCount,
         expectedGuestCount: data.expectedGuestCount,
-      });
+      }, deps.weddings);
       if (result.ok) return toGuest(result.guest);
       if (result.reason === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.addLocked);
       if (result.reason === 'duplicate') throw new AppError(ErrorCode.CONFLICT, g.duplicatePhone);
@@ -73,7 +75,7 @@ export function createGuestsService(deps: {
 
     async remove(user: AuthUser, weddingId: string, phone: string): Promise<void> {
       const wedding = await ownedWedding(user, weddingId);
-      const result = await repository.remove(wedding.id, phone);
+      const result = await repository.remove(wedding.id, phone, deps.weddings);
       if (result === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.deleteLocked);
       if (result === 'not-found') throw new AppError(ErrorCode.NOT_FOUND, g.notFound);
     },
@@ -105,7 +107,7 @@ export function createGuestsService(deps: {
       const result = await repository.approve(
         wedding.id,
         (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
-        deps.sendMaxAttempts,
+        deps,
       );
       if (!result) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
       if (result.queued > 0) deps.onInvitationsQueued();

@@ -10,7 +10,7 @@ import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
-import { multipartBody, type BodyPart } from './multipart-body.ts';
+import { multipartBody, type BodyPart } from '../../testing/multipart-body.ts';
 
 const exec = promisify(execFile);
 const m = messages.media;

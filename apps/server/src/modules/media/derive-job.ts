@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { JobContext } from '../../jobs/jobs.ts';
+import type { AppJobHandler } from '../../jobs/jobs.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { deriveImages, ImageRejectedError, videoPlaceholder, type DerivedImages } from './derive-images.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
@@ -30,7 +30,7 @@ export function createDeriveHandler(deps: {
   tempRoot: string;
   logger: LoggerLike;
   ffmpegCommand?: string;
-}) {
+}): AppJobHandler<'media.derive'> {
   const { repository, storage } = deps;
 
   async function toTempFile(key: string, dir: string, name: string): Promise<string> {
@@ -68,8 +68,7 @@ export function createDeriveHandler(deps: {
     return { thumbnail: placeholder, preview: placeholder, width: 0, height: 0 };
   }
 
-  return async function handle(payload: unknown, context: JobContext): Promise<void> {
-    const { mediaId } = payload as { mediaId: string };
+  return async function handle({ mediaId }, context): Promise<void> {
     const row = await repository.findById(mediaId);
     if (!row) return; // deleted before its turn
     const dir = path.join(deps.tempRoot, `derive-${mediaId}`);

@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { createBudget, createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
 import { createHeicDecoder } from './heic-decoder.ts';
-import { createMediaRepository, deriveJob, sweepUploadJob } from './media.repository.ts';
+import { createMediaRepository } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createMediaService } from './media.service.ts';
 
@@ -29,7 +31,12 @@ export const parallelUploadsPerIp = 32;
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: JobRunner; uploadRateLimit?: { limit: number; windowMs: number } },
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    access: OwnerAccess;
+    events: EventsApi;
+    uploadRateLimit?: { limit: number; windowMs: number };
+  },
 ): Promise<void> {
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
@@ -39,18 +46,19 @@ export async function registerMediaModule(
   const heic = createHeicDecoder();
   app.addHook('onClose', async () => heic.stop());
 
-  deps.jobs.register(
-    deriveJob,
+  deps.jobs.handle(
+    'media.derive',
     createDeriveHandler({ repository, storage: deps.storage, heic, tempRoot: path.join(tempRoot, 'derive'), logger: app.log }),
   );
-  deps.jobs.register(sweepUploadJob, async (payload) => {
-    const { keys } = payload as { keys: string[] };
+  deps.jobs.handle('media.sweep-upload', async ({ keys }) => {
     const committed = await repository.existingKeys(keys);
     for (const key of keys) if (!committed.has(key)) await deps.storage.delete(key);
   });
 
   const service = createMediaService({
     repository,
+    events: deps.events,
+    access: deps.access,
     storage: deps.storage,
     signer,
     tempRoot: path.join(tempRoot, 'uploads'),

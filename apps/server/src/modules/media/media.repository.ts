@@ -1,97 +1,79 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { events, media } from '../../db/schema/index.ts';
-import { cancelJob, deleteObjectsJob, enqueue } from '../../jobs/jobs.ts';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import { cancelJob, enqueue } from '../../jobs/jobs.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
 
-export const deriveJob = 'media.derive';
-export const sweepUploadJob = 'media.sweep-upload';
+/** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
+const keysPerJob = 500;
 
+const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[]) =>
+  rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
+
+/** What an album may hold: bytes of originals and items. */
 export type EventQuota = { bytes: number; items: number };
+export type CountResult = 'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items';
 
 export class UploadCommitError extends Error {
-  readonly reason: 'not-found' | 'closed' | 'quota-bytes' | 'quota-items';
-  constructor(reason: UploadCommitError['reason']) {
+  readonly reason: Exclude<CountResult, 'ok'>;
+  constructor(reason: Exclude<CountResult, 'ok'>) {
     super(reason);
     this.reason = reason;
   }
 }
 
-// Media needs event ownership but must not import the events module: it reads the table itself.
+/** Counts or uncounts items on their event, inside the transaction that inserts or deletes them. */
+export type PhotoCounter = {
+  /** Counts `n` items of `bytes` in total, unless uploads are closed or the quota would be passed. */
+  add(tx: Tx, eventId: string, n: number, bytes: number, quota: EventQuota): Promise<CountResult>;
+  remove(tx: Tx, eventId: string, n: number, bytes: number): Promise<number>;
+};
+
 export function createMediaRepository(db: Db) {
   return {
-    async findOwnedEvent(eventId: string, ownerId: string) {
-      const rows = await db
-        .select({ id: events.id, title: events.title, photoCount: events.photoCount, bytesUsed: events.bytesUsed })
-        .from(events)
-        .where(and(eq(events.id, eventId), eq(events.ownerId, ownerId)));
-      return rows[0] ?? null;
-    },
-
-    async findEventForUpload(eventId: string) {
-      const rows = await db
-        .select({
-          id: events.id,
-          canAddPhotos: events.canAddPhotos,
-          photoCount: events.photoCount,
-          bytesUsed: events.bytesUsed,
-        })
-        .from(events)
-        .where(eq(events.id, eventId));
-      return rows[0] ?? null;
-    },
-
-    async findEventTitle(eventId: string) {
-      const rows = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, eventId));
-      return rows[0] ?? null;
-    },
-
     /** Schedules removal of objects in case the upload never commits (crash between put and commit). */
     async scheduleSweep(keys: string[], runAt: Date): Promise<string> {
-      return enqueue(db, sweepUploadJob, { keys }, { runAt });
+      return enqueue(db, 'media.sweep-upload', { keys }, { runAt });
     },
 
     /**
      * The upload's single transaction: the count, the rows and their derivation jobs appear together
-     * or not at all. The count is incremented in the database (not read-modify-write), so concurrent
-     * uploads serialise on the event row and none is lost. The quota is part of the same UPDATE's
-     * condition, so two uploads that each fit alone can never together pass it.
+     * or not at all.
      */
-    async commitUpload(eventId: string, rows: NewMediaRow[], sweepJobId: string, quota: EventQuota): Promise<MediaRow[]> {
+    async commitUpload(
+      eventId: string,
+      rows: NewMediaRow[],
+      sweepJobId: string,
+      count: PhotoCounter,
+      quota: EventQuota,
+    ): Promise<MediaRow[]> {
       const bytes = rows.reduce((sum, row) => sum + row.size, 0);
       return db.transaction(async (tx) => {
-        const [event] = await tx
-          .update(events)
-          .set({
-            photoCount: sql`${events.photoCount} + ${rows.length}`,
-            bytesUsed: sql`${events.bytesUsed} + ${bytes}`,
-            updatedAt: new Date(),
-          })
-          .where(
-            and(
-              eq(events.id, eventId),
-              eq(events.canAddPhotos, true),
-              sql`${events.photoCount} + ${rows.length} <= ${quota.items}`,
-              sql`${events.bytesUsed} + ${bytes} <= ${quota.bytes}`,
-            ),
-          )
-          .returning({ id: events.id });
-        if (!event) {
-          const [found] = await tx
-            .select({ canAddPhotos: events.canAddPhotos, photoCount: events.photoCount })
-            .from(events)
-            .where(eq(events.id, eventId));
-          if (!found) throw new UploadCommitError('not-found');
-          if (!found.canAddPhotos) throw new UploadCommitError('closed');
-          throw new UploadCommitError(found.photoCount + rows.length > quota.items ? 'quota-items' : 'quota-bytes');
-        }
+        const counted = await count.add(tx, eventId, rows.length, bytes, quota);
+        if (counted !== 'ok') throw new UploadCommitError(counted);
         const inserted = await tx.insert(media).values(rows).returning();
-        for (const row of inserted) await enqueue(tx, deriveJob, { mediaId: row.id });
+        for (const row of inserted) await enqueue(tx, 'media.derive', { mediaId: row.id });
         await cancelJob(tx, sweepJobId);
         return inserted.sort((a, b) => a.seq - b.seq);
       });
+    },
+
+    /**
+     * Deletes every item of an event in the caller's transaction and schedules the removal of every
+     * stored object (originals and derived images), so no byte outlives its row. Answers how many.
+     */
+    async deleteAllForEvent(tx: Tx, eventId: string): Promise<number> {
+      const deleted = await tx
+        .delete(media)
+        .where(eq(media.eventId, eventId))
+        .returning({ objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey });
+      const keys = storedKeys(deleted);
+      for (let i = 0; i < keys.length; i += keysPerJob) {
+        await enqueue(tx, 'storage.delete-objects', { keys: keys.slice(i, i + keysPerJob) });
+      }
+      return deleted.length;
     },
 
     /** Newest first by insertion order; `beforeSeq` continues after a cursor, `offset` serves page numbers. */
@@ -131,24 +113,17 @@ export function createMediaRepository(db: Db) {
      * lowers the count by exactly the number deleted and schedules the objects' removal, in one
      * transaction.
      */
-    async deleteItems(eventId: string, ids: string[]) {
+    async deleteItems(eventId: string, ids: string[], count: PhotoCounter) {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(media)
           .where(and(eq(media.eventId, eventId), or(inArray(media.id, ids), inArray(media.objectKey, ids))))
           .returning();
-        const [event] = await tx
-          .update(events)
-          .set({
-            photoCount: sql`${events.photoCount} - ${deleted.length}`,
-            bytesUsed: sql`${events.bytesUsed} - ${deleted.reduce((sum, row) => sum + row.size, 0)}`,
-            updatedAt: new Date(),
-          })
-          .where(eq(events.id, eventId))
-          .returning({ photoCount: events.photoCount });
-        const keys = deleted.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
-        if (keys.length) await enqueue(tx, deleteObjectsJob, { keys });
-        return { deleted, photoCount: event?.photoCount ?? 0 };
+        const bytes = deleted.reduce((sum, row) => sum + row.size, 0);
+        const photoCount = await count.remove(tx, eventId, deleted.length, bytes);
+        const keys = storedKeys(deleted);
+        if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
+        return { deleted, photoCount };
       });
     },
 

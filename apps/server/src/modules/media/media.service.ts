@@ -7,11 +7,19 @@ import { messages } from '@ani/contract/messages';
 import { zipFileName } from '@ani/contract/text';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { UrlSigner } from '../../http/signed-urls.ts';
 import { MEDIA_ROUTE_PREFIX as mediaRoutePrefix } from '../../storage/local-disk-storage.ts';
-import { newObjectKey, type Storage } from '../../storage/storage.ts';
+import { isValidObjectKey, newObjectKey, type Storage } from '../../storage/storage.ts';
 import { ImageRejectedError, inspectImage } from './derive-images.ts';
-import { UploadCommitError, type MediaRepository, type MediaRow, type NewMediaRow } from './media.repository.ts';
+import type { EventsApi } from '../events/events.public.ts';
+import {
+  UploadCommitError,
+  type MediaRepository,
+  type MediaRow,
+  type NewMediaRow,
+  type PhotoCounter,
+} from './media.repository.ts';
 import { receiveUpload, type UploadCaps, type UploadLimits, type UploadPart } from './upload-receiver.ts';
 import type { Budget } from '../../http/rate-limit.ts';
 import type { UploadBounds } from '../../config.ts';
@@ -53,12 +61,17 @@ export function decodeCursor(token: string): Cursor {
   return { seq: Number(match[1]) };
 }
 
+/** Where an event's originals (and, beside them, their derived images) are stored. */
+const eventKeyPrefix = (eventId: string) => `events/${eventId}`;
+
 export function downloadPath(eventId: string): string {
   return `/api/events/${encodeURIComponent(eventId)}/download`;
 }
 
 export function createMediaService(deps: {
   repository: MediaRepository;
+  events: Pick<EventsApi, 'findById' | 'addPhotos' | 'removePhotos'>;
+  access: OwnerAccess;
   storage: Storage;
   signer: UrlSigner;
   tempRoot: string;
@@ -73,12 +86,8 @@ export function createMediaService(deps: {
 }) {
   const { repository: repo, storage } = deps;
 
-  async function ownedEvent(user: AuthUser, eventId: string) {
-    // A stranger gets 404, not 403: whether an event exists is private to its owner.
-    const event = await repo.findOwnedEvent(eventId, user.id);
-    if (!event) throw notFound();
-    return event;
-  }
+  const ownedEvent = deps.access.event;
+  const photoCounter: PhotoCounter = { add: deps.events.addPhotos, remove: deps.events.removePhotos };
 
   const sign = (key: string) => storage.signedUrl(key, { expiresInSeconds: mediaUrlTtlSeconds });
 
@@ -147,7 +156,7 @@ export function createMediaService(deps: {
       }
       const uploadedAt = new Date();
       const rows: NewMediaRow[] = received.files.map((file) => {
-        const key = newObjectKey(`events/${eventId}`, file.media.ext);
+        const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
         keys.push(key);
         return {
           id: randomUUID(),
@@ -172,7 +181,7 @@ export function createMediaService(deps: {
           if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
           else await storage.put(keys[i]!, createReadStream(file.tempPath));
         }
-        committed = await repo.commitUpload(eventId, rows, sweepJobId, {
+        committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter, {
           bytes: deps.bounds.eventQuotaBytes,
           items: deps.bounds.eventQuotaItems,
         });
@@ -217,7 +226,7 @@ export function createMediaService(deps: {
      * given back if the upload fails.
      */
     async openUpload(eventId: string, client: { ip: string; declaredBytes: number | null }): Promise<UploadTicket> {
-      const event = await repo.findEventForUpload(eventId);
+      const event = await deps.events.findById(eventId);
       if (!event) throw notFound();
       if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
       const { bounds } = deps;
@@ -285,7 +294,7 @@ export function createMediaService(deps: {
     async getPhoto(user: AuthUser, eventId: string, fileName: string): Promise<MediaItem> {
       await ownedEvent(user, eventId);
       const row = /^[a-z0-9-]+\.[a-z0-9]+$/.test(fileName)
-        ? await repo.findByKey(eventId, `events/${eventId}/${fileName}`)
+        ? await repo.findByKey(eventId, `${eventKeyPrefix(eventId)}/${fileName}`)
         : null;
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
       return toItem(row, 'original');
@@ -294,7 +303,7 @@ export function createMediaService(deps: {
     async deletePhotos(user: AuthUser, eventId: string, photoIds: string[]) {
       await ownedEvent(user, eventId);
       const ids = [...new Set(photoIds)];
-      const { deleted, photoCount } = await repo.deleteItems(eventId, ids);
+      const { deleted, photoCount } = await repo.deleteItems(eventId, ids, photoCounter);
       deps.onJobsEnqueued();
       const matched = new Set(deleted.flatMap((row) => [row.id, row.objectKey]));
       return {
@@ -311,7 +320,7 @@ export function createMediaService(deps: {
      * or content type, so a tampered or expired link gets 403 and nothing else.
      */
     async openSignedMedia(key: string, query: Record<string, string | undefined>) {
-      if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(key) || key.includes('..') || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
+      if (!isValidObjectKey(key) || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
         throw new AppError(ErrorCode.FORBIDDEN, m.linkInvalid);
       }
       const stat = await storage.stat(key);
@@ -338,7 +347,7 @@ export function createMediaService(deps: {
     ): Promise<{ zip: AlbumZip; fileName: string }> {
       let title: string;
       if (access.signedQuery && deps.signer.verify(downloadPath(eventId), access.signedQuery)) {
-        const event = await repo.findEventTitle(eventId);
+        const event = await deps.events.findById(eventId);
         if (!event) throw notFound();
         title = event.title;
       } else if (access.signedQuery) {

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { uploadRateLimit } from './media.module.ts';
-import { multipartBody, type BodyPart } from './multipart-body.ts';
+import { multipartBody, type BodyPart } from '../../testing/multipart-body.ts';
 
 const u = messages.upload;
 let t: TestApp;

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZipFile } from 'yazl';
+import { turkishToLatin } from '@ani/contract/text';
+import { excelCsv } from '../../http/excel-csv.ts';
 
 /**
  * yazl checksums streamed entries with buffer-crc32, a byte-at-a-time JavaScript loop that caps the
@@ -9,10 +11,10 @@ import { ZipFile } from 'yazl';
  * times faster. yazl looks `unsigned` up on every chunk, so we point it at the native function —
  * after checking both agree, so a changed dependency can only make us skip the speed-up.
  */
-function useNativeCrc32ForYazl(): boolean {
+function useNativeCrc32ForYazl(): void {
   const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
   const bufferCrc32 = fromYazl('buffer-crc32') as { unsigned?: (buf: Buffer, previous?: number) => number };
-  if (typeof bufferCrc32.unsigned !== 'function') return false;
+  if (typeof bufferCrc32.unsigned !== 'function') return;
   const sample = Buffer.from('Anı Kutusu 0123456789'.repeat(50));
   const native = (buf: Buffer, previous?: number) => crc32(buf, previous ?? 0);
   const same =
@@ -20,9 +22,8 @@ function useNativeCrc32ForYazl(): boolean {
     bufferCrc32.unsigned(sample.subarray(7), bufferCrc32.unsigned(sample.subarray(0, 7))) ===
       native(sample.subarray(7), native(sample.subarray(0, 7)));
   if (same) bufferCrc32.unsigned = native;
-  return same;
 }
-export const nativeCrc32 = useNativeCrc32ForYazl();
+useNativeCrc32ForYazl();
 
 export interface AlbumEntry {
   /** Stored object to read (opened lazily, one at a time). */
@@ -42,14 +43,9 @@ export interface AlbumZip {
   abort(): void;
 }
 
-const turkishToLatin: Record<string, string> = {
-  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
-};
-
 /** ASCII, file-system-safe part of a file name: Turkish letters transliterated, the rest to "_". */
 export function safeNamePart(value: string, maxLength = 40): string {
-  return value
-    .replace(/[çÇğĞıİöÖşŞüÜ]/g, (ch) => turkishToLatin[ch] ?? '_')
+  return turkishToLatin(value)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '_')
@@ -106,19 +102,9 @@ export function archiveNames(entries: readonly Pick<AlbumEntry, 'uploader' | 'up
   });
 }
 
-function csvField(value: string): string {
-  // A cell starting with = + - @ would run as a formula in Excel (CSV injection); a leading ' keeps it text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
- * notlar.csv: UTF-8 with BOM (so Excel reads Turkish letters) and ";" separators (the list separator
- * of Turkish-locale Excel, where "," is the decimal mark).
- */
+/** notlar.csv: the archive name, uploader, upload time and note of every item (see excelCsv). */
 export function notesCsv(header: readonly string[], rows: readonly string[][]): Buffer {
-  const lines = [header, ...rows].map((cells) => cells.map(csvField).join(';'));
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+  return Buffer.from(excelCsv([header, ...rows]), 'utf8');
 }
 
 /**

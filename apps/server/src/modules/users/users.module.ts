@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerAuth } from '../../http/auth.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
-import { accountMailJob, createUsersRepository } from './users.repository.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
-import { createUsersService, type AccountMailJob } from './users.service.ts';
+import { createUsersService } from './users.service.ts';
 
 /** Accounts and sessions; also resolves every request's Bearer token, so it registers first. */
-export async function registerUsersModule(app: FastifyInstance, deps: AppDeps & { jobs: JobRunner }): Promise<void> {
+export async function registerUsersModule(app: FastifyInstance, deps: AppDeps & { jobs: AppJobRunner }): Promise<void> {
   const repository = createUsersRepository(deps.db);
   const service = createUsersService({
     repository,
@@ -22,7 +22,7 @@ export async function registerUsersModule(app: FastifyInstance, deps: AppDeps & 
       deps.jobs.kick();
     },
   });
-  deps.jobs.register(accountMailJob, (payload) => service.sendAccountMail(payload as AccountMailJob));
+  deps.jobs.handle('users.account-mail', (payload) => service.sendAccountMail(payload));
   registerAuth(app, service.lookupSession);
   await app.register(usersRoutes, { prefix: '/api', service });
 }

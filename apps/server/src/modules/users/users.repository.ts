@@ -1,10 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailTokens, sessions, users } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/jobs.ts';
-
-/** The job kind that sends account mails (activation, password reset, "you already have an account"). */
-export const accountMailJob = 'users.account-mail';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { emailTokens, sessions, users } from '../../db/schema/users.ts';
+import { enqueue, type JobPayload } from '../../jobs/jobs.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -12,9 +10,8 @@ export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** Which unique constraint a failed insert or update hit, if any. */
 export function uniqueViolation(error: unknown): 'email' | 'username' | null {
-  const e = (error as { cause?: { code?: string; constraint?: string } } | undefined)?.cause ?? (error as never);
-  if (!e || (e as { code?: string }).code !== '23505') return null;
-  const constraint = (e as { constraint?: string }).constraint ?? String((e as { message?: string }).message);
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === null) return null;
   if (constraint.includes('users_email_key')) return 'email';
   if (constraint.includes('users_username_key')) return 'username';
   return null;
@@ -96,8 +93,8 @@ export function createUsersRepository(db: Db) {
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
     },
-    async queueAccountMail(payload: { template: string; email: string }) {
-      await enqueue(db, accountMailJob, payload);
+    async queueAccountMail(payload: JobPayload<'users.account-mail'>) {
+      await enqueue(db, 'users.account-mail', payload);
     },
     async revokeSession(sessionId: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));

@@ -1,8 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { limits } from '@ani/contract/limits';
-import type { Db } from '../../db/client.ts';
-import { events, weddings } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { weddings } from '../../db/schema/weddings.ts';
+import type { EventsApi } from '../events/events.public.ts';
 
 export type WeddingRow = typeof weddings.$inferSelect;
 export type NewWedding = Omit<typeof weddings.$inferInsert, 'id' | 'ownerId' | 'eventId' | 'createdAt' | 'updatedAt'>;
@@ -10,61 +10,61 @@ export type NewWedding = Omit<typeof weddings.$inferInsert, 'id' | 'ownerId' | '
 export function createWeddingsRepository(db: Db) {
   return {
     /**
-     * The dashboard's create form: the event and its wedding in one transaction, so a failure
-     * leaves neither behind. The event row is written here (not through the events module, which
-     * this module must not import); its columns follow db/schema/events.ts.
+     * The dashboard's create form: the event (made by the events module, in this transaction) and
+     * its wedding together, so a failure leaves neither behind.
      */
-    async createEventWithWedding(input: {
-      ownerId: string;
-      title: string;
-      eventDate: Date;
-      wedding: NewWedding;
-    }): Promise<{ weddingId: string; eventId: string }> {
-      const eventId = randomUUID();
+    async createEventWithWedding(
+      input: { ownerId: string; title: string; eventDate: Date; wedding: NewWedding },
+      events: Pick<EventsApi, 'createForWedding'>,
+    ): Promise<{ weddingId: string; eventId: string }> {
       const weddingId = randomUUID();
-      await db.transaction(async (tx) => {
-        await tx.insert(events).values({
-          id: eventId,
+      return db.transaction(async (tx) => {
+        const eventId = await events.createForWedding(tx, {
           ownerId: input.ownerId,
           title: input.title,
           eventDate: input.eventDate,
-          description: null,
-          // Same stock covers the events module picks from (the web app ships them).
-          coverImage: `/images/covers/cover-${randomInt(limits.stockCoverCount) + 1}.jpg`,
         });
         await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId });
+        return { weddingId, eventId };
       });
-      return { weddingId, eventId };
     },
 
     /**
      * A wedding for an event the host made on the events page. The form's title and date become the
      * event's, so the album and the wedding tell the same story.
      */
-    async attachWeddingToEvent(input: {
-      ownerId: string;
-      eventId: string;
-      title: string;
-      eventDate: Date;
-      wedding: NewWedding;
-    }): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
+    async attachWeddingToEvent(
+      input: { ownerId: string; eventId: string; title: string; eventDate: Date; wedding: NewWedding },
+      events: Pick<EventsApi, 'lockOwned' | 'retitle'>,
+    ): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
       const weddingId = randomUUID();
       return db.transaction(async (tx) => {
-        const [event] = await tx
-          .select({ id: events.id })
-          .from(events)
-          .where(and(eq(events.id, input.eventId), eq(events.ownerId, input.ownerId)))
-          .for('update');
-        if (!event) return 'event-not-found' as const;
+        if (!(await events.lockOwned(tx, input.eventId, input.ownerId))) return 'event-not-found' as const;
         const [existing] = await tx.select({ id: weddings.id }).from(weddings).where(eq(weddings.eventId, input.eventId));
         if (existing) return 'has-wedding' as const;
-        await tx
-          .update(events)
-          .set({ title: input.title, eventDate: input.eventDate, updatedAt: new Date() })
-          .where(eq(events.id, input.eventId));
+        await events.retitle(tx, input.eventId, input.ownerId, { title: input.title, eventDate: input.eventDate });
         await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
         return { weddingId, eventId: input.eventId };
       });
+    },
+
+    async findById(weddingId: string): Promise<WeddingRow | null> {
+      return (await db.select().from(weddings).where(eq(weddings.id, weddingId)))[0] ?? null;
+    },
+
+    /** Locks the wedding row for the caller's transaction (guest-list changes take turns on it). */
+    async lockForUpdate(tx: Tx, weddingId: string): Promise<WeddingRow | null> {
+      const [row] = await tx.select().from(weddings).where(eq(weddings.id, weddingId)).for('update');
+      return row ?? null;
+    },
+
+    /** One-way: the guard in SQL keeps an approved list approved whatever a caller does. */
+    async markGuestListApproved(tx: Tx, weddingId: string): Promise<void> {
+      const now = new Date();
+      await tx
+        .update(weddings)
+        .set({ guestListApproved: true, approvedAt: now, updatedAt: now })
+        .where(and(eq(weddings.id, weddingId), eq(weddings.guestListApproved, false)));
     },
 
     /** The host's current wedding: the most recently created one. */

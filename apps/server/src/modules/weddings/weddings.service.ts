@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { prepareInvitationImage } from './invitation-image.ts';
+import type { EventsApi } from '../events/events.public.ts';
 import type { WeddingRow, WeddingsRepository } from './weddings.repository.ts';
 
 const w = messages.weddings;
@@ -19,7 +20,11 @@ export function weddingInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+03:00`);
 }
 
-export function createWeddingsService(deps: { repository: WeddingsRepository; storage: Storage }) {
+export function createWeddingsService(deps: {
+  repository: WeddingsRepository;
+  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle'>;
+  storage: Storage;
+}) {
   const { repository, storage } = deps;
 
   /**
@@ -48,8 +53,11 @@ export function createWeddingsService(deps: { repository: WeddingsRepository; st
       assertOwnUsername(user, data.username);
       const { username: _username, title, eventId, ...wedding } = data;
       const eventDate = weddingInstant(data.weddingDate, data.weddingTime);
-      if (!eventId) return repository.createEventWithWedding({ ownerId: user.id, title, eventDate, wedding });
-      const attached = await repository.attachWeddingToEvent({ ownerId: user.id, eventId, title, eventDate, wedding });
+      if (!eventId) return repository.createEventWithWedding({ ownerId: user.id, title, eventDate, wedding }, deps.events);
+      const attached = await repository.attachWeddingToEvent(
+        { ownerId: user.id, eventId, title, eventDate, wedding },
+        deps.events,
+      );
       // Someone else's event answers like a missing one: its existence is private.
       if (attached === 'event-not-found') throw new AppError(ErrorCode.NOT_FOUND, w.eventNotFound);
       if (attached === 'has-wedding') throw new AppError(ErrorCode.CONFLICT, w.eventHasWedding);

@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
-import { jobs, whatsappJobKinds, whatsappMessages } from '../../db/schema/index.ts';
+import { jobs, whatsappMessages } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost, multipartFile, nextPhone, type TestWedding } from '../../testing/wedding-factories.ts';
-import { buttonReply, startFakeProvider, statusDelivery, textReply, type FakeProvider } from './fake-whatsapp-provider.ts';
+import { buttonReply, startFakeProvider, statusDelivery, textReply, type FakeProvider } from '../../testing/fake-whatsapp-provider.ts';
 
 const appSecret = 'test-app-secret-0123456789';
 let t: TestApp;
@@ -231,7 +231,7 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
         .select({ id: whatsappMessages.id })
         .from(whatsappMessages)
         .where(eq(whatsappMessages.phone, guest.phone));
-      await enqueue(t.db, whatsappJobKinds.sendInvitation, { messageId: message!.id }, { maxAttempts: 4 });
+      await enqueue(t.db, 'whatsapp.send-invitation', { messageId: message!.id }, { maxAttempts: 4 });
       await t.app.jobs.runUntilIdle();
     });
     const before = provider.requests.length;

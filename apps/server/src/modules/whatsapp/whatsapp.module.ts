@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { whatsappJobKinds } from '../../db/schema/whatsapp.ts';
-import type { JobRunner } from '../../jobs/jobs.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { AppJobRunner } from '../../jobs/jobs.ts';
+import type { GuestsApi } from '../guests/guests.public.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import { createWhatsappClient } from './whatsapp.client.ts';
 import { createWhatsappRepository } from './whatsapp.repository.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
@@ -13,18 +15,27 @@ import { createWhatsappService } from './whatsapp.service.ts';
  */
 export async function registerWhatsappModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: JobRunner; fetch?: typeof fetch },
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    access: OwnerAccess;
+    weddings: WeddingsApi;
+    guests: GuestsApi;
+    fetch?: typeof fetch;
+  },
 ): Promise<void> {
   const config = deps.config.whatsapp;
   const service = createWhatsappService({
     repository: createWhatsappRepository(deps.db),
+    access: deps.access,
+    weddings: deps.weddings,
+    guests: deps.guests,
     client: createWhatsappClient(config, deps.fetch),
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
     logger: app.log,
   });
-  deps.jobs.register(whatsappJobKinds.sendInvitation, (payload, context) => service.sendInvitation(payload, context));
-  deps.jobs.register(whatsappJobKinds.processWebhook, (payload) => service.processWebhook(payload));
+  deps.jobs.handle('whatsapp.send-invitation', (payload, context) => service.sendInvitation(payload, context));
+  deps.jobs.handle('whatsapp.process-webhook', (payload) => service.processWebhook(payload));
   if (service.connected) {
     // Invitations recorded while WhatsApp was not configured go out now that it is.
     app.addHook('onReady', async () => {

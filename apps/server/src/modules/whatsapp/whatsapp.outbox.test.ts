@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost } from '../../testing/wedding-factories.ts';
 import { signBody } from './whatsapp-signature.ts';
-import { startFakeProvider, textReply } from './fake-whatsapp-provider.ts';
+import { startFakeProvider, textReply } from '../../testing/fake-whatsapp-provider.ts';
 
 // No WHATSAPP_* configuration at all: the product still works and says WhatsApp is not connected.
 let t: TestApp;

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
-import { guests, jobs, weddings, whatsappJobKinds, whatsappMessages, whatsappStatusEvents } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/jobs.ts';
+import { whatsappMessages, whatsappStatusEvents } from '../../db/schema/whatsapp.ts';
+import { enqueue, withJobs } from '../../jobs/jobs.ts';
+import type { GuestsApi, Rsvp } from '../guests/guests.public.ts';
 
 export type MessageRow = typeof whatsappMessages.$inferSelect;
 export type MessageStatus = MessageRow['status'];
 export type ReportedStatus = (typeof whatsappStatusEvents.$inferSelect)['status'];
-export type Rsvp = 'katilacak' | 'katilamayacak' | 'belirsiz';
+export type { Rsvp };
+/** An invitation to queue: the text is the guests module's, the sending ours. */
+export type InvitationDraft = { guestId: string; phone: string; body: string };
 
 /**
  * Outbound statuses only move forward: a late "delivered" never overwrites "read". "failed" ranks
@@ -33,12 +37,39 @@ async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promise<Messa
 
 export function createWhatsappRepository(db: Db) {
   return {
-    async findOwnedWedding(weddingId: string, ownerId: string) {
-      const rows = await db
-        .select({ id: weddings.id })
-        .from(weddings)
-        .where(and(eq(weddings.id, weddingId), eq(weddings.ownerId, ownerId)));
-      return rows[0] ?? null;
+    /**
+     * Queues one invitation per draft in the caller's transaction (the guest list's approval): the
+     * outbox row and its durable send job appear together with the approval or not at all.
+     */
+    async queueInvitations(tx: Tx, weddingId: string, drafts: InvitationDraft[], maxAttempts: number): Promise<void> {
+      const now = new Date();
+      for (const draft of drafts) {
+        const id = randomUUID();
+        await tx.insert(whatsappMessages).values({
+          id,
+          weddingId,
+          guestId: draft.guestId,
+          phone: draft.phone,
+          direction: 'outbound',
+          kind: 'invitation',
+          body: draft.body,
+          status: 'queued',
+          occurredAt: now,
+        });
+        await enqueue(tx, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });
+      }
+    },
+
+    /** Each guest's latest invitation status (guests never invited are absent). */
+    async latestInvitationStatuses(weddingId: string): Promise<Map<string, InvitationStatus>> {
+      const invitations = await db
+        .select({ guestId: whatsappMessages.guestId, status: whatsappMessages.status })
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.kind, 'invitation')))
+        .orderBy(asc(whatsappMessages.createdAt));
+      const byGuest = new Map<string, InvitationStatus>();
+      for (const i of invitations) if (i.guestId && i.status !== 'received') byGuest.set(i.guestId, i.status);
+      return byGuest;
     },
 
     /** Oldest first; ties (same second) keep insertion order. */
@@ -60,14 +91,8 @@ export function createWhatsappRepository(db: Db) {
       return { queued: of('queued'), sent: of('sent'), delivered: of('delivered'), read: of('read'), failed: of('failed') };
     },
 
-    async loadInvitation(messageId: string) {
-      const rows = await db
-        .select({ message: whatsappMessages, wedding: weddings, guest: guests })
-        .from(whatsappMessages)
-        .innerJoin(weddings, eq(weddings.id, whatsappMessages.weddingId))
-        .leftJoin(guests, eq(guests.id, whatsappMessages.guestId))
-        .where(eq(whatsappMessages.id, messageId));
-      return rows[0] ?? null;
+    async findMessage(messageId: string): Promise<MessageRow | null> {
+      return (await db.select().from(whatsappMessages).where(eq(whatsappMessages.id, messageId)))[0] ?? null;
     },
 
     /**
@@ -95,23 +120,20 @@ export function createWhatsappRepository(db: Db) {
     },
 
     /** Durable processing: the delivery is stored as a job before Meta gets its 200. */
-    async enqueueWebhook(body: unknown): Promise<void> {
-      await enqueue(db, whatsappJobKinds.processWebhook, body, { maxAttempts: 10 });
+    async enqueueWebhook(body: object): Promise<void> {
+      await enqueue(db, 'whatsapp.process-webhook', body);
     },
 
     /** Gives every queued invitation without a pending job one (invitations recorded while not connected). */
     async requeueOrphanInvitations(maxAttempts: number): Promise<number> {
-      const orphans = await db
+      const queued = await db
         .select({ id: whatsappMessages.id })
         .from(whatsappMessages)
-        .where(
-          and(
-            eq(whatsappMessages.kind, 'invitation'),
-            eq(whatsappMessages.status, 'queued'),
-            sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${whatsappJobKinds.sendInvitation} and ${jobs.payload}->>'messageId' = ${whatsappMessages.id})`,
-          ),
-        );
-      for (const o of orphans) await enqueue(db, whatsappJobKinds.sendInvitation, { messageId: o.id }, { maxAttempts });
+        .where(and(eq(whatsappMessages.kind, 'invitation'), eq(whatsappMessages.status, 'queued')));
+      const ids = queued.map((q) => q.id);
+      const withJob = await withJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
+      const orphans = ids.filter((id) => !withJob.has(id));
+      for (const id of orphans) await enqueue(db, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });
       return orphans.length;
     },
 
@@ -157,14 +179,6 @@ export function createWhatsappRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, 'queued')));
-    },
-
-    /** A guest nobody could reach; an RSVP the guest already gave is never overwritten. */
-    async markGuestUnreachable(guestId: string): Promise<void> {
-      await db
-        .update(guests)
-        .set({ status: 'ulasilamayan', guestCount: 0, updatedAt: new Date() })
-        .where(and(eq(guests.id, guestId), eq(guests.status, 'belirsiz')));
     },
 
     /**
@@ -217,16 +231,6 @@ export function createWhatsappRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Every guest with this number, newest first: one number can be a guest in several weddings. */
-    async findGuestsByPhone(phone: string): Promise<{ id: string; weddingId: string }[]> {
-      return db
-        .select({ id: guests.id, weddingId: guests.weddingId })
-        .from(guests)
-        .where(eq(guests.phone, phone))
-        .orderBy(desc(guests.createdAt))
-        .limit(100);
-    },
-
     /**
      * Stores a guest's message once and, when it carries an RSVP, sets the guest's reply, in one
      * transaction: a retried delivery finds the message stored and must find its RSVP applied too,
@@ -239,11 +243,12 @@ export function createWhatsappRepository(db: Db) {
         rsvp: Rsvp | null;
         occurredAt: Date;
       },
+      guests: Pick<GuestsApi, 'lockForUpdate' | 'applyRsvp'>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { guestId, rsvp, occurredAt } = row;
         // Locked first: two replies of one guest arriving together are applied one after the other.
-        const [guest] = guestId && rsvp ? await tx.select().from(guests).where(eq(guests.id, guestId)).for('update') : [];
+        const guest = guestId && rsvp ? await guests.lockForUpdate(tx, guestId) : null;
         const inserted = await tx
           .insert(whatsappMessages)
           .values({ ...row, id: randomUUID(), direction: 'inbound', status: 'received' })
@@ -264,8 +269,7 @@ export function createWhatsappRepository(db: Db) {
           )
           .limit(1);
         if (later.length > 0) return true;
-        const guestCount = rsvp === 'katilacak' ? guest.guestCount || guest.expectedGuestCount : 0;
-        await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guest.id));
+        await guests.applyRsvp(tx, guest, rsvp);
         return true;
       });
     },

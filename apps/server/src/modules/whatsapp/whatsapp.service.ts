@@ -1,8 +1,11 @@
 import type { ConversationMessage, WhatsappStatusResponse } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
-import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { JobContext } from '../../jobs/jobs.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { GuestsApi } from '../guests/guests.public.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import type { WhatsappClient } from './whatsapp.client.ts';
 import { inboundBody, rsvpOf, type InboundMessage } from './whatsapp-rsvp.ts';
 import type { ReportedStatus, WhatsappRepository } from './whatsapp.repository.ts';
@@ -49,18 +52,16 @@ const turkishDate = (iso: string) => iso.split('-').reverse().join('.');
 
 export function createWhatsappService(deps: {
   repository: WhatsappRepository;
+  access: OwnerAccess;
+  weddings: Pick<WeddingsApi, 'findById'>;
+  guests: Pick<GuestsApi, 'findById' | 'findByPhone' | 'lockForUpdate' | 'applyRsvp' | 'markUnreachable'>;
   client: WhatsappClient;
   storage: Storage;
   publicUrl: string;
   logger: LoggerLike;
 }) {
-  const { repository, client, storage, logger } = deps;
-
-  async function ownedWedding(user: AuthUser, weddingId: string) {
-    const wedding = await repository.findOwnedWedding(weddingId, user.id);
-    if (!wedding) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
-    return wedding;
-  }
+  const { repository, client, storage, logger, guests } = deps;
+  const ownedWedding = deps.access.wedding;
 
   async function absoluteImageUrl(key: string): Promise<string> {
     const url = await storage.signedUrl(key, { expiresInSeconds: headerImageSeconds, contentType: 'image/jpeg' });
@@ -95,13 +96,14 @@ export function createWhatsappService(deps: {
      * sent again. Throws to be retried with backoff (rate limit, outage); a permanent failure is
      * recorded instead, and marks the guest unreachable when the number itself is the problem.
      */
-    async sendInvitation(payload: unknown, attempt: { attempt: number; maxAttempts: number }): Promise<void> {
-      const { messageId } = payload as { messageId: string };
-      const loaded = await repository.loadInvitation(messageId);
-      if (!loaded || loaded.message.status !== 'queued' || loaded.message.providerMessageId) return;
+    async sendInvitation({ messageId }: { messageId: string }, attempt: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
+      const message = await repository.findMessage(messageId);
+      if (!message || message.status !== 'queued' || message.providerMessageId) return;
       // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
       if (!client.connected) return;
-      const { message, wedding, guest } = loaded;
+      const wedding = await deps.weddings.findById(message.weddingId);
+      if (!wedding) return;
+      const guest = message.guestId ? await guests.findById(message.guestId) : null;
       // Another worker holds the send (or just finished it): try again later, when its outcome shows.
       if (!(await repository.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
         throw new Error('WhatsApp invitation is being sent by another worker; checking again later');
@@ -119,7 +121,7 @@ export function createWhatsappService(deps: {
       });
       if (result.ok) {
         const status = await repository.markSent(message.id, result.providerMessageId);
-        if (status === 'failed' && message.guestId) await repository.markGuestUnreachable(message.guestId);
+        if (status === 'failed' && message.guestId) await guests.markUnreachable(message.guestId);
         return;
       }
       const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
@@ -128,13 +130,13 @@ export function createWhatsappService(deps: {
         throw new Error(`WhatsApp send will be retried: ${result.error}`);
       }
       await repository.markFailed(message.id, result.error);
-      if (result.recipientProblem && message.guestId) await repository.markGuestUnreachable(message.guestId);
+      if (result.recipientProblem && message.guestId) await guests.markUnreachable(message.guestId);
       logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation failed permanently');
     },
 
     /** Job: one webhook delivery. Every step is idempotent, so a retried or repeated delivery is harmless. */
-    async processWebhook(payload: unknown): Promise<void> {
-      const body = (payload ?? {}) as WebhookBody;
+    async processWebhook(payload: object): Promise<void> {
+      const body = payload as WebhookBody;
       // A signed but odd body (another field, a test ping) is skipped, never retried forever.
       for (const entry of list(body.entry)) {
         for (const change of list(entry?.changes)) {
@@ -150,7 +152,7 @@ export function createWhatsappService(deps: {
               occurredAt: fromUnixSeconds(s.timestamp),
               errorText: error ? `${error.code ?? ''} ${error.title ?? error.message ?? ''}`.trim() : null,
             });
-            if (failedGuestId) await repository.markGuestUnreachable(failedGuestId);
+            if (failedGuestId) await guests.markUnreachable(failedGuestId);
           }
           for (const m of list(value.messages)) {
             if (!m || typeof m.id !== 'string' || typeof m.from !== 'string' || m.id.includes('\u0000')) continue;
@@ -165,34 +167,34 @@ export function createWhatsappService(deps: {
             } as const;
             // A button reply names the invitation it answers.
             const replied = m.context?.id ? await repository.findOutboundByProviderId(m.context.id) : null;
-            const guests = replied ? [] : await repository.findGuestsByPhone(phone);
-            const weddingsOfNumber = new Map(guests.map((g) => [g.weddingId, g.id]));
+            const guestsOfNumber = replied ? [] : await guests.findByPhone(phone);
+            const weddingsOfNumber = new Map(guestsOfNumber.map((g) => [g.weddingId, g.id]));
             if (!replied && weddingsOfNumber.size > 1) {
               // "Evet" from a guest of two weddings answers neither for sure: each host reads it,
               // marked unmatched, and sets the status by hand if it was meant for them.
               for (const [weddingId, guestId] of [...weddingsOfNumber].reverse()) {
-                await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: null, unmatched: true });
+                await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: null, unmatched: true }, guests);
               }
               logger.info({ providerMessageId: m.id, weddings: weddingsOfNumber.size }, 'WhatsApp reply matches several weddings');
               continue;
             }
             // Otherwise the latest message we sent to that number, otherwise the guest with that number.
             const target = replied ?? (await repository.findLatestOutboundTo(phone));
-            const guest = target ? null : guests[0];
+            const guest = target ? null : guestsOfNumber[0];
             const weddingId = target?.weddingId ?? guest?.weddingId;
             const guestId = target?.guestId ?? guest?.id ?? null;
             if (!weddingId) {
               logger.info({ providerMessageId: m.id }, 'WhatsApp message from an unknown number ignored');
               continue;
             }
-            await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: rsvpOf(m) });
+            await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: rsvpOf(m) }, guests);
           }
         }
       }
     },
 
     /** Accepts a signed delivery: stored as a durable job, processed by processWebhook. */
-    acceptWebhook: (body: unknown) => repository.enqueueWebhook(body),
+    acceptWebhook: (body: object) => repository.enqueueWebhook(body),
 
     /** At start-up with WhatsApp connected: invitations recorded while it was not get their send jobs. */
     async requeueOutbox(maxAttempts: number): Promise<number> {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { TestApp } from '../testing/create-test-app.ts';
-import { createActivatedUser } from '../testing/factories.ts';
-import { addGuest, createWeddingHost, weddingBody, type TestWedding } from '../testing/wedding-factories.ts';
+import type { TestApp } from './create-test-app.ts';
+import { createActivatedUser } from './factories.ts';
+import { addGuest, createWeddingHost, weddingBody, type TestWedding } from './wedding-factories.ts';
 
 /** A valid request for every owner route, shared by the authorization matrix and the fuzzer. */
 

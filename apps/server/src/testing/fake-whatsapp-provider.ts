@@ -3,7 +3,7 @@
 // posts real-shaped, signed webhook deliveries back to the app, as Meta does.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signBody } from './whatsapp-signature.ts';
+import { signBody } from '../modules/whatsapp/whatsapp-signature.ts';
 
 export type SentRequest = { url: string; authorization: string | undefined; body: TemplateSend; answered: number };
 export type TemplateSend = {

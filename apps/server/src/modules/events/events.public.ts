@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Tx } from '../../db/client.ts';
+import { createEventsRepository, type EventRow } from './events.repository.ts';
+
+export type { EventRow };
+
+/**
+ * What other modules may ask of the events module, the only one that touches the `events` table.
+ * Methods taking a `tx` run inside the caller's transaction, so work that spans modules (a wedding
+ * and its event, an upload and the photo count) stays atomic.
+ */
+export function createEventsApi(db: Db) {
+  const repo = createEventsRepository(db);
+  return {
+    /** The event when this user owns it, otherwise null (see http/owner-access.ts). */
+    findOwned: (eventId: string, ownerId: string) => repo.findOwned(eventId, ownerId),
+    findById: (eventId: string) => repo.findById(eventId),
+
+    /** Creates an event for a wedding, with a stock cover. Answers the new event's id. */
+    async createForWedding(
+      tx: Tx,
+      input: { ownerId: string; title: string; eventDate: Date },
+    ): Promise<string> {
+      const row = await repo.insert({ id: randomUUID(), ...input, description: null }, tx);
+      return row.id;
+    },
+
+    /** Locks the owner's event for the caller's transaction; false when it is missing or not theirs. */
+    lockOwned: (tx: Tx, eventId: string, ownerId: string) => repo.lockOwned(tx, eventId, ownerId),
+
+    /** A wedding's title and date become its event's, so the album and the wedding tell the same story. */
+    async retitle(
+      tx: Tx,
+      eventId: string,
+      ownerId: string,
+      input: { title: string; eventDate: Date },
+    ): Promise<void> {
+      await repo.updateOwned(eventId, ownerId, input, tx);
+    },
+
+    /** Counts newly uploaded items and their bytes, only while uploads are open and the quota holds. */
+    addPhotos: (tx: Tx, eventId: string, n: number, bytes: number, quota: { bytes: number; items: number }) =>
+      repo.addPhotos(tx, eventId, n, bytes, quota),
+    /** Uncounts deleted items and their bytes; answers the new count. */
+    removePhotos: (tx: Tx, eventId: string, n: number, bytes: number) => repo.removePhotos(tx, eventId, n, bytes),
+  };
+}
+
+export type EventsApi = ReturnType<typeof createEventsApi>;
