@@ -208,12 +208,12 @@ export async function receiveUpload(
 }
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's
-// problem (400), a full disk is ours but temporary (503); neither is an unexplained 500.
+// problem (400), a full disk is ours but temporary (507, as the free-space floor answers); neither is an unexplained 500.
 const interruptedBody = /unexpected end of (form|multipart)|malformed|part terminated|boundary|aborted|premature close/i;
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const e = error as { code?: string; message?: string; statusCode?: number };
-  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(ErrorCode.UNAVAILABLE, u.diskFull);
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
   if (e.statusCode && e.statusCode < 500) return error;
   if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || interruptedBody.test(e.message ?? '')) {
     return new AppError(ErrorCode.VALIDATION, u.interrupted);
