@@ -112,11 +112,13 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await page.getByText('0 Fotoğraf & Video').waitFor();
     await screenshotBoth(page, 'upload-page');
 
-    await page.getByRole('button', { name: '0 Dosyayı Yükle' }).click();
+    // No file, no upload: the button is disabled and the hint says why.
+    expect(await page.getByRole('button', { name: '0 Dosyayı Yükle' }).isDisabled()).toBe(true);
     await page.getByText('Lütfen yüklemek için dosya seçin.').waitFor();
-    await page.getByText('Lütfen isminizi girin.').waitFor();
     await page.locator('#upload-files').setInputFiles([...media.photos, media.video]);
     await expect(page.getByRole('list', { name: 'Seçilen dosyalar' }).getByRole('listitem').count()).resolves.toBe(4);
+    await page.getByRole('button', { name: '4 Dosyayı Yükle' }).click();
+    await page.getByText('Lütfen isminizi girin.').waitFor();
     await page.getByLabel('İsminiz *').fill('Zeynep Kaya');
     await page.getByLabel('Not (İsteğe bağlı)').fill('Düğününüz kutlu olsun!');
     await screenshotBoth(page, 'upload-selected');

@@ -35,6 +35,8 @@ export const limits = {
   registerSuccessToastMs: 10000,
   toastLimit: 5,
   toastRemoveDelayMs: 5000,
+  /** The album area keeps a closed toast far longer; it shows one at a time, so the next one replaces it. */
+  albumToastRemoveDelayMs: 1_000_000,
   toastMaxWidthPx: 420,
   toastSwipeThreshold: 50,
   stockCoverCount: 8,

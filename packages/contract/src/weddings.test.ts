@@ -26,6 +26,11 @@ describe('createWeddingInput', () => {
     const { title: _t, ...noTitle } = valid;
     expect(createWeddingInput.parse({ ...noTitle, eventName: ' Kına  Gecesi ' }).title).toBe('Kına Gecesi');
   });
+  it('accepts the LCV body with no title (the server picks the event), but not a blank one', () => {
+    const { title: _t, ...noTitle } = valid;
+    expect(createWeddingInput.parse(noTitle).title).toBeUndefined();
+    expect(firstMessage({ title: '  ' })).toBe(w.createRequired);
+  });
   it.each([
     [{ weddingDate: '2027-13-01' }, w.dateInvalid],
     [{ weddingDate: '2027-02-29' }, w.dateInvalid],

@@ -54,8 +54,9 @@ export const capacitySchema = z
   });
 
 /**
- * POST /weddings/create: the spec's LCV body plus the event title (`title` or `eventName`), so the
- * dashboard's single form makes the event and its wedding in one transaction.
+ * POST /weddings/create: the LCV body, optionally with the event title (`title` or `eventName`) the
+ * dashboard's form asks for. Without a title the server attaches the wedding to the host's only
+ * event that has none, or names a new event after the couple.
  * Field order is the order of the messages a host sees (the first failing field answers).
  */
 export const createWeddingInput = z
@@ -76,7 +77,11 @@ export const createWeddingInput = z
     capacity: capacitySchema,
   })
   .transform((v, ctx) => {
-    const title = (v.title ?? v.eventName ?? '').trim().replace(/\s+/g, ' ');
+    const { eventName: _eventName, title: givenTitle, ...rest } = v;
+    const given = givenTitle ?? v.eventName;
+    // No title at all is the LCV body as such; a title that is there but blank is a form left empty.
+    if (given === undefined) return { ...rest, title: undefined };
+    const title = given.trim().replace(/\s+/g, ' ');
     if (!title) {
       ctx.addIssue({ code: 'custom', message: w.createRequired, path: ['title'] });
       return z.NEVER;
@@ -87,7 +92,6 @@ export const createWeddingInput = z
       ctx.addIssue({ code: 'custom', message, path: ['title'] });
       return z.NEVER;
     }
-    const { eventName: _eventName, ...rest } = v;
     return { ...rest, title };
   });
 export type CreateWeddingInput = z.input<typeof createWeddingInput>;

@@ -248,17 +248,21 @@ describe('job runner', () => {
 
     it('starts a WhatsApp send while the media queue is saturated with slow jobs', async () => {
       const r = createJobRunner({ db: t.db, logger, registry: twoQueues, pollMs: 10 });
+      const { enqueue: add } = createJobQueue(twoQueues);
       const log: string[] = [];
       let mediaRunning = 0;
       let mostMediaAtOnce = 0;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
+      let mediaStarted!: () => void;
+      const mediaBusy = new Promise<void>((resolve) => (mediaStarted = resolve));
       let sendStarted!: () => void;
       const sent = new Promise<void>((resolve) => (sendStarted = resolve));
       r.handle('test.derive', async ({ n }) => {
         mediaRunning += 1;
         mostMediaAtOnce = Math.max(mostMediaAtOnce, mediaRunning);
         log.push(`derive ${n} start`);
+        mediaStarted();
         // Held until the send has started: if the send waited for media, this would never end.
         await gate;
         log.push(`derive ${n} end`);
@@ -268,24 +272,27 @@ describe('job runner', () => {
         log.push('send start');
         sendStarted();
       });
-      const { enqueue: add } = createJobQueue(twoQueues);
       for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n });
-      await add(t.db, 'test.send', {});
       r.start();
-      await sent;
-      // The send ran while the first media job was still running and the others still waited.
-      expect(log).toEqual(['derive 0 start', 'send start']);
-      release();
-      await r.stop();
-      r.start();
-      while ((await t.db.select().from(jobs)).length > 0) await r.runUntilIdle();
-      await r.stop();
+      try {
+        // The media queue is saturated: one slow job running, two waiting behind it.
+        await mediaBusy;
+        await add(t.db, 'test.send', {});
+        r.kick();
+        await sent;
+        expect(log).toEqual([expect.stringMatching(/^derive \d start$/), 'send start']);
+      } finally {
+        release();
+        await r.stop();
+      }
+      await r.runUntilIdle();
       expect(mostMediaAtOnce).toBe(1);
       expect(log.filter((line) => line.endsWith('end'))).toHaveLength(3);
     });
 
     it('(the twin) makes the send wait behind every media job when both share one queue', async () => {
       const r = createJobRunner({ db: t.db, logger, registry: oneQueue, pollMs: 10 });
+      const { enqueue: add } = createJobQueue(oneQueue);
       const log: string[] = [];
       let done!: () => void;
       const finished = new Promise<void>((resolve) => (done = resolve));
@@ -297,12 +304,16 @@ describe('job runner', () => {
         log.push('send');
         done();
       });
-      const { enqueue: add } = createJobQueue(oneQueue);
-      for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n });
-      await add(t.db, 'test.send', {});
+      // Due in this order (the queue takes the oldest due job first).
+      const due = (n: number) => ({ runAt: new Date(Date.now() - 60_000 + n * 1_000) });
+      for (let n = 0; n < 3; n++) await add(t.db, 'test.derive', { n }, due(n));
+      await add(t.db, 'test.send', {}, due(3));
       r.start();
-      await finished;
-      await r.stop();
+      try {
+        await finished;
+      } finally {
+        await r.stop();
+      }
       expect(log).toEqual(['derive 0', 'derive 1', 'derive 2', 'send']);
     });
   });

@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/poses/components/poses-page').then((m) => ({ Component: m.PosesPage })),
               },
               {
+                path: 'settings',
+                lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
                 path: 'music',
                 lazy: () => import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
               },

@@ -55,6 +55,8 @@ describe('album download', () => {
     await userEvent.click(screen.getByRole('button', { name: 'indir' }));
     expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
     expect(screen.getByTestId('download-percent')).toHaveTextContent('%100');
+    expect(screen.getByRole('dialog', { name: 'Albüm İndirildi' })).toBeInTheDocument();
+    expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
     expect(clicks[0]!.getAttribute('href')).toBe('/api/events/ev1/download?sig=x');
     expect(clicks[0]!.download).toBe('Ayse_Mehmet.zip');
     expect(blob).not.toHaveBeenCalled();

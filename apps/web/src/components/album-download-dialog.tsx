@@ -122,7 +122,8 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
     >
       <DialogContent hideClose={!done} aria-describedby="album-download-text">
         <DialogHeader>
-          <DialogTitle>Albüm İndiriliyor</DialogTitle>
+          {/* The title says what is true now: once the archive is handed over it no longer "downloads". */}
+          <DialogTitle>{done ? 'Albüm İndirildi' : 'Albüm İndiriliyor'}</DialogTitle>
           <DialogDescription id="album-download-text">
             {done
               ? state.handedOff
@@ -132,7 +133,7 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-3">
-          <div className="flex items-center justify-between text-sm font-medium text-stone-700">
+          <div className="flex items-center justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
             <span className="inline-flex items-center gap-2">
               {done ? <CheckCircle2 aria-hidden className="h-4 w-4 text-emerald-600" /> : <Download aria-hidden className="h-4 w-4" />}
               {done ? 'İndirme tamamlandı!' : 'İndiriliyor'}

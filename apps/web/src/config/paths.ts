@@ -10,6 +10,8 @@ export const paths = {
   upload: (eventId: string, titleSlug: string) =>
     `/events/${encodeURIComponent(eventId)}/${encodeURIComponent(titleSlug)}/upload-image-page`,
   dashboard: '/dashboard',
+  /** The profile inside the dashboard's look (the sidebar's "Ayarlar"). */
+  dashboardSettings: '/dashboard/settings',
 } as const;
 
 /** Where a guard sends the visitor carries the page they tried (router location state). */

@@ -24,13 +24,21 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   readonly code: ErrorCode | undefined;
-  constructor(kind: ApiErrorKind, message: string, status = 0, code?: ErrorCode) {
+  /** The server's own words (the body's message or error), not a status text or a fallback. */
+  readonly serverMessage: string | undefined;
+  constructor(kind: ApiErrorKind, message: string, status = 0, code?: ErrorCode, serverMessage?: string) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.code = code;
+    this.serverMessage = serverMessage;
   }
+}
+
+/** The server's message of a failed call when it sent one, else the caller's own text. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
 export interface ApiRequestOptions<S extends z.ZodType> {
@@ -47,13 +55,17 @@ export interface ApiRequestOptions<S extends z.ZodType> {
 
 // Error bodies are read by hand rather than with the contract's `errorBody` schema: that would pull zod
 // into the landing page's first bundle just to read two strings (see docs/decisions/0003).
-function messageOf(body: unknown, statusText: string, fallback: string = apiTexts.errorFallback): string {
+function bodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
     const { message, error } = body as Record<string, unknown>;
     if (typeof message === 'string' && message) return message;
     if (typeof error === 'string' && error) return error;
   }
-  return statusText || fallback;
+  return undefined;
+}
+
+function messageOf(body: unknown, statusText: string, fallback: string = apiTexts.errorFallback): string {
+  return bodyMessage(body) ?? (statusText || fallback);
 }
 
 function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding' = 'main'): ApiError {
@@ -107,7 +119,13 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     const rawCode = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined;
     const code = typeof rawCode === 'string' ? (rawCode as ErrorCode) : undefined;
     throw report(
-      new ApiError('http', messageOf(body, response.statusText, backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback), response.status, code),
+      new ApiError(
+        'http',
+        messageOf(body, response.statusText, backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback),
+        response.status,
+        code,
+        bodyMessage(body),
+      ),
       showToast,
       backend,
     );

@@ -21,10 +21,13 @@ export interface ToastInput {
   action?: ReactNode;
   variant?: ToastVariant;
   duration?: number;
+  /** How long a closed toast stays before it is removed (default: the shell's 5000 ms). */
+  removeDelay?: number;
 }
 
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+const removeDelays = new Map<string, number>();
 let toasts: ToastItem[] = [];
 let counter = 0;
 
@@ -38,8 +41,9 @@ function scheduleRemoval(id: string): void {
   // The closed toast stays mounted a while so Radix can play its exit animation (spec: 5000 ms).
   const timer = setTimeout(() => {
     removalTimers.delete(id);
+    removeDelays.delete(id);
     set(toasts.filter((t) => t.id !== id));
-  }, limits.toastRemoveDelayMs);
+  }, removeDelays.get(id) ?? limits.toastRemoveDelayMs);
   removalTimers.set(id, timer);
 }
 
@@ -52,6 +56,8 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
     clearTimeout(existingTimer);
     removalTimers.delete(id);
   }
+  if (input.removeDelay !== undefined) removeDelays.set(id, input.removeDelay);
+  else removeDelays.delete(id);
   const item: ToastItem = {
     id,
     title: input.title,
@@ -90,5 +96,6 @@ export function useToasts(): ToastItem[] {
 export function resetToasts(): void {
   for (const timer of removalTimers.values()) clearTimeout(timer);
   removalTimers.clear();
+  removeDelays.clear();
   set([]);
 }

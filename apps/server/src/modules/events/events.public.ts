@@ -15,6 +15,8 @@ export function createEventsApi(db: Db) {
     /** The event when this user owns it, otherwise null (see http/owner-access.ts). */
     findOwned: (eventId: string, ownerId: string) => repo.findOwned(eventId, ownerId),
     findById: (eventId: string) => repo.findById(eventId),
+    /** The ids of the owner's events (a wedding created without an event title looks for its event). */
+    ownedIds: async (ownerId: string) => (await repo.listByOwner(ownerId)).map((e) => e.id),
 
     /** Creates an event for a wedding, with a stock cover. Answers the new event's id. */
     async createForWedding(
@@ -28,14 +30,17 @@ export function createEventsApi(db: Db) {
     /** Locks the owner's event for the caller's transaction; false when it is missing or not theirs. */
     lockOwned: (tx: Tx, eventId: string, ownerId: string) => repo.lockOwned(tx, eventId, ownerId),
 
-    /** A wedding's title and date become its event's, so the album and the wedding tell the same story. */
+    /**
+     * A wedding's title and date become its event's, so the album and the wedding tell the same story.
+     * Without a title (the LCV body names none) the event keeps its own.
+     */
     async retitle(
       tx: Tx,
       eventId: string,
       ownerId: string,
-      input: { title: string; eventDate: Date },
+      input: { title: string | undefined; eventDate: Date },
     ): Promise<void> {
-      await repo.updateOwned(eventId, ownerId, input, tx);
+      await repo.updateOwned(eventId, ownerId, input.title ? input : { eventDate: input.eventDate }, tx);
     },
 
     /** Counts newly uploaded items and their bytes, only while uploads are open and the quota holds. */

@@ -1,4 +1,5 @@
 import { clearsGuestCount, type AddGuestData, type Guest, type UpdateGuestData } from '@ani/contract/guests';
+import { invitationText } from '@ani/contract/invitation';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
@@ -6,7 +7,7 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 import { guestListCsv } from './guests-csv.ts';
-import type { GuestRecord, GuestsRepository, WeddingRow } from './guests.repository.ts';
+import type { GuestRecord, GuestsRepository } from './guests.repository.ts';
 
 const g = messages.guests;
 
@@ -19,22 +20,6 @@ const toGuest = (r: GuestRecord & { invitationStatus?: Guest['invitationStatus']
   expectedGuestCount: r.expectedGuestCount,
   invitationStatus: r.invitationStatus ?? null,
 });
-
-/** "2026-06-14" → "14.06.2026", as dates are written in Türkiye. */
-function turkishDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return `${d}.${m}.${y}`;
-}
-
-export function invitationText(wedding: WeddingRow, guestName: string): string {
-  return messages.whatsapp.invitationBody
-    // Replacer functions: a name such as "A$&B" is text, not a replacement pattern.
-    .replace('{name}', () => guestName)
-    .replace('{couple}', () => `${wedding.brideName} & ${wedding.groomName}`)
-    .replace('{date}', () => turkishDate(wedding.weddingDate))
-    .replace('{time}', () => wedding.weddingTime)
-    .replace('{venue}', () => wedding.venueName);
-}
 
 export function createGuestsService(deps: {
   repository: GuestsRepository;

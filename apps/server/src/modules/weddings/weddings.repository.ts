@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { weddings } from '../../db/schema/weddings.ts';
 import type { EventsApi } from '../events/events.public.ts';
@@ -34,7 +34,7 @@ export function createWeddingsRepository(db: Db) {
      * event's, so the album and the wedding tell the same story.
      */
     async attachWeddingToEvent(
-      input: { ownerId: string; eventId: string; title: string; eventDate: Date; wedding: NewWedding },
+      input: { ownerId: string; eventId: string; title: string | undefined; eventDate: Date; wedding: NewWedding },
       events: Pick<EventsApi, 'lockOwned' | 'retitle'>,
     ): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
       const weddingId = randomUUID();
@@ -46,6 +46,13 @@ export function createWeddingsRepository(db: Db) {
         await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
         return { weddingId, eventId: input.eventId };
       });
+    },
+
+    /** Which of these events already have a wedding. */
+    async eventIdsWithWedding(eventIds: string[]): Promise<Set<string>> {
+      if (eventIds.length === 0) return new Set();
+      const rows = await db.select({ eventId: weddings.eventId }).from(weddings).where(inArray(weddings.eventId, eventIds));
+      return new Set(rows.map((r) => r.eventId));
     },
 
     async findById(weddingId: string): Promise<WeddingRow | null> {

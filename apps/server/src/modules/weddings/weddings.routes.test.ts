@@ -79,6 +79,58 @@ describe('POST /api/weddings/create', () => {
     expect(wedding!.capacity).toBe(120);
   });
 
+  describe('the LCV body exactly (no event title)', () => {
+    const lcvBody = (username: string) => {
+      const { title: _title, ...body } = weddingBody(username, { capacity: 180 });
+      return body;
+    };
+    const makeEvent = async (token: string, title: string) => {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: bearer(token),
+        payload: { title, eventDate: new Date(Date.now() + 86_400_000).toISOString() },
+      });
+      return made.json().event.id as string;
+    };
+
+    it("attaches to the host's single event without a wedding and keeps its title", async () => {
+      const host = await createActivatedUser(t);
+      const eventId = await makeEvent(host.token, 'Bizim Albüm');
+      const res = await create(host.token, lcvBody(host.username));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().eventId).toBe(eventId);
+      const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
+      expect(event!.title).toBe('Bizim Albüm');
+      expect(event!.eventDate.toISOString()).toBe('2027-06-12T16:30:00.000Z');
+      const [wedding] = await t.db.select().from(weddings).where(eq(weddings.id, res.json().weddingId));
+      expect(wedding).toMatchObject({ eventId, capacity: 180, brideName: 'Elif' });
+    });
+
+    it("creates an event named after the couple when the host has none free (and never takes a stranger's)", async () => {
+      const stranger = await createActivatedUser(t);
+      await makeEvent(stranger.token, 'Başkasının Albümü');
+      const host = await createActivatedUser(t);
+      const res = await create(host.token, lcvBody(host.username));
+      expect(res.statusCode).toBe(201);
+      const [event] = await t.db.select().from(events).where(eq(events.id, res.json().eventId));
+      expect(event).toMatchObject({ ownerId: host.userId, title: 'Elif & Can Düğünü' });
+      // The first event now has its wedding: a second LCV body makes another event.
+      const again = await create(host.token, lcvBody(host.username));
+      expect(again.statusCode).toBe(201);
+      expect(again.json().eventId).not.toBe(res.json().eventId);
+    });
+
+    it('creates a new event when two free events make the choice ambiguous', async () => {
+      const host = await createActivatedUser(t);
+      const first = await makeEvent(host.token, 'Kına Gecesi');
+      const second = await makeEvent(host.token, 'Nişan');
+      const res = await create(host.token, lcvBody(host.username));
+      expect(res.statusCode).toBe(201);
+      expect([first, second]).not.toContain(res.json().eventId);
+    });
+  });
+
   it.each([
     ['blank username', { username: '  ' }, w.usernameRequired],
     ['blank venue', { venueName: '' }, w.venueRequired],

@@ -20,9 +20,15 @@ export function weddingInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+03:00`);
 }
 
+/** An event title from the couple's names ("Elif & Can Düğünü"), within the events page's length rule. */
+export function coupleTitle(data: { brideName: string; groomName: string }): string {
+  const title = `${data.brideName} & ${data.groomName} Düğünü`.replace(/\s+/g, ' ');
+  return title.length <= limits.eventTitleMax ? title : title.slice(0, limits.eventTitleMax).trimEnd();
+}
+
 export function createWeddingsService(deps: {
   repository: WeddingsRepository;
-  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle'>;
+  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle' | 'ownedIds'>;
   storage: Storage;
 }) {
   const { repository, storage } = deps;
@@ -51,9 +57,20 @@ export function createWeddingsService(deps: {
   return {
     async create(user: AuthUser, data: CreateWeddingData) {
       assertOwnUsername(user, data.username);
-      const { username: _username, title, eventId, ...wedding } = data;
+      const { username: _username, title, eventId: givenEventId, ...wedding } = data;
       const eventDate = weddingInstant(data.weddingDate, data.weddingTime);
-      if (!eventId) return repository.createEventWithWedding({ ownerId: user.id, title, eventDate, wedding }, deps.events);
+      let eventId = givenEventId;
+      if (!eventId && title === undefined) {
+        // The LCV body names no event: the host's single event without a wedding is the one meant
+        // (made earlier on the events page). With none, or several to choose from, a new one is made.
+        const owned = await deps.events.ownedIds(user.id);
+        const taken = await repository.eventIdsWithWedding(owned);
+        const free = owned.filter((id) => !taken.has(id));
+        if (free.length === 1) eventId = free[0];
+      }
+      if (!eventId) {
+        return repository.createEventWithWedding({ ownerId: user.id, title: title ?? coupleTitle(data), eventDate, wedding }, deps.events);
+      }
       const attached = await repository.attachWeddingToEvent(
         { ownerId: user.id, eventId, title, eventDate, wedding },
         deps.events,

@@ -116,7 +116,7 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     expect((header!.parameters[0] as { image: { link: string } }).image.link).toMatch(
       /^http:\/\/localhost:3000\/api\/media\/weddings\/.+\.jpg\?/,
     );
-    expect(body!.parameters.map((p) => p.text)).toEqual(['Ali Aksoy', 'Elif & Can', '12.06.2027', '19:30', 'Çırağan Sarayı']);
+    expect(body!.parameters.map((p) => p.text)).toEqual(['Ali Aksoy', 'Elif & Can', '12 Haziran 2027', '19:30', 'Çırağan Sarayı']);
     expect(buttons.map((b) => [b.sub_type, b.index, (b.parameters[0] as { payload: string }).payload])).toEqual([
       ['quick_reply', '0', 'RSVP_YES'],
       ['quick_reply', '1', 'RSVP_NO'],

@@ -1,3 +1,4 @@
+import { invitationParameters } from '@ani/contract/invitation';
 import type { ConversationMessage, WhatsappStatusResponse } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
@@ -46,9 +47,6 @@ const fromUnixSeconds = (value: string | undefined) => {
   const date = new Date(Number(value) * 1000);
   return Number(value) > 0 && Number.isFinite(date.getTime()) ? date : new Date();
 };
-
-/** "2027-06-12" → "12.06.2027". */
-const turkishDate = (iso: string) => iso.split('-').reverse().join('.');
 
 export function createWhatsappService(deps: {
   repository: WhatsappRepository;
@@ -111,13 +109,7 @@ export function createWhatsappService(deps: {
       const result = await client.sendInvitation({
         to: message.phone.replace(/^\+/, ''),
         imageUrl: wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null,
-        bodyParameters: [
-          guest?.name ?? '',
-          `${wedding.brideName} & ${wedding.groomName}`,
-          turkishDate(wedding.weddingDate),
-          wedding.weddingTime,
-          wedding.venueName,
-        ],
+        bodyParameters: invitationParameters(wedding, guest?.name ?? ''),
       });
       if (result.ok) {
         const status = await repository.markSent(message.id, result.providerMessageId);

@@ -72,6 +72,7 @@ export function SiteHeader() {
                   {user ? (
                     <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-stone-500">{user.username}</DropdownMenu.Label>
                   ) : null}
+                  <MenuLink to={paths.dashboard}>Yönetim Paneli</MenuLink>
                   <MenuLink to={paths.events}>Düğünüm</MenuLink>
                   <MenuLink to={paths.profile}>Profil Ayarları</MenuLink>
                   <DropdownMenu.Separator className="my-1 h-px bg-stone-100" />
@@ -122,9 +123,14 @@ export function SiteHeader() {
               </NavLink>
             ))}
             {signedIn ? (
-              <NavLink to={paths.profile} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
-                Profil Ayarları
-              </NavLink>
+              <>
+                <NavLink to={paths.dashboard} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
+                  Yönetim Paneli
+                </NavLink>
+                <NavLink to={paths.profile} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
+                  Profil Ayarları
+                </NavLink>
+              </>
             ) : null}
           </nav>
           {signedIn ? (

@@ -27,10 +27,6 @@ export function AlbumManageRoute() {
       </div>
     );
   }
-  // The album is drawn for a light page; a light panel keeps its texts readable inside the dark dashboard.
-  return (
-    <div className="min-h-full bg-cream-50 text-stone-900">
-      <OwnerAlbum eventId={event.id} event={event} />
-    </div>
-  );
+  // The album's own dark variants follow the dashboard's theme: no light island inside the dark shell.
+  return <OwnerAlbum eventId={event.id} event={event} />;
 }

@@ -3,9 +3,9 @@ import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 const styles = {
-  error: 'border-red-200 bg-red-50 text-red-800',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
+  error: 'border-red-200 bg-red-50 text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-500/40 dark:bg-emerald-500/10 dark:text-emerald-200',
+  info: 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100',
 } as const;
 
 /** Inline banner inside a form or page; errors are announced to screen readers. */

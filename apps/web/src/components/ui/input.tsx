@@ -7,7 +7,7 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
       className={cn(
         'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 placeholder:text-stone-500',
         'focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none',
-        'aria-invalid:border-red-600 disabled:opacity-60 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100',
+        'aria-invalid:border-red-600 disabled:opacity-60 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:aria-invalid:border-red-400',
         className,
       )}
       {...props}
@@ -22,7 +22,7 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
 export function FieldError({ id, children }: { id?: string; children?: string }) {
   if (!children) return null;
   return (
-    <p id={id} role="alert" className="text-sm text-red-700">
+    <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-400">
       {children}
     </p>
   );

@@ -13,7 +13,7 @@ export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? 'Şifreyi gizle' : 'Şifreyi göster'}
         aria-pressed={visible}
-        className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center text-stone-500 hover:text-stone-800"
+        className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center text-stone-500 hover:text-stone-800 dark:text-stone-400 dark:hover:text-stone-100"
       >
         {visible ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
       </button>

@@ -10,7 +10,7 @@ export function Progress({ value, label, className }: { value: number; label: st
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={clamped}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-brand-100', className)}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-brand-100 dark:bg-stone-700', className)}
     >
       <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${clamped}%` }} />
     </div>

@@ -18,34 +18,42 @@ describe('mediaKindOf', () => {
 });
 
 describe('addToSelection', () => {
-  it('refuses a file whose type cannot be detected, with the picker and the drag texts', () => {
-    expect(addToSelection([], [f('x', '')]).error).toBe(
-      'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).',
-    );
-    expect(addToSelection([], [f('x', '')], 'drop').error).toBe(dragTypeUndetectable);
+  it('names a file whose type cannot be detected, with the picker and the drag texts', () => {
+    expect(addToSelection([], [f('x', '')]).leftOut).toEqual([
+      { name: 'x', reason: 'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).' },
+    ]);
+    expect(addToSelection([], [f('x', '')], 'drop').leftOut).toEqual([{ name: 'x', reason: dragTypeUndetectable }]);
   });
 
-  it('refuses anything but images and videos, keeping the earlier selection', () => {
+  it('keeps the photos chosen with a text file and names the text file, with the earlier selection kept', () => {
     const current = [f('a.jpg', 'image/jpeg')];
-    const result = addToSelection(current, [f('b.jpg', 'image/jpeg'), f('c.pdf', 'application/pdf')]);
-    expect(result.error).toBe('Sadece resim ve video dosyaları yüklenebilir.');
-    expect(result.files).toBe(current);
+    const result = addToSelection(current, [f('b.jpg', 'image/jpeg'), f('notlar.txt', 'text/plain')]);
+    expect(result.files.map((x) => x.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(result.leftOut).toEqual([{ name: 'notlar.txt', reason: 'Sadece resim ve video dosyaları yüklenebilir.' }]);
   });
 
-  it('allows 10 photos and 3 videos, not one more', () => {
-    const ten = Array.from({ length: 10 }, (_, i) => f(`${i}.jpg`, 'image/jpeg'));
-    expect(addToSelection([], ten).error).toBeNull();
-    expect(addToSelection(ten, [f('11.jpg', 'image/jpeg')]).error).toBe('En fazla 10 adet fotoğraf yükleyebilirsiniz.');
+  it('keeps 10 of 11 photos and 3 of 4 videos, naming the ones over the limit', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => f(`${i + 1}.jpg`, 'image/jpeg'));
+    const photos = addToSelection([], eleven);
+    expect(photos.files).toHaveLength(10);
+    expect(photos.leftOut).toEqual([{ name: '11.jpg', reason: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.' }]);
     const three = Array.from({ length: 3 }, (_, i) => f(`${i}.mp4`, 'video/mp4'));
-    expect(addToSelection(ten, three).files).toHaveLength(13);
-    expect(addToSelection(three, [f('4.mp4', 'video/mp4')]).error).toBe('En fazla 3 adet video yükleyebilirsiniz.');
+    expect(addToSelection(photos.files, three).files).toHaveLength(13);
+    const videos = addToSelection(three, [f('4.mp4', 'video/mp4'), f('12.jpg', 'image/jpeg')]);
+    expect(videos.files.map((x) => x.name)).toEqual(['0.mp4', '1.mp4', '2.mp4', '12.jpg']);
+    expect(videos.leftOut).toEqual([{ name: '4.mp4', reason: 'En fazla 3 adet video yükleyebilirsiniz.' }]);
   });
 
-  it('allows 100 MB in total, not a byte more', () => {
-    expect(addToSelection([], [f('a.mp4', 'video/mp4', 60 * MB), f('b.mp4', 'video/mp4', 40 * MB)]).error).toBeNull();
-    expect(addToSelection([f('a.mp4', 'video/mp4', 100 * MB)], [f('b.jpg', 'image/jpeg', 1)]).error).toBe(
-      "Toplam dosya boyutu 100MB'ı geçemez.",
-    );
+  it('allows 100 MB in total, not a byte more, and still takes a smaller file that fits', () => {
+    expect(addToSelection([], [f('a.mp4', 'video/mp4', 60 * MB), f('b.mp4', 'video/mp4', 40 * MB)]).leftOut).toEqual([]);
+    const result = addToSelection([f('a.mp4', 'video/mp4', 99 * MB)], [f('big.jpg', 'image/jpeg', 2 * MB), f('small.jpg', 'image/jpeg', 1000)]);
+    expect(result.leftOut).toEqual([{ name: 'big.jpg', reason: "Toplam dosya boyutu 100MB'ı geçemez." }]);
+    expect(result.files.map((x) => x.name)).toEqual(['a.mp4', 'small.jpg']);
+  });
+
+  it('answers the same selection when nothing new fits', () => {
+    const current = [f('a.jpg', 'image/jpeg')];
+    expect(addToSelection(current, [f('x.txt', 'text/plain')]).files).toBe(current);
   });
 });
 

@@ -26,31 +26,55 @@ export function mediaKindOf(file: { name: string; type: string }): MediaKind | '
   return kindByExtension[ext] ?? null;
 }
 
+/** A file left out of the selection and the rule it broke, so the guest reads which one and why. */
+export interface LeftOut {
+  name: string;
+  reason: string;
+}
+
 export interface SelectionResult<F> {
   files: F[];
-  error: string | null;
+  leftOut: LeftOut[];
 }
 
 /**
- * Adds picked or dropped files to the selection, checked in the spec's order. A batch that breaks a rule
- * is refused whole, so the guest never wonders which of their files silently went missing.
+ * Adds picked or dropped files to the selection, in the order given, checking each against the spec's
+ * rules (type detectable, image or video, 10 photos, 3 videos, 100 MB in total). The files that fit are
+ * kept; each one that does not is named with its reason. Choosing 11 photos keeps 10 and names the
+ * 11th; a text file among photos is named and the photos stay.
  */
 export function addToSelection<F extends { name: string; type: string; size: number }>(
   current: F[],
   incoming: F[],
   source: 'picker' | 'drop' = 'picker',
 ): SelectionResult<F> {
-  const kinds = incoming.map(mediaKindOf);
-  if (kinds.some((k) => k === null)) {
-    return { files: current, error: source === 'drop' ? dragTypeUndetectable : u.typeUndetectable };
+  const files = [...current];
+  const leftOut: LeftOut[] = [];
+  const counts = { image: 0, video: 0 };
+  let bytes = 0;
+  for (const file of current) {
+    const kind = mediaKindOf(file);
+    if (kind === 'image' || kind === 'video') counts[kind] += 1;
+    bytes += file.size;
   }
-  if (kinds.some((k) => k === 'other')) return { files: current, error: u.onlyImagesAndVideos };
-  const next = [...current, ...incoming];
-  const count = (kind: MediaKind) => next.filter((f) => mediaKindOf(f) === kind).length;
-  if (count('image') > limits.maxPhotosPerUpload) return { files: current, error: u.maxPhotos };
-  if (count('video') > limits.maxVideosPerUpload) return { files: current, error: u.maxVideos };
-  if (next.reduce((sum, f) => sum + f.size, 0) > limits.maxUploadBytes) return { files: current, error: u.maxTotalSize };
-  return { files: next, error: null };
+  for (const file of incoming) {
+    const kind = mediaKindOf(file);
+    if (kind === null || kind === 'other') {
+      const reason = kind === 'other' ? u.onlyImagesAndVideos : source === 'drop' ? dragTypeUndetectable : u.typeUndetectable;
+      leftOut.push({ name: file.name, reason });
+      continue;
+    }
+    const full = kind === 'image' ? counts.image >= limits.maxPhotosPerUpload : counts.video >= limits.maxVideosPerUpload;
+    const reason = full ? (kind === 'image' ? u.maxPhotos : u.maxVideos) : bytes + file.size > limits.maxUploadBytes ? u.maxTotalSize : null;
+    if (reason) {
+      leftOut.push({ name: file.name, reason });
+      continue;
+    }
+    counts[kind] += 1;
+    bytes += file.size;
+    files.push(file);
+  }
+  return { files: leftOut.length === incoming.length && incoming.length > 0 ? current : files, leftOut };
 }
 
 export interface UploadFormErrors {

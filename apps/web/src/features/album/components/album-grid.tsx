@@ -20,6 +20,8 @@ export interface AlbumGridProps {
   /** Called when the page bottom comes within 300 px, while `canLoadMore` holds. */
   onNearEnd?: () => void;
   canLoadMore?: boolean;
+  /** A request to scroll a tile into view and focus it (a new object each time, e.g. after the lightbox closed). */
+  focusRequest?: { index: number } | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AlbumGridProps {
  * album of 10,000 items scrolls like one of 40 (docs/decisions/0020). The page itself scrolls, not a box,
  * which keeps the phone's address-bar collapse and scroll-to-top tap working.
  */
-export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false }: AlbumGridProps) {
+export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false, focusRequest = null }: AlbumGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offsetTop, setOffsetTop] = useState(0);
@@ -60,6 +62,22 @@ export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false
   useEffect(() => {
     virtualizer.measure();
   }, [tile, columns, virtualizer]);
+
+  // The tile may not be mounted (rows are windowed): scroll its row in first, then focus once it rendered.
+  useEffect(() => {
+    if (!focusRequest) return;
+    virtualizer.scrollToIndex(Math.floor(focusRequest.index / columns), { align: 'auto' });
+    let frames = 0;
+    let handle = 0;
+    const focus = () => {
+      const tile = container.current?.querySelector<HTMLElement>(`[data-tile-index="${focusRequest.index}"] button`);
+      if (tile) tile.focus({ preventScroll: true });
+      else if (frames++ < 10) handle = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(handle);
+    // Only a new request moves the focus, not a re-render of the grid.
+  }, [focusRequest]);
 
   const nearEnd = useRef(onNearEnd);
   useEffect(() => {
@@ -98,7 +116,7 @@ export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false
             }}
           >
             {items.slice(start, start + columns).map((item, i) => (
-              <div role="listitem" key={item.id}>
+              <div role="listitem" key={item.id} data-tile-index={start + i}>
                 <AlbumTile
                   item={item}
                   index={start + i}

@@ -67,6 +67,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;
   const more = hasMorePages({ nextToken: photos.data?.pages.at(-1)?.nextToken ?? null, loadedItems: items.length, photoCount });
   const [open, setOpen] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ index: number } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
   const deletion = useAlbumDeletion(eventId);
@@ -87,6 +88,17 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const loadMore = useCallback(() => {
     if (photos.hasNextPage && !photos.isFetchingNextPage) void photos.fetchNextPage();
   }, [photos]);
+  // The viewer moves through the whole album: a position past the loaded pages loads the next one, and
+  // the next, until it is there (← on the first item goes to the album's last). When the count was
+  // larger than what the server holds, the viewer settles on the last item there is.
+  useEffect(() => {
+    if (open === null || open < items.length) return;
+    if (photos.hasNextPage && !photos.isFetchNextPageError) {
+      if (!photos.isFetchingNextPage) void photos.fetchNextPage();
+    } else {
+      setOpen(items.length > 0 ? items.length - 1 : null);
+    }
+  }, [open, items.length, photos]);
   const toggle = useCallback((id: string) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -129,15 +141,22 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
           <FailureScreen message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`} onRefresh={() => void photos.refetch()} />
         ) : items.length === 0 ? (
           <div className="py-16 text-center">
-            <p className="text-lg font-medium text-stone-800">Henüz Fotoğraf Yok</p>
-            <p className="mt-1 text-stone-600">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
+            <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
+            <p className="mt-1 text-stone-600 dark:text-stone-400">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
           </div>
         ) : (
           <>
-            <AlbumGrid items={items} onOpen={setOpen} owner={owner} onNearEnd={loadMore} canLoadMore={more && !photos.isFetchingNextPage && !photos.isError} />
-            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600">
+            <AlbumGrid
+              items={items}
+              onOpen={setOpen}
+              owner={owner}
+              onNearEnd={loadMore}
+              canLoadMore={more && !photos.isFetchingNextPage && !photos.isError}
+              focusRequest={focusRequest}
+            />
+            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600 dark:text-stone-400">
               {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
-              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700">{messages.media.morePhotosFailed}</p> : null}
+              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700 dark:text-red-400">{messages.media.morePhotosFailed}</p> : null}
               {more && !photos.isFetchingNextPage ? (
                 <Button variant="outline" onClick={loadMore}>
                   Daha fazla fotoğraf göster
@@ -148,7 +167,14 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
           </>
         )}
       </div>
-      <Lightbox items={items} index={open} onIndexChange={setOpen} onDelete={askDelete} />
+      <Lightbox
+        items={items}
+        total={photoCount}
+        index={open}
+        onIndexChange={setOpen}
+        onDelete={askDelete}
+        onClosed={(index) => setFocusRequest({ index: Math.min(index, items.length - 1) })}
+      />
       <SelectionBar count={selected.size} busy={deletion.busy} onClear={() => setSelected(new Set())} onDelete={() => setConfirm({ ids: [...selected] })} />
       <ConfirmDialog
         open={confirm !== null}

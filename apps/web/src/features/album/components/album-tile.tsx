@@ -70,7 +70,7 @@ export const AlbumTile = memo(function AlbumTile({
   return (
     // `contain: strict`: a tile's layout and paint never reach outside its square, so mounting tiles while
     // scrolling does not re-lay out the rest of the grid.
-    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict]" data-testid="album-tile">
+    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict] dark:bg-stone-800" data-testid="album-tile">
       <button type="button" onClick={() => onOpen(index)} aria-label={`${label} — büyüt`} className="block h-full w-full cursor-zoom-in">
         {visible && src ? (
           <img
@@ -90,7 +90,7 @@ export const AlbumTile = memo(function AlbumTile({
         ) : null}
         {unreadable ? <UnreadablePhoto className="absolute inset-0" /> : null}
         {!loaded && !video && !unreadable ? (
-          <span className="absolute inset-0 flex items-center justify-center bg-stone-300/50">
+          <span className="absolute inset-0 flex items-center justify-center bg-stone-300/50 dark:bg-stone-700/50">
             <Spinner className="h-6 w-6 text-white drop-shadow" />
           </span>
         ) : null}

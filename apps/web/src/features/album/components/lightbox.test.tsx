@@ -44,4 +44,40 @@ describe('lightbox', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('counts and wraps over the whole album, not only the loaded pages, and reports where it closed', async () => {
+    const user = userEvent.setup();
+    const changes: (number | null)[] = [];
+    let closedAt: number | null = null;
+    function Partial() {
+      const [index, setIndex] = useState<number | null>(0);
+      return (
+        <Lightbox
+          items={items}
+          total={20}
+          index={index}
+          onIndexChange={(next) => {
+            changes.push(next);
+            setIndex(next);
+          }}
+          onClosed={(at) => (closedAt = at)}
+        />
+      );
+    }
+    render(<Partial />);
+    const viewer = screen.getByRole('dialog');
+    expect(within(viewer).getByText('1 / 20')).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Önceki' }));
+    // The 20th item is not loaded yet: the viewer asks for it and waits with a spinner.
+    expect(changes).toEqual([19]);
+    expect(within(viewer).getByText('20 / 20')).toBeInTheDocument();
+    expect(within(viewer).queryByTestId('lightbox-image')).not.toBeInTheDocument();
+    expect(within(viewer).getByRole('status', { name: 'Yükleniyor' })).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Sonraki' }));
+    expect(changes).toEqual([19, 0]);
+    await user.click(within(viewer).getByRole('button', { name: 'Sonraki' }));
+    expect(within(viewer).getByText('2 / 20')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(closedAt).toBe(1);
+  });
 });

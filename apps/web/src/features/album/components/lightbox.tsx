@@ -13,21 +13,36 @@ const swipePx = 50;
 const iconButton =
   'flex h-9 w-9 shrink-0 cursor-pointer sm:h-10 sm:w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
 
+// ‹ › sit on the picture itself: a dark disc with a light ring and a shadow reads on a white dress, a
+// bright sky and a black night alike (a faint white disc vanished on bright photos).
+const arrowButton =
+  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-stone-950/75 text-white shadow-lg shadow-black/40 ring-2 ring-white/80 hover:bg-stone-950/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:h-12 sm:w-12';
+
 export interface LightboxProps {
+  /** The pages loaded so far; an index past them shows a spinner while the owner loads the next page. */
   items: MediaItem[];
+  /** The album's size (photoCount): the counter and the wrap-around cover all of it, not only `items`. */
+  total?: number;
   index: number | null;
   onIndexChange: (index: number | null) => void;
   /** Present for the owner: a delete button in the toolbar. */
   onDelete?: (item: MediaItem) => void;
+  /** Called after the viewer closed, with the index it showed last (to focus that tile). */
+  onClosed?: (index: number) => void;
 }
 
 /**
  * Full-screen viewer: previous/next wrapping, zoom 0.5–5 (×1.5), drag to pan above 1×, swipe on phones,
  * keyboard (arrows, +/−, 0, Escape) and a details panel.
  */
-export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProps) {
-  const open = index !== null && items.length > 0;
-  const current = open ? items[wrapIndex(index, items.length)] : undefined;
+export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onClosed }: LightboxProps) {
+  const count = Math.max(total, items.length);
+  const open = index !== null && count > 0;
+  const position = wrapIndex(index ?? 0, count);
+  // Undefined while the page holding this position is still loading.
+  const current = open ? items[position] : undefined;
+  const lastShown = useRef(0);
+  if (open) lastShown.current = position;
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [loaded, setLoaded] = useState(false);
@@ -43,7 +58,7 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
     setFailed(false);
   }, [current?.id]);
 
-  const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, items.length));
+  const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, count));
   const changeZoom = (next: number) => {
     setZoom(next);
     if (!canPan(next)) setPan({ x: 0, y: 0 });
@@ -75,6 +90,8 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if (current?.type === 'video') return;
+    // A press on ‹ › stays theirs: capturing the pointer here would send the click to the picture area.
+    if ((event.target as Element).closest('button')) return;
     drag.current = { x: event.clientX, y: event.clientY, panX: pan.x, panY: pan.y, moved: false };
     (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
   };
@@ -106,15 +123,21 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
         <D.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <D.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Focus goes back to the tile of the picture last shown (the grid scrolls it into view).
+            if (!onClosed) return;
+            event.preventDefault();
+            onClosed(lastShown.current);
+          }}
           className="fixed inset-0 z-50 flex flex-col text-white outline-none md:flex-row"
         >
           <D.Title className="sr-only">
-            {current ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${wrapIndex(index ?? 0, items.length) + 1} / ${items.length}` : 'Görüntüleyici'}
+            {current ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${position + 1} / ${count}` : 'Görüntüleyici'}
           </D.Title>
           <div className="relative flex min-h-0 flex-1 flex-col">
             <div className="flex items-center justify-between gap-2 bg-stone-950 p-2 sm:p-3">
               <span className="shrink-0 text-sm whitespace-nowrap text-white/80" aria-live="polite">
-                {wrapIndex(index ?? 0, items.length) + 1} / {items.length}
+                {position + 1} / {count}
               </span>
               <div className="flex items-center gap-1 sm:gap-2">
                 {current?.type === 'image' ? (
@@ -168,7 +191,7 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
                   ) : null}
                   <img
                     src={imageSrc}
-                    alt={`Fotoğraf ${wrapIndex(index ?? 0, items.length) + 1}`}
+                    alt={`Fotoğraf ${position + 1}`}
                     draggable={false}
                     onLoad={() => setLoaded(true)}
                     onError={() => setFailed(true)}
@@ -177,13 +200,15 @@ export function Lightbox({ items, index, onIndexChange, onDelete }: LightboxProp
                     data-testid="lightbox-image"
                   />
                 </>
+              ) : open ? (
+                <Spinner label="Yükleniyor" className="h-8 w-8 text-white" />
               ) : null}
-              {items.length > 1 ? (
+              {count > 1 ? (
                 <>
-                  <button type="button" className={cn(iconButton, 'absolute top-1/2 left-3 -translate-y-1/2')} onClick={() => go(-1)} aria-label="Önceki">
+                  <button type="button" className={cn(arrowButton, 'left-3')} onClick={() => go(-1)} aria-label="Önceki">
                     <ChevronLeft aria-hidden className="h-6 w-6" />
                   </button>
-                  <button type="button" className={cn(iconButton, 'absolute top-1/2 right-3 -translate-y-1/2')} onClick={() => go(1)} aria-label="Sonraki">
+                  <button type="button" className={cn(arrowButton, 'right-3')} onClick={() => go(1)} aria-label="Sonraki">
                     <ChevronRight aria-hidden className="h-6 w-6" />
                   </button>
                 </>

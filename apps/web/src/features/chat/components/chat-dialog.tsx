@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale/tr';
 import type { ConversationMessage } from '@ani/contract/whatsapp';
-import { Check, CheckCheck, Clock } from 'lucide-react';
+import { messages } from '@ani/contract/messages';
+import { Check, CheckCheck, Clock, TriangleAlert } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import { conversationQuery } from '../api/conversation-api';
+
+const labels = messages.guests.invitationLabels;
 
 /** This number is a guest of several weddings and the reply named no invitation: no status was set. */
 export const unmatchedNote =
@@ -61,13 +64,20 @@ export function ChatDialog({
           ) : (
             conversation.data.map((m, i) => {
               const out = m.direction === 'outbound';
+              // Not (yet) on WhatsApp: a queued invitation waits in the outbox, a failed one never
+              // arrived. Neither is drawn as a sent bubble; each says so in the guest list's words.
+              const unsent = out && (m.status === 'queued' || m.status === 'failed');
               return (
                 <div key={`${m.timestamp}-${i}`} className={cn('flex', out ? 'justify-end' : 'justify-start')}>
                   <div
-                    data-testid={out ? 'bubble-out' : 'bubble-in'}
+                    data-testid={unsent ? `bubble-${m.status}` : out ? 'bubble-out' : 'bubble-in'}
                     className={cn(
                       'max-w-[80%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap text-white shadow',
-                      out ? 'rounded-tr-none bg-[#005c4b]' : 'rounded-tl-none bg-[#202c33]',
+                      unsent
+                        ? 'rounded-tr-none border border-dashed border-white/40 bg-[#1f2c33] text-white/80'
+                        : out
+                          ? 'rounded-tr-none bg-[#005c4b]'
+                          : 'rounded-tl-none bg-[#202c33]',
                     )}
                   >
                     <p>{m.body}</p>
@@ -76,10 +86,17 @@ export function ChatDialog({
                         {unmatchedNote}
                       </p>
                     ) : null}
-                    <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
-                      {time(m.timestamp)}
-                      {out ? <StatusMark status={m.status} /> : null}
-                    </p>
+                    {unsent ? (
+                      <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs font-medium', m.status === 'failed' ? 'text-red-300' : 'text-amber-200')}>
+                        {m.status === 'failed' ? <TriangleAlert aria-hidden className="h-3.5 w-3.5" /> : <Clock aria-hidden className="h-3.5 w-3.5" />}
+                        {labels[m.status as 'queued' | 'failed']}
+                      </p>
+                    ) : (
+                      <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
+                        {time(m.timestamp)}
+                        {out ? <StatusMark status={m.status} /> : null}
+                      </p>
+                    )}
                   </div>
                 </div>
               );

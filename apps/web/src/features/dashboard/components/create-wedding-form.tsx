@@ -35,10 +35,15 @@ function istanbulDate(iso: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(iso));
 }
 
-/** Every field but capacity is required; one message names them all, as the spec's "Eksik Bilgi" toast does. */
-export function missingRequired(form: Form): boolean {
-  return (Object.keys(empty) as FieldName[]).some((k) => k !== 'capacity' && !form[k].trim());
+/**
+ * Every field but capacity is required. One toast names them all ("Eksik Bilgi"); the empty fields
+ * themselves are marked too, so the host sees where to type.
+ */
+export function missingFields(form: Form): FieldName[] {
+  return (Object.keys(empty) as FieldName[]).filter((k) => k !== 'capacity' && !form[k].trim());
 }
+
+const requiredNote = 'Bu alan zorunludur.';
 
 /**
  * With `event` (made earlier on the events page) the wedding is attached to it, starting from its
@@ -51,6 +56,13 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
     event ? { ...empty, title: event.title, weddingDate: istanbulDate(event.eventDate) } : empty,
   );
   const set = (name: FieldName, value: string) => setForm((f) => ({ ...f, [name]: value }));
+  // Marks appear after the first attempt and follow the typing from then on.
+  const [tried, setTried] = useState(false);
+  const missing = tried ? missingFields(form) : [];
+  const markOf = (name: FieldName) =>
+    missing.includes(name) ? { 'aria-invalid': true as const, 'aria-describedby': `cw-${name}-missing` } : {};
+  const note = (name: FieldName) =>
+    missing.includes(name) ? <p id={`cw-${name}-missing`} className="text-xs text-red-700 dark:text-red-400">{requiredNote}</p> : null;
   const mutation = useMutation({
     mutationFn: () =>
       createWedding({
@@ -73,8 +85,11 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (missingRequired(form)) {
+    const empties = missingFields(form);
+    setTried(true);
+    if (empties.length > 0) {
       toast({ title: w.missingInfoTitle, description: w.createRequired, variant: 'destructive' });
+      document.getElementById(`cw-${empties[0]}`)?.focus();
       return;
     }
     mutation.mutate();
@@ -91,7 +106,9 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
             value={form[f.name]}
             placeholder={'placeholder' in f ? f.placeholder : undefined}
             onChange={(e) => set(f.name, e.target.value)}
+            {...markOf(f.name)}
           />
+          {note(f.name)}
         </div>
       ))}
       <div className="space-y-1.5">
@@ -100,7 +117,8 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
           id="cw-weddingTime"
           value={form.weddingTime}
           onChange={(e) => set('weddingTime', e.target.value)}
-          className="h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-600 dark:bg-stone-900"
+          {...markOf('weddingTime')}
+          className="h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:aria-invalid:border-red-400"
         >
           <option value="">Saat seçin</option>
           {times.map((t) => (
@@ -109,6 +127,7 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
             </option>
           ))}
         </select>
+        {note('weddingTime')}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="cw-capacity">Kapasite (isteğe bağlı)</Label>

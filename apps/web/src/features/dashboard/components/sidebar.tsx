@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import {
-  Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, UserPlus, Users,
+  CalendarDays, Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, UserPlus, Users,
 } from 'lucide-react';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
 export const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
@@ -101,7 +102,11 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
         ))}
       </div>
       <div className="mt-auto space-y-1 border-t border-stone-200 pt-3 dark:border-stone-800">
-        <NavLink to="/profile" className={linkClass} onClick={onNavigate}>
+        {/* Back to the site's events page (the album cards with their QR codes and downloads). */}
+        <NavLink to={paths.events} className={linkClass} onClick={onNavigate}>
+          <CalendarDays aria-hidden className="h-4 w-4" /> Etkinliklerim
+        </NavLink>
+        <NavLink to={paths.dashboardSettings} className={linkClass} onClick={onNavigate}>
           <Settings aria-hidden className="h-4 w-4" /> Ayarlar
         </NavLink>
         <button

@@ -16,14 +16,14 @@ export const eventsQuery = () =>
     queryFn: ({ signal }) => apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
   });
 
-/** The İçerik tab's first 4 items as thumbnails (spec: 4 fetched, 3 shown). */
+/** The İçerik tab's first 4 items as thumbnails (spec: 4 fetched, 3 shown). The tab reports a failure itself. */
 export const previewPhotosQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventsKeys.preview(eventId),
     queryFn: ({ signal }) =>
       apiRequest(
         `/events/${encodeURIComponent(eventId)}/photos?page=1&limit=${limits.previewFetchCount}&thumbnail=true`,
-        { schema: photosResponse, signal },
+        { schema: photosResponse, signal, errorToast: false },
       ),
   });
 
@@ -38,6 +38,11 @@ export function createEvent(payload: CreateEventPayload) {
   return apiRequest('/events', { method: 'POST', body: payload, schema: eventResponse, errorToast: false }).then(
     (r) => r.event,
   );
+}
+
+/** GET /api/events/{id}: one event read again after its settings were saved; the caller reports a failure. */
+export function fetchEvent(eventId: string) {
+  return apiRequest(`/events/${encodeURIComponent(eventId)}`, { schema: eventResponse, errorToast: false }).then((r) => r.event);
 }
 
 /** POST /api/events/update with every field the settings screen owns (spec part 1 §7). */

@@ -1,25 +1,17 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, ImageOff, Play } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
-import { limits, storageKeys } from '@ani/contract/limits';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
 import { useAlbumDownload } from '../../../components/album-download-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { getToken } from '../../../lib/session';
+import { openAlbum } from '../../../lib/open-album';
+import { toast } from '../../../lib/toast-store';
 import { previewPhotosQuery } from '../api/events-api';
 import { extensionOf } from '../event-rules';
-
-/**
- * The album opens in a new tab, which has its own session storage; the token travels through local
- * storage as shared_token and the album page promotes it (spec part 1 §2).
- */
-export function openAlbum(eventId: string): void {
-  const token = getToken();
-  if (token) window.localStorage.setItem(storageKeys.sharedToken, token);
-  window.open(paths.event(eventId), '_blank', 'noopener');
-}
 
 function Tile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
   const video = item.type === 'video';
@@ -49,6 +41,10 @@ export function ContentTab({ event }: { event: Event }) {
   const count = preview.data?.photoCount ?? event.photoCount;
   const download = useAlbumDownload({ eventId: event.id, title: event.title, photoCount: count });
   const open = () => openAlbum(event.id);
+  // The same failure text as the album page, as a toast and inline (not the generic "Hata" of the client).
+  useEffect(() => {
+    if (preview.isError) toast({ title: 'Hata', description: messages.media.photosFailed, variant: 'destructive' });
+  }, [preview.isError]);
   const items = preview.data?.photos.slice(0, limits.previewShownCount) ?? [];
 
   return (
@@ -65,7 +61,7 @@ export function ContentTab({ event }: { event: Event }) {
           <Spinner label="Yükleniyor" />
         </div>
       ) : preview.isError ? (
-        <p className="text-sm text-red-700">Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.</p>
+        <p className="text-sm text-red-700">{messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.</p>
       ) : count === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-stone-300 p-8 text-center">
           <ImageOff aria-hidden className="h-8 w-8 text-stone-400" />

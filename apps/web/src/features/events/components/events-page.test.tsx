@@ -48,4 +48,39 @@ describe('events page', () => {
     await user.click(screen.getByRole('button', { name: /Ayşe & Mehmet/ }));
     expect(screen.queryByRole('tab', { name: 'QR Kod' })).not.toBeInTheDocument();
   });
+
+  it('reports a failed preview with the album page\'s text, not the server\'s generic one', async () => {
+    resetToasts();
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/photos')
+        ? jsonResponse({ success: false, message: 'Sunucu meşgul' }, 503)
+        : jsonResponse({ success: true, events: [{ ...event, photoCount: 2 }] }),
+    );
+    renderWithRouter(<><EventsPage /><Toaster /></>);
+    expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.')).toBeInTheDocument();
+    expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu.')).toBeInTheDocument();
+    expect(screen.queryByText('Sunucu meşgul')).not.toBeInTheDocument();
+  });
+
+  it('says the details could not be loaded when the save worked but the re-read failed', async () => {
+    resetToasts();
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/photos')) return emptyPhotos.clone();
+      if (url.includes('/events/update')) return jsonResponse({ success: true, event: { ...event, canAddPhotos: true } });
+      if (url.endsWith('/events/ev1')) return jsonResponse({ success: false, message: 'Hata' }, 500);
+      return jsonResponse({ success: true, events: [event] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<><EventsPage /><Toaster /></>);
+    await user.click(await screen.findByRole('tab', { name: 'Ayarlar' }));
+    await user.click(screen.getByRole('radio', { name: /^Açık/ }));
+    expect(await screen.findByText('Etkinlik detayları yüklenirken bir hata oluştu.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
 });

@@ -6,7 +6,7 @@ import { messages } from '@ani/contract/messages';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import { eventsKeys, updateEvent } from '../api/events-api';
+import { eventsKeys, fetchEvent, updateEvent } from '../api/events-api';
 import { useDebouncedSave } from '../use-debounced-save';
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
@@ -34,17 +34,35 @@ function Choice({
     <label
       className={cn(
         'flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors',
-        checked ? 'border-brand-400 bg-brand-50' : 'border-stone-200 bg-white',
+        checked
+          ? 'border-brand-400 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/15'
+          : 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900',
         disabled && 'cursor-not-allowed opacity-60',
       )}
     >
-      <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onChange} className="mt-1 accent-brand-700" />
+      {/* Drawn by hand: the browser's own radio (with accent-color) painted a solid dot on unselected
+          and disabled choices in the dark theme. An empty ring is unselected, a ring with a dot selected. */}
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        data-testid="choice-radio"
+        className={cn(
+          'mt-0.5 grid h-5 w-5 shrink-0 cursor-pointer appearance-none place-content-center rounded-full border-2 bg-transparent',
+          'before:h-2.5 before:w-2.5 before:rounded-full before:bg-brand-600 before:content-[""] before:scale-0 checked:before:scale-100',
+          'border-stone-400 checked:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          'disabled:cursor-not-allowed dark:border-stone-500 dark:before:bg-brand-300 dark:checked:border-brand-300',
+        )}
+      />
       <span className="grid gap-0.5">
-        <span className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+        <span className="flex items-center gap-2 text-sm font-semibold text-stone-900 dark:text-stone-100">
           {label}
-          {badge ? <span className="rounded-full bg-gold-400/30 px-2 py-0.5 text-xs font-medium text-gold-600">{badge}</span> : null}
+          {badge ? <span className="rounded-full bg-gold-400/30 px-2 py-0.5 text-xs font-medium text-gold-600 dark:text-gold-400">{badge}</span> : null}
         </span>
-        <span className="text-sm text-stone-600">{hint}</span>
+        <span className="text-sm text-stone-600 dark:text-stone-400">{hint}</span>
       </span>
     </label>
   );
@@ -66,11 +84,19 @@ export function SettingsTab({ event }: { event: Event }) {
 
   const save = useDebouncedSave<boolean>((value) => {
     updateEvent(event, { isGalleryPublic: false, canAddPhotos: value })
-      .then(() => {
-        show({ tone: 'success', text: messages.events.updated });
-        return queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-      })
-      .catch(() => show({ tone: 'error', text: messages.events.updateFailed }));
+      .then(
+        async () => {
+          show({ tone: 'success', text: messages.events.updated });
+          // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
+          try {
+            const fresh = await fetchEvent(event.id);
+            queryClient.setQueryData<Event[]>(eventsKeys.all, (list) => list?.map((e) => (e.id === fresh.id ? fresh : e)));
+          } catch {
+            show({ tone: 'error', text: messages.events.detailsFailed });
+          }
+        },
+        () => show({ tone: 'error', text: messages.events.updateFailed }),
+      );
   });
 
   const change = (value: boolean) => {
@@ -83,22 +109,22 @@ export function SettingsTab({ event }: { event: Event }) {
     <div className="space-y-5">
       {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
       <dl className="grid gap-3 sm:grid-cols-2">
-        <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs font-medium text-stone-500 uppercase">Etkinlik Adı</dt>
-          <dd className="mt-1 font-medium text-stone-900">{event.title}</dd>
+        <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800">
+          <dt className="text-xs font-medium text-stone-500 uppercase dark:text-stone-400">Etkinlik Adı</dt>
+          <dd className="mt-1 font-medium text-stone-900 dark:text-stone-100">{event.title}</dd>
         </div>
-        <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs font-medium text-stone-500 uppercase">Etkinlik Tarihi</dt>
-          <dd className="mt-1 font-medium text-stone-900">{formatLongDate(event.eventDate)}</dd>
+        <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800">
+          <dt className="text-xs font-medium text-stone-500 uppercase dark:text-stone-400">Etkinlik Tarihi</dt>
+          <dd className="mt-1 font-medium text-stone-900 dark:text-stone-100">{formatLongDate(event.eventDate)}</dd>
         </div>
       </dl>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-semibold text-stone-800">Albüm Gizliliği</legend>
+        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">Albüm Gizliliği</legend>
         <Choice name={`privacy-${event.id}`} value="public" checked={false} disabled label="Herkese Açık" badge="Yakında" hint="Bağlantıya sahip herkes albümü görüntüleyebilir." onChange={() => undefined} />
         <Choice name={`privacy-${event.id}`} value="private" checked label="Özel" hint="Albümü yalnızca ben görüntüleyebilirim." onChange={() => undefined} />
       </fieldset>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-semibold text-stone-800">Fotoğraf Ekleme</legend>
+        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">Fotoğraf Ekleme</legend>
         <Choice name={`adding-${event.id}`} value="on" checked={canAddPhotos} label="Açık" hint="Misafirler etkinlik süresince fotoğraf ekleyebilir." onChange={() => change(true)} />
         <Choice name={`adding-${event.id}`} value="off" checked={!canAddPhotos} label="Kapalı" hint="Yeni fotoğraf eklenemez; etkinlik tamamlanmış görünür." onChange={() => change(false)} />
       </fieldset>

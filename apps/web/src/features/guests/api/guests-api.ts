@@ -3,7 +3,7 @@ import {
   approvalResponse, guestListResponse, guestMessageResponse, guestResponse, statisticsResponse,
   type GuestStatus,
 } from '@ani/contract/guests';
-import { uploadImageResponse, weddingInfoResponse } from '@ani/contract/weddings';
+import { weddingInfoResponse } from '@ani/contract/weddings';
 import { whatsappStatusResponse } from '@ani/contract/whatsapp';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
@@ -70,21 +70,6 @@ export function approveGuestList(weddingId: string) {
   return apiRequest('/guests/approval', { backend: 'wedding',
     method: 'PATCH', body: { weddingId, guestListApproved: true }, schema: approvalResponse, errorToast: false,
   });
-}
-
-/** Multipart, so not through apiRequest's JSON body; the answer is still parsed with the contract. */
-export async function uploadInvitationImage(username: string, file: File) {
-  const form = new FormData();
-  form.append('image', file);
-  const token = getToken();
-  const response = await fetch(`/api/weddings/upload-image?username=${encodeURIComponent(username)}`, {
-    method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message : '';
-  if (!response.ok) throw new ApiError('http', message, response.status);
-  return uploadImageResponse.parse(body);
 }
 
 /** The CSV comes as an attachment behind the Bearer token, so it is fetched and handed to the browser as a blob. */

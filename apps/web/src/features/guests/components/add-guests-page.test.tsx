@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@ani/contract/limits';
+import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
+import { resetToasts } from '../../../lib/toast-store';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AddGuestsPage } from './add-guests-page';
 
@@ -45,5 +47,29 @@ describe('add guests page', () => {
     await waitFor(() => expect(screen.getByLabelText('4. davetli adı')).toHaveValue(''));
     expect(posted).toEqual(['İpek Işık', 'Osman Ünal', 'Ceren Şahin']);
     expect(maxInFlight).toBe(1);
+  });
+
+  it.each([
+    ['the server\'s message when it sent one', jsonResponse({ success: false, message: 'Onaylanmış listeden davetli silinemez.' }, 409), 'Onaylanmış listeden davetli silinemez.'],
+    ['the page\'s own text when it did not', new Response('', { status: 502, statusText: 'Bad Gateway' }), 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'],
+  ])('reports a failed delete with %s', async (_case, answer, text) => {
+    resetToasts();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.sessionStorage.setItem(storageKeys.token, 't');
+    window.sessionStorage.setItem(storageKeys.user, JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
+    refreshSession();
+    const guest = { index: 1, name: 'Ali Veli', phone: '+905321234567', status: 'belirsiz', guestCount: 0, expectedGuestCount: 2, invitationStatus: null };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (init?.method === 'DELETE') return answer.clone();
+      return jsonResponse({ success: true, guestListApproved: false, guestList: [guest] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<><AddGuestsPage /><Toaster /></>);
+    await user.click(await screen.findByRole('button', { name: 'Ali Veli sil' }));
+    await user.click(screen.getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getAllByText('Ali Veli').length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,8 @@ import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCircle2, ListChecks, Plus, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
+import { InvitationImageButton } from '../../../components/invitation-image-button';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast-store';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
@@ -13,7 +14,6 @@ import { looksLikeList, parseGuestLines } from '../paste-lines';
 import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
 import { GuestEntryRow, rowCount, type EntryRow } from './guest-entry-row';
-import { InvitationImageButton } from './invitation-image-button';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
 
 let keySeq = 0;
@@ -89,8 +89,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       await deleteGuest({ weddingId, name: row.name, phone: row.phone });
       setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
-    } catch {
-      toast({ title: 'Hata', description: 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.', variant: 'destructive' });
+    } catch (error) {
+      toast({ title: 'Hata', description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'), variant: 'destructive' });
     }
   };
 
@@ -128,7 +128,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
           <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-500" />
           <h2 className="mt-3 font-display text-2xl font-semibold">Davetli Listesi Onaylandı</h2>
           <p className="mt-2 text-stone-600 dark:text-stone-300">Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.</p>
-          <Button asChild className="mt-5"><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            <Button asChild><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+            {/* The image can still be added or changed while invitations wait to be sent. */}
+            <Button asChild variant="outline"><Link to="/dashboard/invitation">Davetiye Görseli</Link></Button>
+          </div>
         </div>
         <WhatsappNotice weddingId={weddingId} approved />
       </>

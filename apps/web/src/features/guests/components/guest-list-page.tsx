@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Guest, GuestListResponse } from '@ani/contract/guests';
+import { messages } from '@ani/contract/messages';
 import { Download, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -38,6 +39,10 @@ function GuestListBody({
   const queryClient = useQueryClient();
   const list = useQuery(guestListQuery(weddingId));
   const stats = useQuery(statisticsQuery(weddingId));
+  // Statistics are a nicety: a failure is logged for developers, the cards just show "–".
+  useEffect(() => {
+    if (stats.isError) console.error(messages.guests.statsFailed, stats.error);
+  }, [stats.isError, stats.error]);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [chat, setChat] = useState<Guest | null>(null);
@@ -52,7 +57,10 @@ function GuestListBody({
       const updated = await updateGuest(guest.index, { weddingId, name: guest.name, phone: guest.phone, guestCount, status });
       // The row updates in place, the cards follow from the server, and edit mode closes (spec §4).
       queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
-        old ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? updated : g)) } : old,
+        // An edit never touches the invitation; the row keeps its delivery note ("Gönderilmeyi bekliyor").
+        old
+          ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? { ...updated, invitationStatus: updated.invitationStatus ?? g.invitationStatus } : g)) }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: guestKeys.stats(weddingId) });
       setEditing(null);

@@ -85,15 +85,19 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
             return (
               <div
                 key={guest.index}
+                // Phone cards are measured, not assumed: a long name, a delivery note or the open editor
+                // makes a card taller than the estimate, and a fixed height cut the last one off.
+                ref={phone ? virtualizer.measureElement : undefined}
+                data-index={item.index}
                 role="row"
                 aria-rowindex={item.index + 2}
                 data-testid={`guest-row-${guest.index}`}
                 className={cn(
-                  phone ? 'flex flex-col justify-center gap-1 px-3' : guestGrid,
+                  phone ? 'flex flex-col justify-center gap-1 px-3 py-3' : guestGrid,
                   'absolute inset-x-0 border-b border-stone-100 text-sm dark:border-stone-800',
                   editing && 'bg-brand-500/5',
                 )}
-                style={{ height, transform: `translateY(${item.start}px)` }}
+                style={phone ? { minHeight: height, transform: `translateY(${item.start}px)` } : { height, transform: `translateY(${item.start}px)` }}
               >
                 {phone ? (
                   <>

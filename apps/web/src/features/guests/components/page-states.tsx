@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { AlertTriangle, HeartHandshake } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { messages } from '@ani/contract/messages';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 
 export function PageTitle({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -38,9 +39,16 @@ export function ErrorState({ message }: { message: string }) {
   );
 }
 
-/** A host without a wedding is sent to the home form, which creates event and wedding together. */
+/**
+ * A host without a wedding (404) is sent to the home form, which creates event and wedding together.
+ * Any other failure is an error screen: the server's message when it sent one; "alınamadı" when no
+ * answer came at all, "yüklenemedi" when an answer came without words.
+ */
 export function WeddingMissing({ error }: { error: unknown }) {
-  if (error instanceof ApiError && error.status !== 404) return <ErrorState message={error.message || 'Düğün bilgileri yüklenemedi'} />;
+  if (error instanceof ApiError && error.status !== 404) {
+    const fallback = error.kind === 'http' ? messages.weddings.loadFailed : messages.weddings.infoFailed;
+    return <ErrorState message={serverMessageOr(error, fallback)} />;
+  }
   return (
     <div className="mx-auto mt-10 max-w-md rounded-2xl border border-stone-200 p-6 text-center dark:border-stone-800">
       <HeartHandshake aria-hidden className="mx-auto h-8 w-8 text-brand-500" />

@@ -1,27 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale/tr';
+import { invitationText } from '@ani/contract/invitation';
 import { messages } from '@ani/contract/messages';
 import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCheck, ImageOff, Reply, WifiOff } from 'lucide-react';
+import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
 import { invitationWeddingQuery, sendingProgressQuery } from '../api/invitation-api';
 
 const wa = messages.whatsapp;
-
-/** The template's body with the same parameters the server sends (name, couple, date, time, venue). */
-export function invitationText(wedding: Pick<WeddingInfo, 'brideName' | 'groomName' | 'weddingDate' | 'weddingTime' | 'venueName'>, guestName: string): string {
-  const date = format(new Date(`${wedding.weddingDate}T12:00:00`), 'd MMMM yyyy', { locale: tr });
-  return wa.invitationBody
-    .replace('{name}', guestName)
-    .replace('{couple}', `${wedding.brideName} & ${wedding.groomName}`)
-    .replace('{date}', date)
-    .replace('{time}', wedding.weddingTime)
-    .replace('{venue}', wedding.venueName);
-}
 
 export function InvitationPage() {
   const { user } = useSession();
@@ -72,9 +61,9 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
             ))}
           </div>
         </div>
-        {wedding.invitationImagePath ? null : (
-          <Button asChild variant="outline" className="mt-4"><Link to="/dashboard/guests/add">Davetiye Görseli Ekle</Link></Button>
-        )}
+        <div className="mt-4">
+          <InvitationImageButton attached={wedding.invitationImagePath !== null} changeable />
+        </div>
       </section>
       <section aria-labelledby="progress-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
         <h2 id="progress-title" className="font-display text-xl font-semibold">Gönderim Durumu</h2>

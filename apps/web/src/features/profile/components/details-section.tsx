@@ -44,8 +44,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   const pending = save.data?.user.pendingEmail ?? user.pendingEmail;
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="details-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-      <h2 id="details-title" className="font-sans text-lg font-semibold text-stone-900">
+    <form noValidate onSubmit={submit} aria-labelledby="details-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+      <h2 id="details-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Kişisel Bilgiler
       </h2>
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -78,7 +78,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
             value={form.currentPassword ?? ''}
             onChange={set('currentPassword')}
           />
-          <p id="profile-email-password-hint" className="text-sm text-stone-600">
+          <p id="profile-email-password-hint" className="text-sm text-stone-600 dark:text-stone-400">
             E-posta adresinizi değiştirmek için mevcut şifrenizi girin. Eski adresinize de bir bilgilendirme göndereceğiz.
           </p>
         </div>

@@ -35,8 +35,8 @@ export function PasswordSection({ userId }: { userId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="password-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-      <h2 id="password-title" className="font-sans text-lg font-semibold text-stone-900">
+    <form noValidate onSubmit={submit} aria-labelledby="password-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+      <h2 id="password-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Şifre Değiştir
       </h2>
       {error ? <Alert tone="error">{error}</Alert> : null}

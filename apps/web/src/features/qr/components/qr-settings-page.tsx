@@ -81,7 +81,7 @@ function QrSettingsBody({ event, renderSettings }: { event: Event; renderSetting
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section aria-label="Etkinlik ayarları" className="rounded-2xl bg-white p-5 text-stone-900 shadow-sm">
+        <section aria-label="Etkinlik ayarları" className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-900 shadow-sm dark:border-stone-800 dark:bg-stone-900 dark:text-stone-100">
           <h2 className="mb-3 font-display text-xl font-semibold">{event.title}</h2>
           {renderSettings(event)}
         </section>

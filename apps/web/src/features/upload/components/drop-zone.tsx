@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 // image/* and video/* let iOS offer the photo library (HEIC included, which Safari may convert to JPEG);
 // the explicit extensions help browsers that leave HEIC or MOV without a MIME type.
@@ -16,6 +17,8 @@ export function DropZone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  // A phone is tapped and has no files to drag; a computer is clicked and can drop files here.
+  const touch = useMediaQuery('(pointer: coarse)');
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -49,7 +52,8 @@ export function DropZone({
         <ImagePlus aria-hidden className="h-10 w-10 text-brand-600" />
         <span className="text-base font-semibold text-stone-900">Fotoğraf veya video seçin</span>
         <span className="text-sm text-stone-600">
-          Dokunarak galerinizden seçin ya da dosyaları buraya sürükleyin. En fazla 10 fotoğraf, 3 video, toplam 100 MB.
+          {touch ? 'Dokunarak galerinizden seçin.' : 'Tıklayarak bilgisayarınızdan seçin ya da dosyaları buraya sürükleyin.'} En fazla 10
+          fotoğraf, 3 video, toplam 100 MB.
         </span>
       </label>
       <input

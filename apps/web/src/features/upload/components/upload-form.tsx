@@ -7,7 +7,7 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { formatBytes } from '../../../lib/format-date';
 import { UploadError, uploadMedia, type UploadProgress } from '../api/upload-media';
-import { addToSelection, uploadButtonLabel, validateUpload, type UploadFormErrors } from '../upload-rules';
+import { addToSelection, uploadButtonLabel, validateUpload, type LeftOut, type UploadFormErrors } from '../upload-rules';
 import { DropZone } from './drop-zone';
 import { SelectedFiles } from './selected-files';
 
@@ -17,6 +17,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<UploadFormErrors>({});
+  const [leftOut, setLeftOut] = useState<LeftOut[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -27,7 +28,8 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
   const addFiles = (incoming: File[], source: 'picker' | 'drop') => {
     const result = addToSelection(files, incoming, source);
     setFiles(result.files);
-    setErrors((e) => ({ ...e, files: result.error ?? undefined }));
+    setLeftOut(result.leftOut);
+    setErrors((e) => ({ ...e, files: undefined }));
     setSuccess(null);
   };
 
@@ -66,6 +68,17 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
       {success ? <Alert tone="success">{success}</Alert> : null}
       <DropZone disabled={uploading} onFiles={addFiles} />
       <FieldError id="files-error">{errors.files}</FieldError>
+      {leftOut.length > 0 ? (
+        <Alert tone="error" title={leftOut.length === 1 ? 'Bu dosya eklenmedi:' : `Bu ${leftOut.length} dosya eklenmedi:`}>
+          <ul className="list-disc space-y-0.5 pl-4" data-testid="left-out">
+            {leftOut.map((item, i) => (
+              <li key={`${item.name}-${i}`}>
+                <span className="font-medium break-all">{item.name}</span>: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <SelectedFiles
         files={files}
         sent={progress?.perFile ?? null}
@@ -116,10 +129,21 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
         </div>
       ) : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={uploading} aria-busy={uploading}>
+      {/* Nothing to send without a file: the button waits for one and says so beside it. */}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={uploading || files.length === 0}
+        aria-busy={uploading}
+        aria-describedby={files.length === 0 && !uploading ? 'upload-needs-file' : undefined}
+      >
         <Upload aria-hidden className="h-5 w-5" />
         {uploading ? 'Yükleniyor…' : uploadButtonLabel(files.length)}
       </Button>
+      {files.length === 0 && !uploading ? (
+        <p id="upload-needs-file" className="text-center text-sm text-stone-600">{uploadTexts.selectFiles}</p>
+      ) : null}
     </form>
   );
 }

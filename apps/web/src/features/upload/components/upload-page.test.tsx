@@ -81,16 +81,18 @@ describe('guest upload page', () => {
     vi.stubGlobal('scrollTo', scrollTo);
     const user = userEvent.setup();
     renderPage();
+    // No file, no upload: the button waits and says why.
     const submit = await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
-    await user.click(submit);
-    expect(screen.getByText('Lütfen yüklemek için dosya seçin.')).toBeInTheDocument();
-    expect(screen.getByText('Lütfen isminizi girin.')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Lütfen yüklemek için dosya seçin.');
 
     const input = document.getElementById('upload-files') as HTMLInputElement;
     await user.upload(input, [
       new File(['a'.repeat(600)], 'a.jpg', { type: 'image/jpeg' }),
       new File(['b'.repeat(400)], 'b.mp4', { type: 'video/mp4' }),
     ]);
+    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
+    expect(screen.getByText('Lütfen isminizi girin.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('İsminiz *'), 'A');
     await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
     expect(screen.getByText('İsminiz en az 2 karakter olmalı.')).toBeInTheDocument();
@@ -119,17 +121,38 @@ describe('guest upload page', () => {
     expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
     expect(scrollTo).toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled());
   });
 
-  it('refuses a PDF with the spec text', async () => {
+  it('keeps the photos chosen with a text file and names the text file with the spec text', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
     await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
     await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
-      new File(['%PDF'], 'davetiye.pdf', { type: 'application/pdf' }),
+      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+      new File(['not'], 'notlar.txt', { type: 'text/plain' }),
     ]);
-    expect(screen.getByText('Sadece resim ve video dosyaları yüklenebilir.')).toBeInTheDocument();
+    expect(screen.getByTestId('left-out')).toHaveTextContent('notlar.txt: Sadece resim ve video dosyaları yüklenebilir.');
+    expect(screen.getByText('Bu dosya eklenmedi:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
+  });
+
+  it('keeps 10 of 11 photos and names the 11th', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    const eleven = Array.from({ length: 11 }, (_, i) => new File(['x'], `foto-${i + 1}.jpg`, { type: 'image/jpeg' }));
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, eleven);
+    expect(screen.getByRole('button', { name: '10 Dosyayı Yükle' })).toBeEnabled();
+    expect(screen.getByTestId('left-out')).toHaveTextContent('foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.');
+  });
+
+  it('says "click" on a computer and "tap" on a phone', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
+    renderPage();
+    expect(await screen.findByText(/Tıklayarak bilgisayarınızdan seçin/)).toBeInTheDocument();
+    expect(screen.queryByText(/Dokunarak/)).not.toBeInTheDocument();
   });
 });

@@ -2,18 +2,38 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
+import { uploadImageResponse } from '@ani/contract/weddings';
 import { ImagePlus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
-import { uploadInvitationImage } from '../api/guests-api';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
+import { ApiError } from '../lib/api-client';
+import { getToken, useSession } from '../lib/session';
+import { toast } from '../lib/toast-store';
 
 const w = messages.weddings;
 
-/** none → chosen (confirm with preview) → uploading → attached ("Davetiye Görseli Ekli", disabled). */
-export function InvitationImageButton({ attached }: { attached: boolean }) {
+/** Multipart, so not through apiRequest's JSON body; the answer is still parsed with the contract. */
+async function uploadInvitationImage(username: string, file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  const token = getToken();
+  const response = await fetch(`/api/weddings/upload-image?username=${encodeURIComponent(username)}`, {
+    method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message : '';
+  if (!response.ok) throw new ApiError('http', message, response.status);
+  return uploadImageResponse.parse(body);
+}
+
+/**
+ * none → chosen (confirm with preview) → uploading → attached. On the add-guests page an attached image
+ * disables the button ("Davetiye Görseli Ekli"); the invitation page (`changeable`) lets the host add or
+ * replace it at any time, also after the list is approved, while invitations still wait to be sent.
+ * Shared by both pages, so it lives outside the features.
+ */
+export function InvitationImageButton({ attached, changeable = false }: { attached: boolean; changeable?: boolean }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -55,8 +75,8 @@ export function InvitationImageButton({ attached }: { attached: boolean }) {
   return (
     <>
       <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Davetiye görseli seç" data-testid="invitation-file" onChange={(e) => choose(e.target.files?.[0])} />
-      <Button variant="outline" disabled={attached} onClick={() => input.current?.click()}>
-        <ImagePlus aria-hidden className="h-4 w-4" /> {attached ? w.imageAttached : 'Davetiye Görseli Ekle'}
+      <Button variant="outline" disabled={attached && !changeable} onClick={() => input.current?.click()}>
+        <ImagePlus aria-hidden className="h-4 w-4" /> {!attached ? 'Davetiye Görseli Ekle' : changeable ? 'Görseli Değiştir' : w.imageAttached}
       </Button>
       <Dialog open={file !== null} onOpenChange={(o) => !o && !uploading && close()}>
         <DialogContent>

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '../../../components/ui/toaster';
+import { resetToasts } from '../../../lib/toast-store';
+import { renderWithRouter } from '../../../test/render';
+import { CreateWeddingForm } from './create-wedding-form';
+
+describe('create wedding form', () => {
+  it('marks the empty required fields (not only a toast) and clears a mark once the field is filled', async () => {
+    resetToasts();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderWithRouter(<><CreateWeddingForm /><Toaster /></>);
+    // Nothing is marked before the first attempt.
+    expect(screen.getByLabelText('Gelin Adı *')).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('Etkinlik Adı *'), 'Elif & Can Düğünü');
+    await user.click(screen.getByRole('button', { name: 'Düğünü Oluştur' }));
+    expect(await screen.findByText('Eksik Bilgi')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Etkinlik Adı *')).not.toHaveAttribute('aria-invalid');
+    for (const label of ['Düğün Tarihi *', 'Düğün Saati *', 'Mekan Adı *', 'Gelin Adı *', 'Damat Soyadı *']) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Bu alan zorunludur.');
+    }
+    expect(screen.getByLabelText('Kapasite (isteğe bağlı)')).not.toHaveAttribute('aria-invalid');
+    // The first empty field takes the focus, and typing there removes its mark.
+    expect(screen.getByLabelText('Düğün Tarihi *')).toHaveFocus();
+    await user.type(screen.getByLabelText('Mekan Adı *'), 'Boğaziçi');
+    expect(screen.getByLabelText('Mekan Adı *')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Bu alan zorunludur.')).toHaveLength(7);
+  });
+});
