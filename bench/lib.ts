@@ -8,7 +8,7 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
+import { buildApp, type AppDeps } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/http/logger.ts';
@@ -18,7 +18,9 @@ import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
-export async function startServer(options: { authLimits?: AuthLimits; env?: Record<string, string> } = {}) {
+export async function startServer(
+  options: { authLimits?: AuthLimits; env?: Record<string, string>; clientLimits?: AppDeps['clientLimits'] } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -41,6 +43,7 @@ export async function startServer(options: { authLimits?: AuthLimits; env?: Reco
     mailer: { send: async (m) => void outbox.push(m) },
     rateLimitStore: createMemoryRateLimitStore(),
     authLimits: options.authLimits,
+    clientLimits: options.clientLimits,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

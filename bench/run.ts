@@ -14,6 +14,7 @@ const benches = [
   'album-scale.bench.ts',
   'media-serving.bench.ts',
   'accounts.bench.ts',
+  'abuse.bench.ts',
   'landing.bench.ts',
   'idle-memory.bench.ts',
 ];

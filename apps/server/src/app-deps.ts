@@ -22,4 +22,6 @@ export type AppDeps = {
   /** "Now" for time-based rules (retention, deletion grace, job due times); tests move it. */
   clock?: Clock;
   authLimits?: AuthLimits;
+  /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
+  clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
 };

@@ -11,6 +11,7 @@ import { createOwnerAccess } from './http/owner-access.ts';
 import { registerReadiness, storageProbe } from './http/readiness.ts';
 import { createRequestIdGenerator, registerRequestId } from './http/request-id.ts';
 import { registerRouteTable } from './http/route-table.ts';
+import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
 import { queueStats } from './jobs/queue-stats.ts';
@@ -42,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Shutdown: finish what is in flight, refuse what is new with 503.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A client cannot hold a socket open by sending slowly or not at all (see http/slow-clients.ts).
+    ...serverTimeoutOptions,
     // The router's own refusals (URL too long, bad encoding) in our error shape, never echoing the URL.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply)
@@ -49,6 +52,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ success: false, message: messages.generic.invalidInput, code: ErrorCode.VALIDATION });
     },
   });
+  app.server.maxConnections = serverLimits.maxConnections;
+  registerSlowBodyGuard(
+    app,
+    deps.clientLimits
+      ? { minBytes: deps.clientLimits.minBodyBytes, windowMs: deps.clientLimits.minRateWindowMs }
+      : undefined,
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

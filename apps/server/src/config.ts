@@ -19,6 +19,8 @@ const optionalUrl = (protocols: string[]) =>
     )
     .optional();
 
+const GiB = 1024 ** 3;
+
 const optionalText = z
   .string()
   .trim()
@@ -84,6 +86,11 @@ const envSchema = z.object({
   WHATSAPP_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   // How long an album is kept after its event date; the owner is warned 30 and 7 days before.
   RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(365),
+  // Abuse bounds of the public upload link (README "Configuration" explains each default).
+  EVENT_QUOTA_BYTES: z.coerce.number().int().min(1).default(50 * GiB),
+  EVENT_QUOTA_ITEMS: z.coerce.number().int().min(1).default(20_000),
+  UPLOAD_BYTES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20 * GiB),
+  MIN_FREE_DISK_BYTES: z.coerce.number().int().min(0).default(2 * GiB),
 });
 
 export type Config = {
@@ -111,6 +118,18 @@ export type Config = {
   whatsapp: WhatsappConfig;
   /** Days an album is kept after its event date before its files are removed. */
   retentionDays: number;
+  uploadBounds: UploadBounds;
+};
+
+export type UploadBounds = {
+  /** Bytes of originals one event may hold. */
+  eventQuotaBytes: number;
+  /** Photos and videos one event may hold. */
+  eventQuotaItems: number;
+  /** Bytes one client IP may upload per hour, across all events. */
+  bytesPerIpHour: number;
+  /** Uploads are refused while the data directory's file system has less free space than this. */
+  minFreeDiskBytes: number;
 };
 
 export type WhatsappConfig = {
@@ -190,6 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
     },
     retentionDays: e.RETENTION_DAYS,
+    uploadBounds: {
+      eventQuotaBytes: e.EVENT_QUOTA_BYTES,
+      eventQuotaItems: e.EVENT_QUOTA_ITEMS,
+      bytesPerIpHour: e.UPLOAD_BYTES_PER_IP_HOUR,
+      minFreeDiskBytes: e.MIN_FREE_DISK_BYTES,
+    },
   };
 }
 

@@ -46,7 +46,7 @@ function fakePage(route: Route) {
       id: `item-${n}`, key: `events/${eventId}/item-${n}.jpg`,
       url: `/perf/preview-${n % 8}.webp`, originalUrl: `/perf/preview-${n % 8}.webp`,
       thumbnailUrl: `/perf/thumb-${n % 8}.webp`, type: n % 25 === 0 ? 'video' : 'image',
-      mimeType: n % 25 === 0 ? 'video/mp4' : 'image/jpeg', size: 1000, width: 1600, height: 800, processed: true,
+      mimeType: n % 25 === 0 ? 'video/mp4' : 'image/jpeg', size: 1000, width: 1600, height: 800, processed: true, unreadable: false,
       metadata: { uploader: 'Misafir', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
     };
   });

@@ -133,6 +133,12 @@ export const event = z.object({
   autoApprovePhotos: z.boolean(),
   cardTheme: z.enum(cardThemeIds).nullable(),
   photoCount: z.number().int(),
+  /** The album's use of its quota: bytes of originals and items, against the server's limits. */
+  usage: z.object({
+    bytes: z.number().int(),
+    maxBytes: z.number().int(),
+    maxItems: z.number().int(),
+  }),
   createdAt: z.string(),
   /** When the album's photos and videos are removed (event date + the retention period). */
   retainedUntil: z.string(),

@@ -24,6 +24,11 @@ export const mediaItem = z.object({
   height: z.number().int().nullable(),
   /** False while the thumbnail and preview are still being made (the URLs then point at the original). */
   processed: z.boolean(),
+  /**
+   * True when no derived image could be made from this photo (damaged beyond a lenient decode): the
+   * album shows a placeholder tile instead of loading the original, which no browser would show either.
+   */
+  unreadable: z.boolean(),
   metadata: z.object({
     uploader: z.string().nullable(),
     uploadDate: z.string(),

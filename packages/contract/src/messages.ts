@@ -119,6 +119,8 @@ export const messages = {
     uploaderNotFound: 'Bu isimle yüklenmiş bir içerik bulunamadı.',
     uploaderDeleteConfirm:
       '“{isim}” adıyla yüklenen bütün fotoğraf ve videolar, notlarıyla birlikte kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
+    unreadable: 'Bu fotoğraf görüntülenemiyor; dosya bozuk olabilir.',
+    usage: '{used} / {max} · {items} / {maxItems} dosya',
   },
   upload: {
     eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',
@@ -143,6 +145,13 @@ export const messages = {
     imageUnreadable: 'Görsel okunamadı; dosya bozuk olabilir.',
     interrupted: 'Yükleme yarıda kaldı; bağlantı kesilmiş olabilir. Lütfen tekrar deneyin.',
     diskFull: 'Sunucuda şu anda yer kalmadı. Lütfen biraz sonra tekrar deneyin.',
+    quotaBytes: 'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+    quotaItems: 'Bu albüm en fazla dosya sayısına ulaştı; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+    ipBudget: 'Bu bağlantıdan son bir saat içinde çok fazla veri yüklendi. Lütfen daha sonra tekrar deneyin.',
+    tooManyParallel: 'Bu bağlantıdan aynı anda çok fazla yükleme yapılıyor. Lütfen süren yüklemelerin bitmesini bekleyin.',
+    tooSlow: 'Yükleme çok yavaş ilerlediği için durduruldu. Lütfen daha iyi bir bağlantıyla tekrar deneyin.',
+    videoTooLarge: 'Video çok büyük: en fazla {width}×{height} çözünürlük ve {minutes} dakika olabilir.',
+    videoUnreadable: 'Video okunamadı; dosya bozuk ya da desteklenmeyen bir biçimde olabilir.',
   },
   weddings: {
     usernameRequired: 'Kullanıcı adı boş olamaz',

@@ -22,8 +22,8 @@ export type RateLimiter = {
 
 export class RateLimitError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(ErrorCode.RATE_LIMITED, messages.generic.rateLimited);
+  constructor(retryAfterSeconds: number, message: string = messages.generic.rateLimited) {
+    super(ErrorCode.RATE_LIMITED, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -56,6 +56,33 @@ export function createRateLimiter(options: {
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+  };
+}
+
+/** An amount (e.g. bytes) each key may spend per window, kept in the same store as the limits. */
+export type Budget = {
+  /** Takes `amount` from `key`'s budget, or throws a 429 with `message` (taking nothing) when it would run over. */
+  take(key: string, amount: number, message: string): Promise<void>;
+  /** Gives back what a failed operation had taken. */
+  giveBack(key: string, amount: number): Promise<void>;
+};
+
+export function createBudget(options: { name: string; points: number; durationSeconds: number; store: RateLimitStore }): Budget {
+  const limiter = options.store.limiter(options);
+  return {
+    async take(key, amount, message) {
+      try {
+        await limiter.consume(key, amount);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // consume() counted the refused amount too: only what was accepted stays taken.
+        await limiter.reward(key, amount);
+        throw new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), message);
+      }
+    },
+    async giveBack(key, amount) {
+      await limiter.reward(key, amount);
     },
   };
 }

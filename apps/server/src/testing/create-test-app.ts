@@ -55,6 +55,7 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
 export async function createTestApp(
   options: {
     authLimits?: AppDeps['authLimits'];
+    clientLimits?: AppDeps['clientLimits'];
     env?: Record<string, string>;
     mailer?: Mailer;
     logger?: AppDeps['logger'];
@@ -91,6 +92,7 @@ export async function createTestApp(
       mailPerTarget: 1000,
       mailPerUser: 1000,
     },
+    clientLimits: options.clientLimits,
   });
   await app.ready();
   return {

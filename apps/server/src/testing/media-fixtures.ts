@@ -35,13 +35,22 @@ export interface MediaFixtures {
   bomb: string;
   /** JPEG cut in half. */
   truncatedJpeg: string;
+  /** JPEG whose last bytes (the end marker included) went missing and a few more were damaged. */
+  corruptJpeg: string;
+  /** Real HEIC missing its last 500 bytes (the end of the image data). */
+  truncatedHeic: string;
+  /** GIF whose header is whole and whose image data is garbage: nothing can decode it. */
+  unreadableGif: string;
+  /** One-frame H.264 video of 4096x4096, beyond what a phone records. */
+  hugeVideo: string;
 }
 
-const version = 'v3';
+const version = 'v4';
 const names = {
   jpeg: 'photo.jpg', png: 'photo.png', webp: 'photo.webp', gif: 'photo.gif', avif: 'photo.avif',
   heic: 'photo.heic', mp4: 'clip.mp4', mov: 'clip.mov', webm: 'clip.webm', svg: 'vector.jpg',
   html: 'page.png', exe: 'program.jpg', text: 'notes.jpg', bomb: 'bomb.png', truncatedJpeg: 'cut.jpg',
+  corruptJpeg: 'damaged.jpg', truncatedHeic: 'cut.heic', unreadableGif: 'garbage.gif', hugeVideo: 'huge.mp4',
 } as const;
 
 let cached: Promise<MediaFixtures> | null = null;
@@ -140,4 +149,18 @@ async function generate(f: MediaFixtures): Promise<void> {
   const { readFile } = await import('node:fs/promises');
   const jpeg = await readFile(f.jpeg);
   await writeFile(f.truncatedJpeg, jpeg.subarray(0, Math.floor(jpeg.length / 2)));
+  const damaged = Buffer.from(jpeg.subarray(0, jpeg.length - 40));
+  for (let i = 1; i <= 8; i++) {
+    const at = damaged.length - i * 50;
+    damaged.writeUInt8(damaged.readUInt8(at) ^ 0x5a, at);
+  }
+  await writeFile(f.corruptJpeg, damaged);
+  const heic = await readFile(f.heic);
+  await writeFile(f.truncatedHeic, heic.subarray(0, heic.length - 500));
+  const gif = await readFile(f.gif);
+  await writeFile(f.unreadableGif, Buffer.concat([gif.subarray(0, 1000), Buffer.alloc(gif.length - 1000, 7)]));
+  await exec('ffmpeg', [
+    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=4096x4096:d=0.1:r=10',
+    '-frames:v', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', f.hugeVideo,
+  ]);
 }

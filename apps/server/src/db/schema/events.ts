@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const events = pgTable(
@@ -25,6 +25,9 @@ export const events = pgTable(
     retentionNoticeDays: integer('retention_notice_days'),
     // Set when the retention period ended: the album's files are (being) removed, the event stays.
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // Always the sum of the media rows' sizes, kept beside photo_count by the same transactions; the
+    // per-event quota is checked against it in the upload's commit.
+    bytesUsed: bigint('bytes_used', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

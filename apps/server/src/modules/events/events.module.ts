@@ -24,9 +24,11 @@ export async function registerEventsModule(
     >,
 ): Promise<EventsModuleApi> {
   const repository = createEventsRepository(deps.db);
+  const quota = { maxBytes: deps.config.uploadBounds.eventQuotaBytes, maxItems: deps.config.uploadBounds.eventQuotaItems };
   const service = createEventsService({
     eventsRepository: repository,
     retentionDays: deps.config.retentionDays,
+    quota,
     access: deps.access,
     media: deps.media,
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
@@ -50,7 +52,7 @@ export async function registerEventsModule(
     async exportOf(ownerId, linkTtlSeconds) {
       const rows = await repository.listByOwner(ownerId);
       const list = rows.map((row) => ({
-        ...toEvent(row, deps.config.retentionDays),
+        ...toEvent(row, deps.config.retentionDays, quota),
         albumZipIndir: row.archivedAt ? null : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
       }));
       return [{ name: 'etkinlikler.json', content: `${JSON.stringify(list, null, 2)}\n` }];

@@ -43,10 +43,11 @@ export function createEventsApi(db: Db) {
       await repo.updateOwned(eventId, ownerId, input.title ? input : { eventDate: input.eventDate }, tx);
     },
 
-    /** Counts newly uploaded items, only while uploads are open. */
-    addPhotos: (tx: Tx, eventId: string, n: number) => repo.addPhotos(tx, eventId, n),
-    /** Uncounts deleted items; answers the new count. */
-    removePhotos: (tx: Tx, eventId: string, n: number) => repo.removePhotos(tx, eventId, n),
+    /** Counts newly uploaded items and their bytes, only while uploads are open and the quota holds. */
+    addPhotos: (tx: Tx, eventId: string, n: number, bytes: number, quota: { bytes: number; items: number }) =>
+      repo.addPhotos(tx, eventId, n, bytes, quota),
+    /** Uncounts deleted items and their bytes; answers the new count. */
+    removePhotos: (tx: Tx, eventId: string, n: number, bytes: number) => repo.removePhotos(tx, eventId, n, bytes),
   };
 }
 

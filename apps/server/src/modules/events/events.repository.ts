@@ -167,25 +167,49 @@ export function createEventsRepository(db: Db) {
       });
     },
     /**
-     * Adds uploaded items to the count, in the upload's transaction, while uploads are open. The
-     * count is incremented in the database (not read-modify-write), so concurrent uploads serialise
-     * on the event row and none is lost.
+     * Adds uploaded items to the count and their bytes to `bytes_used`, in the upload's transaction,
+     * while uploads are open and the album's quota holds. Incremented in the database (not
+     * read-modify-write) with the quota in the same UPDATE's condition: concurrent uploads serialise
+     * on the event row, none is lost, and two that each fit alone cannot together pass the quota.
      */
-    async addPhotos(tx: Tx, id: string, n: number): Promise<'ok' | 'closed' | 'not-found'> {
+    async addPhotos(
+      tx: Tx,
+      id: string,
+      n: number,
+      bytes: number,
+      quota: { bytes: number; items: number },
+    ): Promise<'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items'> {
       const [event] = await tx
         .update(events)
-        .set({ photoCount: sql`${events.photoCount} + ${n}`, updatedAt: new Date() })
-        .where(and(eq(events.id, id), eq(events.canAddPhotos, true), isNull(events.archivedAt)))
+        .set({
+          photoCount: sql`${events.photoCount} + ${n}`,
+          bytesUsed: sql`${events.bytesUsed} + ${bytes}`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(events.id, id),
+            eq(events.canAddPhotos, true),
+            isNull(events.archivedAt),
+            sql`${events.photoCount} + ${n} <= ${quota.items}`,
+            sql`${events.bytesUsed} + ${bytes} <= ${quota.bytes}`,
+          ),
+        )
         .returning({ id: events.id });
       if (event) return 'ok';
-      const exists = await tx.select({ id: events.id }).from(events).where(eq(events.id, id));
-      return exists.length ? 'closed' : 'not-found';
+      const [found] = await tx
+        .select({ canAddPhotos: events.canAddPhotos, archivedAt: events.archivedAt, photoCount: events.photoCount })
+        .from(events)
+        .where(eq(events.id, id));
+      if (!found) return 'not-found';
+      if (!found.canAddPhotos || found.archivedAt) return 'closed';
+      return found.photoCount + n > quota.items ? 'quota-items' : 'quota-bytes';
     },
     /** Lowers the count by exactly the number of items deleted in the caller's transaction. */
-    async removePhotos(tx: Tx, id: string, n: number): Promise<number> {
+    async removePhotos(tx: Tx, id: string, n: number, bytes: number): Promise<number> {
       const [event] = await tx
         .update(events)
-        .set({ photoCount: sql`${events.photoCount} - ${n}`, updatedAt: new Date() })
+        .set({ photoCount: sql`${events.photoCount} - ${n}`, bytesUsed: sql`${events.bytesUsed} - ${bytes}`, updatedAt: new Date() })
         .where(eq(events.id, id))
         .returning({ photoCount: events.photoCount });
       return event?.photoCount ?? 0;

@@ -22,7 +22,10 @@ export type CreateEventData = {
 
 export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
-export function toEvent(row: EventRow, retentionDays: number): Event {
+/** The album limits the owner sees their usage against (the server's upload bounds). */
+export type EventQuota = { maxBytes: number; maxItems: number };
+
+export function toEvent(row: EventRow, retentionDays: number, quota: EventQuota): Event {
   return {
     id: row.id,
     eventId: row.id,
@@ -35,6 +38,7 @@ export function toEvent(row: EventRow, retentionDays: number): Event {
     autoApprovePhotos: row.autoApprovePhotos,
     cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
+    usage: { bytes: row.bytesUsed, maxBytes: quota.maxBytes, maxItems: quota.maxItems },
     createdAt: row.createdAt.toISOString(),
     retainedUntil: retentionEnd(row.eventDate, retentionDays).toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
@@ -46,13 +50,14 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, e.notFound);
 
 export function createEventsService(deps: {
   eventsRepository: EventsRepository;
+  quota: EventQuota;
   access: OwnerAccess;
   media: Pick<MediaApi, 'deleteAllForEvent'>;
   retentionDays: number;
   onObjectsScheduled?: () => void;
 }) {
   const repo = deps.eventsRepository;
-  const view = (row: EventRow) => toEvent(row, deps.retentionDays);
+  const view = (row: EventRow) => toEvent(row, deps.retentionDays, deps.quota);
   const owned = deps.access.event;
 
   return {

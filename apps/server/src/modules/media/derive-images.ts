@@ -28,10 +28,9 @@ export interface DerivedImages {
   height: number;
 }
 
+// Decoded strictly first (mere warnings pass); only a failed strict decode is retried leniently.
 const sharpInputOptions = {
   limitInputPixels: maxInputPixels,
-  // Truncated or corrupt data is an error, not a half-grey picture; mere warnings still pass.
-  failOn: 'error',
   sequentialRead: true,
 } as const;
 
@@ -81,33 +80,35 @@ export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 | 4 | 8 {
 export async function deriveImages(input: string | RawImage): Promise<DerivedImages> {
   let width: number;
   let height: number;
-  let pipeline: Sharp;
+  let open: (failOn: 'error' | 'none') => Sharp;
   let jpegShrink = 1;
   if (typeof input === 'string') {
     let format: string;
     ({ width, height, format } = await inspectImage(input));
     if (format === 'jpeg') jpegShrink = jpegShrinkOnLoad(width, height);
-    pipeline = sharp(jpegShrink > 1 ? `${input}[shrink=${jpegShrink}]` : input, sharpInputOptions);
+    const file = jpegShrink > 1 ? `${input}[shrink=${jpegShrink}]` : input;
+    open = (failOn) => sharp(file, { ...sharpInputOptions, failOn });
   } else {
     if (input.width * input.height > maxInputPixels) {
       throw new ImageRejectedError('too-large', `image is ${input.width}x${input.height}`);
     }
     ({ width, height } = input);
-    pipeline = sharp(input.data, {
-      raw: { width: input.width, height: input.height, channels: input.channels },
-      limitInputPixels: maxInputPixels,
-    });
+    const raw = input;
+    open = () =>
+      sharp(raw.data, {
+        raw: { width: raw.width, height: raw.height, channels: raw.channels },
+        limitInputPixels: maxInputPixels,
+      });
   }
 
-  let decoded: { data: Buffer; info: OutputInfo };
-  try {
-    // Auto-orient after reducing: the bounding box is square, so the result is the same, and the
-    // rotation then moves ~2 MP instead of the shrink-on-load decode's ~3 MP. After a phone JPEG's load
-    // shrink a reduction below 2 remains: Mitchell does it ~25 % cheaper than Lanczos-3 with no
-    // visible difference. sharp's own shrink-on-load (WebP, for one) stays off only for such a JPEG:
-    // it would reopen the file with a second shrink option, which libvips refuses for a
-    // `file[shrink=N]` name (a 40000 px panorama failed).
-    decoded = await pipeline
+  // Auto-orient after reducing: the bounding box is square, so the result is the same, and the
+  // rotation then moves ~2 MP instead of the shrink-on-load decode's ~3 MP. After a phone JPEG's load
+  // shrink a reduction below 2 remains: Mitchell does it ~25 % cheaper than Lanczos-3 with no
+  // visible difference. sharp's own shrink-on-load (WebP, for one) stays off only for such a JPEG:
+  // it would reopen the file with a second shrink option, which libvips refuses for a
+  // `file[shrink=N]` name (a 40000 px panorama failed).
+  const reduce = (failOn: 'error' | 'none') =>
+    open(failOn)
       .resize({
         width: previewSize,
         height: previewSize,
@@ -119,9 +120,19 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
       .rotate()
       .raw()
       .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw error;
-    throw new ImageRejectedError('unreadable', `decode failed: ${(error as Error).message}`);
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await reduce('error');
+  } catch (strictError) {
+    // A photo with damaged or missing last bytes (a transfer cut short, a flaky card) still shows
+    // what could be decoded: better a thumbnail with a grey band than a broken tile. Only files
+    // libvips cannot make anything of at all end as unreadable.
+    try {
+      decoded = await reduce('none');
+    } catch {
+      throw new ImageRejectedError('unreadable', `decode failed: ${(strictError as Error).message}`);
+    }
   }
   const raw = {
     raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },

@@ -8,7 +8,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { deriveImages, ImageRejectedError, videoPlaceholder, type DerivedImages } from './derive-images.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import type { MediaRepository, MediaRow } from './media.repository.ts';
-import { extractPosterFrame, hasFfmpeg } from './video-poster.ts';
+import { extractPosterFrame, hasTool } from './media-tools.ts';
 
 type LoggerLike = { warn(obj: object, msg?: string): void };
 
@@ -56,7 +56,7 @@ export function createDeriveHandler(deps: {
       }
       return deriveImages(original);
     }
-    if (await hasFfmpeg(deps.ffmpegCommand)) {
+    if (await hasTool(deps.ffmpegCommand ?? 'ffmpeg')) {
       const poster = path.join(dir, 'poster.png');
       try {
         await extractPosterFrame(original, poster, deps.ffmpegCommand);

@@ -1,5 +1,17 @@
 import { Worker } from 'node:worker_threads';
-import type { HeicReply } from './heic-worker.ts';
+import type { HeicReply, HeicRequest } from './heic-worker.ts';
+import { maxInputPixels } from './derive-images.ts';
+
+/**
+ * Bounds of the decoding worker. A decode that takes longer is ended by terminating the worker
+ * (its WebAssembly heap goes with it); the V8 heap limits stop a runaway in the JavaScript glue.
+ * libheif's own memory is bounded by the pixel cap checked before any pixel is decoded.
+ */
+export const heicBounds = {
+  timeoutMs: 60_000,
+  maxPixels: maxInputPixels,
+  resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+};
 
 export interface RawImage {
   width: number;
@@ -25,7 +37,11 @@ export function createHeicDecoder(options: { idleMs?: number } = {}) {
     idleTimer = null;
     if (!worker) {
       // libheif prints its own diagnostics; the failure reaches us as the reply, so its output is dropped.
-      worker = new Worker(new URL('./heic-worker.ts', import.meta.url), { stdout: true, stderr: true });
+      worker = new Worker(new URL('./heic-worker.ts', import.meta.url), {
+        stdout: true,
+        stderr: true,
+        resourceLimits: heicBounds.resourceLimits,
+      });
       worker.stdout.resume();
       worker.stderr.resume();
       worker.unref();
@@ -43,6 +59,12 @@ export function createHeicDecoder(options: { idleMs?: number } = {}) {
     const w = getWorker();
     const id = nextId++;
     return new Promise<RawImage>((resolve, reject) => {
+      const deadline = setTimeout(() => {
+        cleanup();
+        worker = null;
+        void w.terminate();
+        reject(new Error(`HEIC decode took longer than ${heicBounds.timeoutMs} ms`));
+      }, heicBounds.timeoutMs);
       const onMessage = (reply: HeicReply) => {
         if (reply.id !== id) return;
         cleanup();
@@ -61,6 +83,7 @@ export function createHeicDecoder(options: { idleMs?: number } = {}) {
         reject(new Error(`HEIC worker exited with code ${code}`));
       };
       const cleanup = () => {
+        clearTimeout(deadline);
         w.off('message', onMessage);
         w.off('error', onError);
         w.off('exit', onExit);
@@ -68,7 +91,8 @@ export function createHeicDecoder(options: { idleMs?: number } = {}) {
       w.on('message', onMessage);
       w.on('error', onError);
       w.on('exit', onExit);
-      w.postMessage({ id, path });
+      const request: HeicRequest = { id, path, maxPixels: heicBounds.maxPixels };
+      w.postMessage(request);
     });
   }
 

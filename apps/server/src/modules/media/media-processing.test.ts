@@ -94,8 +94,12 @@ describe('deriveImages', () => {
     await expect(deriveImages(f.bomb)).rejects.toBeInstanceOf(ImageRejectedError);
   });
 
-  it('rejects a truncated JPEG as unreadable', async () => {
-    await expect(deriveImages(f.truncatedJpeg)).rejects.toMatchObject({ reason: 'unreadable' });
+  it('derives what arrived of a truncated or damaged JPEG, and refuses a file nothing can decode', async () => {
+    for (const damaged of [f.truncatedJpeg, f.corruptJpeg]) {
+      const d = await deriveImages(damaged);
+      expect(await sharp(d.thumbnail).metadata()).toMatchObject({ format: 'webp', width: 400 });
+    }
+    await expect(deriveImages(f.unreadableGif)).rejects.toMatchObject({ reason: 'unreadable' });
   });
 
   it('decodes a real HEIC file in the worker thread and derives from its pixels', async () => {

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { createBudget, createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
@@ -27,6 +27,13 @@ export type MediaModuleApi = {
   /** Removes every item of an event, files first (account deletion; retention uses the job). */
   purgeEvent(eventId: string): Promise<number>;
 };
+
+/**
+ * Uploads in progress per client IP in this process. Guests at one venue share an IP, and the
+ * wedding-peak benchmark has 25 of them uploading at once; 32 leaves room for that while a script
+ * cannot hold hundreds of sockets and temp files open.
+ */
+export const parallelUploadsPerIp = 32;
 
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(
@@ -74,6 +81,14 @@ export async function registerMediaModule(
       app.metrics.uploadFiles.inc(files);
       app.metrics.uploadBytes.inc(bytes);
     },
+    bounds: deps.config.uploadBounds,
+    ipBytes: createBudget({
+      name: 'upload-bytes',
+      points: deps.config.uploadBounds.bytesPerIpHour,
+      durationSeconds: 60 * 60,
+      store: deps.rateLimitStore,
+    }),
+    dataDir: deps.config.dataDir,
   });
   const uploadLimiter = createRateLimiter({
     name: 'upload',
@@ -89,6 +104,7 @@ export async function registerMediaModule(
     service,
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
+    parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
   });
   return {
     albumDownloadUrl: (eventId, ttlSeconds) => service.albumDownloadUrl(eventId, ttlSeconds),

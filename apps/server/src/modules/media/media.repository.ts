@@ -12,9 +12,13 @@ const keysPerJob = 500;
 const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[]) =>
   rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
 
+/** What an album may hold: bytes of originals and items. */
+export type EventQuota = { bytes: number; items: number };
+export type CountResult = 'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items';
+
 export class UploadCommitError extends Error {
-  readonly reason: 'not-found' | 'closed';
-  constructor(reason: 'not-found' | 'closed') {
+  readonly reason: Exclude<CountResult, 'ok'>;
+  constructor(reason: Exclude<CountResult, 'ok'>) {
     super(reason);
     this.reason = reason;
   }
@@ -22,8 +26,9 @@ export class UploadCommitError extends Error {
 
 /** Counts or uncounts items on their event, inside the transaction that inserts or deletes them. */
 export type PhotoCounter = {
-  add(tx: Tx, eventId: string, n: number): Promise<'ok' | 'closed' | 'not-found'>;
-  remove(tx: Tx, eventId: string, n: number): Promise<number>;
+  /** Counts `n` items of `bytes` in total, unless uploads are closed or the quota would be passed. */
+  add(tx: Tx, eventId: string, n: number, bytes: number, quota: EventQuota): Promise<CountResult>;
+  remove(tx: Tx, eventId: string, n: number, bytes: number): Promise<number>;
 };
 
 export function createMediaRepository(db: Db) {
@@ -37,9 +42,16 @@ export function createMediaRepository(db: Db) {
      * The upload's single transaction: the count, the rows and their derivation jobs appear together
      * or not at all.
      */
-    async commitUpload(eventId: string, rows: NewMediaRow[], sweepJobId: string, count: PhotoCounter): Promise<MediaRow[]> {
+    async commitUpload(
+      eventId: string,
+      rows: NewMediaRow[],
+      sweepJobId: string,
+      count: PhotoCounter,
+      quota: EventQuota,
+    ): Promise<MediaRow[]> {
+      const bytes = rows.reduce((sum, row) => sum + row.size, 0);
       return db.transaction(async (tx) => {
-        const counted = await count.add(tx, eventId, rows.length);
+        const counted = await count.add(tx, eventId, rows.length, bytes, quota);
         if (counted !== 'ok') throw new UploadCommitError(counted);
         const inserted = await tx.insert(media).values(rows).returning();
         for (const row of inserted) await enqueue(tx, 'media.derive', { mediaId: row.id });
@@ -107,7 +119,8 @@ export function createMediaRepository(db: Db) {
           .delete(media)
           .where(and(eq(media.eventId, eventId), or(inArray(media.id, ids), inArray(media.objectKey, ids))))
           .returning();
-        const photoCount = await count.remove(tx, eventId, deleted.length);
+        const bytes = deleted.reduce((sum, row) => sum + row.size, 0);
+        const photoCount = await count.remove(tx, eventId, deleted.length, bytes);
         const keys = storedKeys(deleted);
         if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
         return { deleted, photoCount };

@@ -19,7 +19,7 @@ import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import { RateLimitError, type RateLimiter } from '../../http/rate-limit.ts';
 import { mimeForExtension } from './detect-media-type.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
@@ -35,8 +35,10 @@ export const mediaRoutes: FastifyPluginAsync<{
   service: MediaService;
   uploadLimiter: RateLimiter;
   accelRedirect?: string;
-}> = async (fastify, { service, uploadLimiter, accelRedirect }) => {
+  parallelUploadsPerIp: number;
+}> = async (fastify, { service, uploadLimiter, accelRedirect, parallelUploadsPerIp }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const inProgress = new Map<string, number>();
 
   await app.register(multipart, {
     limits: {
@@ -54,10 +56,27 @@ export const mediaRoutes: FastifyPluginAsync<{
     '/events/:eventId/upload',
     { schema: { params: eventIdParams, response: { 200: uploadResponse } } },
     async (request) => {
-      await uploadLimiter.consume(request.ip);
-      await service.assertUploadOpen(request.params.eventId);
-      if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, messages.upload.notMultipart);
-      return service.upload(request.params.eventId, request.parts() as AsyncIterable<UploadPart>);
+      const { ip } = request;
+      await uploadLimiter.consume(ip);
+      const running = inProgress.get(ip) ?? 0;
+      if (running >= parallelUploadsPerIp) throw new RateLimitError(5, messages.upload.tooManyParallel);
+      inProgress.set(ip, running + 1);
+      try {
+        const declared = Number(request.headers['content-length']);
+        const ticket = await service.openUpload(request.params.eventId, {
+          ip,
+          declaredBytes: Number.isSafeInteger(declared) && declared >= 0 ? declared : null,
+        });
+        if (!request.isMultipart()) {
+          await ticket.refund();
+          throw new AppError(ErrorCode.VALIDATION, messages.upload.notMultipart);
+        }
+        return await service.upload(request.params.eventId, request.parts() as AsyncIterable<UploadPart>, ticket);
+      } finally {
+        const left = (inProgress.get(ip) ?? 1) - 1;
+        if (left > 0) inProgress.set(ip, left);
+        else inProgress.delete(ip);
+      }
     },
   );
 

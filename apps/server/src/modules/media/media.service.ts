@@ -21,7 +21,12 @@ import {
   type NewMediaRow,
   type PhotoCounter,
 } from './media.repository.ts';
-import { receiveUpload, type UploadLimits, type UploadPart } from './upload-receiver.ts';
+import { receiveUpload, type UploadCaps, type UploadLimits, type UploadPart } from './upload-receiver.ts';
+import type { Budget } from '../../http/rate-limit.ts';
+import type { UploadBounds } from '../../config.ts';
+import { diskHeadroom } from '../../storage/disk-space.ts';
+import { limits } from '@ani/contract/limits';
+import { isobmffComplete, probeVideo, videoLimits } from './media-tools.ts';
 import { albumArchive, type AlbumArchive } from './zip-stream.ts';
 
 const m = messages.media;
@@ -37,6 +42,17 @@ const sweepDelayMs = 60 * 60 * 1000;
 const purgeBatchSize = 200;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
+const quotaBytesFull = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.quotaBytes);
+const quotaItemsFull = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.quotaItems);
+const diskLow = () => new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
+/**
+ * The declared Content-Length also counts the multipart framing and the text fields; an upload is
+ * refused from it only when it is over by more than that, the exact file bytes are counted anyway.
+ */
+const framingAllowance = 64 * 1024;
+
+/** What an accepted request may still bring, and how to undo its reservation if it fails. */
+export type UploadTicket = { caps: UploadCaps; refund: () => Promise<void> };
 
 type Cursor = { seq: number };
 function encodeCursor(cursor: Cursor): string {
@@ -66,6 +82,12 @@ export function createMediaService(deps: {
   /** Metrics: files and bytes of each committed upload. */
   onStored?: (files: number, bytes: number) => void;
   uploadLimits?: UploadLimits;
+  bounds: UploadBounds;
+  /** Bytes uploaded per client IP and hour. */
+  ipBytes: Budget;
+  /** The directory whose file system holds temp uploads, local media and the embedded database. */
+  dataDir: string;
+  ffprobeCommand?: string;
 }) {
   const { repository: repo, storage } = deps;
 
@@ -95,6 +117,7 @@ export function createMediaService(deps: {
       width: row.width,
       height: row.height,
       processed: row.processingState !== 'pending',
+      unreadable: row.type === 'image' && row.processingState === 'failed',
       metadata: { uploader: row.uploader, uploadDate: row.uploadedAt.toISOString(), note: row.note },
     };
   }
@@ -112,86 +135,148 @@ export function createMediaService(deps: {
     return crc;
   }
 
+  async function receiveAndCommit(eventId: string, parts: AsyncIterable<UploadPart>, caps: UploadCaps): Promise<UploadResponse> {
+    const received = await receiveUpload(parts, { tempRoot: deps.tempRoot, limits: deps.uploadLimits, caps });
+    const keys: string[] = [];
+    try {
+      // A decompression bomb is refused from its header, before anything is stored or decoded.
+      for (const file of received.files) {
+        if (file.media.type !== 'image') continue;
+        // A HEIC cut off in transfer is refused now, not found broken by the decoder later.
+        if (file.media.needsHeicDecoder && !(await isobmffComplete(file.tempPath))) {
+          throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+        }
+        try {
+          await inspectImage(file.tempPath);
+        } catch (error) {
+          if (!(error instanceof ImageRejectedError)) throw error;
+          if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
+          // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
+          if (!file.media.needsHeicDecoder) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+        }
+      }
+      // A video is only accepted when ffprobe can read it and it is within the limits the poster
+      // and the players can cope with (an 8192×8192 clip of a few kB would cost gigabytes to decode).
+      for (const file of received.files) {
+        if (file.media.type !== 'video') continue;
+        const verdict = await probeVideo(file.tempPath, deps.ffprobeCommand);
+        if (verdict === 'unreadable') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.videoUnreadable);
+        if (verdict === 'too-large') {
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            formatMessage(u.videoTooLarge, {
+              width: videoLimits.maxWidth,
+              height: videoLimits.maxHeight,
+              minutes: Math.round(videoLimits.maxDurationSeconds / 60),
+            }),
+          );
+        }
+      }
+      const uploadedAt = new Date();
+      const rows: NewMediaRow[] = received.files.map((file) => {
+        const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
+        keys.push(key);
+        return {
+          id: randomUUID(),
+          eventId,
+          objectKey: key,
+          originalName: file.originalName,
+          type: file.media.type,
+          mimeType: file.media.mime,
+          size: file.size,
+          sha256: file.sha256,
+          crc32: file.crc32,
+          uploader: received.uploader,
+          note: received.note,
+          uploadedAt,
+        };
+      });
+      // If the process dies after storing objects but before the commit, this job removes them.
+      const sweepJobId = await repo.scheduleSweep(keys, new Date(Date.now() + sweepDelayMs));
+      let committed: MediaRow[];
+      try {
+        for (const [i, file] of received.files.entries()) {
+          // Local disk moves the temp file into place (no second write); other stores stream it.
+          if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
+          else await storage.put(keys[i]!, createReadStream(file.tempPath));
+        }
+        committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter, {
+          bytes: deps.bounds.eventQuotaBytes,
+          items: deps.bounds.eventQuotaItems,
+        });
+      } catch (error) {
+        await Promise.allSettled(keys.map((key) => storage.delete(key)));
+        if (error instanceof UploadCommitError) {
+          if (error.reason === 'closed') throw new AppError(ErrorCode.FORBIDDEN, u.closed);
+          if (error.reason === 'quota-bytes') throw quotaBytesFull();
+          if (error.reason === 'quota-items') throw quotaItemsFull();
+          throw notFound();
+        }
+        throw error;
+      }
+      deps.onJobsEnqueued();
+      deps.onStored?.(committed.length, committed.reduce((sum, row) => sum + row.size, 0));
+      return {
+        success: true,
+        message: formatMessage(u.success, { n: committed.length }),
+        uploaded: committed.map((row) => ({
+          id: row.id,
+          key: row.objectKey,
+          thumbnailUrl: null,
+          type: row.type,
+          mimeType: row.mimeType,
+          size: row.size,
+          width: row.width,
+          height: row.height,
+          processed: false,
+          unreadable: false,
+          metadata: { uploader: row.uploader, uploadDate: row.uploadedAt.toISOString(), note: row.note },
+        })),
+      };
+    } finally {
+      await rm(received.dir, { recursive: true, force: true });
+    }
+  }
+
   return {
-    /** Checked before the body is read: an unknown event or closed uploads fail without receiving bytes. */
-    async assertUploadOpen(eventId: string): Promise<void> {
+    /**
+     * Checked before the body is read: an unknown event, closed uploads, a full album, a disk at its
+     * floor or a client past its hourly bytes fail without receiving a byte. The declared size is
+     * reserved from the client's hourly budget at once (so parallel requests cannot all pass), and
+     * given back if the upload fails.
+     */
+    async openUpload(eventId: string, client: { ip: string; declaredBytes: number | null }): Promise<UploadTicket> {
       const event = await deps.events.findById(eventId);
       if (!event) throw notFound();
       if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
+      const { bounds } = deps;
+      const itemsLeft = bounds.eventQuotaItems - event.photoCount;
+      const bytesLeft = bounds.eventQuotaBytes - event.bytesUsed;
+      const declared = client.declaredBytes;
+      if (itemsLeft <= 0) throw quotaItemsFull();
+      if (bytesLeft <= 0 || (declared !== null && declared - framingAllowance > bytesLeft)) throw quotaBytesFull();
+      const headroom = await diskHeadroom(deps.dataDir, bounds.minFreeDiskBytes);
+      if (headroom <= 0 || (declared !== null && declared - framingAllowance > headroom)) throw diskLow();
+      const reserved = declared ?? limits.maxUploadBytes;
+      await deps.ipBytes.take(client.ip, reserved, u.ipBudget);
+      return {
+        caps: {
+          bytes: [
+            { max: bytesLeft, error: quotaBytesFull },
+            { max: headroom, error: diskLow },
+          ],
+          items: { max: itemsLeft, error: quotaItemsFull },
+        },
+        refund: () => deps.ipBytes.giveBack(client.ip, reserved),
+      };
     },
 
-    async upload(eventId: string, parts: AsyncIterable<UploadPart>): Promise<UploadResponse> {
-      const received = await receiveUpload(parts, { tempRoot: deps.tempRoot, limits: deps.uploadLimits });
-      const keys: string[] = [];
+    async upload(eventId: string, parts: AsyncIterable<UploadPart>, ticket: UploadTicket): Promise<UploadResponse> {
       try {
-        // A decompression bomb is refused from its header, before anything is stored or decoded.
-        for (const file of received.files) {
-          if (file.media.type !== 'image') continue;
-          try {
-            await inspectImage(file.tempPath);
-          } catch (error) {
-            if (!(error instanceof ImageRejectedError)) throw error;
-            if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
-            // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
-            if (!file.media.needsHeicDecoder) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
-          }
-        }
-        const uploadedAt = new Date();
-        const rows: NewMediaRow[] = received.files.map((file) => {
-          const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
-          keys.push(key);
-          return {
-            id: randomUUID(),
-            eventId,
-            objectKey: key,
-            originalName: file.originalName,
-            type: file.media.type,
-            mimeType: file.media.mime,
-            size: file.size,
-            sha256: file.sha256,
-            crc32: file.crc32,
-            uploader: received.uploader,
-            note: received.note,
-            uploadedAt,
-          };
-        });
-        // If the process dies after storing objects but before the commit, this job removes them.
-        const sweepJobId = await repo.scheduleSweep(keys, new Date(Date.now() + sweepDelayMs));
-        let committed: MediaRow[];
-        try {
-          for (const [i, file] of received.files.entries()) {
-            // Local disk moves the temp file into place (no second write); other stores stream it.
-            if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
-            else await storage.put(keys[i]!, createReadStream(file.tempPath));
-          }
-          committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter);
-        } catch (error) {
-          await Promise.allSettled(keys.map((key) => storage.delete(key)));
-          if (error instanceof UploadCommitError) {
-            throw error.reason === 'closed' ? new AppError(ErrorCode.FORBIDDEN, u.closed) : notFound();
-          }
-          throw error;
-        }
-        deps.onJobsEnqueued();
-        deps.onStored?.(committed.length, committed.reduce((sum, row) => sum + row.size, 0));
-        return {
-          success: true,
-          message: formatMessage(u.success, { n: committed.length }),
-          uploaded: committed.map((row) => ({
-            id: row.id,
-            key: row.objectKey,
-            thumbnailUrl: null,
-            type: row.type,
-            mimeType: row.mimeType,
-            size: row.size,
-            width: row.width,
-            height: row.height,
-            processed: false,
-            metadata: { uploader: row.uploader, uploadDate: row.uploadedAt.toISOString(), note: row.note },
-          })),
-        };
-      } finally {
-        await rm(received.dir, { recursive: true, force: true });
+        return await receiveAndCommit(eventId, parts, ticket.caps);
+      } catch (error) {
+        await ticket.refund();
+        throw error;
       }
     },
 

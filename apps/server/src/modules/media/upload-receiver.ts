@@ -33,7 +33,16 @@ export type ReceivedUpload = { dir: string; files: ReceivedFile[]; uploader: str
 
 export type UploadLimits = { maxPhotos: number; maxVideos: number; maxBytes: number };
 
-const defaultUploadLimits: UploadLimits = {
+/**
+ * Further bounds of this one upload beyond the per-request limits (what is left of the event's quota,
+ * of the disk's headroom…), each with the error that explains it. Checked on the same running count.
+ */
+export type UploadCaps = {
+  bytes?: { max: number; error: () => AppError }[];
+  items?: { max: number; error: () => AppError };
+};
+
+export const defaultUploadLimits: UploadLimits = {
   maxPhotos: limits.maxPhotosPerUpload,
   maxVideos: limits.maxVideosPerUpload,
   maxBytes: limits.maxUploadBytes,
@@ -137,9 +146,16 @@ class FileInspector extends Transform {
  */
 export async function receiveUpload(
   parts: AsyncIterable<UploadPart>,
-  options: { tempRoot: string; limits?: UploadLimits },
+  options: { tempRoot: string; limits?: UploadLimits; caps?: UploadCaps },
 ): Promise<ReceivedUpload> {
   const max = options.limits ?? defaultUploadLimits;
+  // The tightest byte bound decides, and its own message says why (one comparison per chunk).
+  let byteLimit = max.maxBytes;
+  let byteError = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+  for (const cap of options.caps?.bytes ?? []) {
+    if (cap.max < byteLimit) [byteLimit, byteError] = [cap.max, cap.error];
+  }
+  const itemCap = options.caps?.items;
   const dir = path.join(options.tempRoot, randomUUID());
   await mkdir(dir, { recursive: true });
   const files: ReceivedFile[] = [];
@@ -151,9 +167,10 @@ export async function receiveUpload(
 
   const addBytes = (n: number) => {
     total += n;
-    if (total > max.maxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
+    if (total > byteLimit) throw byteError();
   };
   const onDetected = (media: DetectedMedia) => {
+    if (itemCap && photos + videos + 1 > itemCap.max) throw itemCap.error();
     if (media.type === 'image' && ++photos > max.maxPhotos) throw new AppError(ErrorCode.VALIDATION, u.maxPhotos);
     if (media.type === 'video' && ++videos > max.maxVideos) throw new AppError(ErrorCode.VALIDATION, u.maxVideos);
   };
@@ -197,12 +214,12 @@ export async function receiveUpload(
 }
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's
-// problem (400), a full disk is ours but temporary (503); neither is an unexplained 500.
+// problem (400), a full disk is ours but temporary (507, as the free-space floor answers); neither is an unexplained 500.
 const interruptedBody = /unexpected end of (form|multipart)|malformed|part terminated|boundary|aborted|premature close/i;
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const e = error as { code?: string; message?: string; statusCode?: number };
-  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(ErrorCode.UNAVAILABLE, u.diskFull);
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
   if (e.statusCode && e.statusCode < 500) return error;
   if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || interruptedBody.test(e.message ?? '')) {
     return new AppError(ErrorCode.VALIDATION, u.interrupted);

@@ -11,11 +11,11 @@ import { AlbumPage } from './album-page';
 const event = {
   id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
   coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true, cardTheme: null,
-  photoCount: 3, createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
+  photoCount: 3, usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 }, createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
 };
 const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') => ({
   id, key: `events/ev1/${id}.jpg`, url: `/media/${id}-preview`, originalUrl: `/media/${id}`, thumbnailUrl: `/media/${id}-thumb`,
-  type, mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4', size: 1000, width: 10, height: 10, processed: true,
+  type, mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4', size: 1000, width: 10, height: 10, processed: true, unreadable: false,
   metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
 });
 const page = (photos: unknown[], photoCount: number) =>

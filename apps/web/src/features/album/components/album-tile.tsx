@@ -4,6 +4,7 @@ import type { MediaItem } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { UnreadablePhoto } from './unreadable-photo';
 
 /** Owner controls come as flat props so `memo` can skip tiles whose selection did not change. */
 /** How long a tile must stay in view before its full picture loads. */
@@ -34,7 +35,10 @@ export const AlbumTile = memo(function AlbumTile({
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
   const video = item.type === 'video';
+  // A photo the server could not decode is never loaded as its original (megabytes no browser shows).
+  const unreadable = !video && (item.unreadable || failed);
 
   useEffect(() => {
     const node = ref.current;
@@ -62,7 +66,7 @@ export const AlbumTile = memo(function AlbumTile({
   // The 400 px thumbnail is the grid's picture: a 1600 px preview per tile would cost a phone ~10× the
   // bytes and the decoding while scrolling (measured, docs/decisions/0020). Until the thumbnail exists
   // (fresh uploads) the list's url stands in. The lightbox shows the preview.
-  const src = item.thumbnailUrl ?? (video ? null : item.url);
+  const src = unreadable ? null : (item.thumbnailUrl ?? (video ? null : item.url));
   return (
     // `contain: strict`: a tile's layout and paint never reach outside its square, so mounting tiles while
     // scrolling does not re-lay out the rest of the grid.
@@ -74,6 +78,7 @@ export const AlbumTile = memo(function AlbumTile({
             alt=""
             decoding="async"
             onLoad={() => setLoaded(true)}
+            onError={() => setFailed(true)}
             // No fade-in: a few tiles fading at once while scrolling kept repainting the grid every frame.
             className={cn('absolute inset-0 h-full w-full object-cover', loaded ? 'opacity-100' : 'opacity-0')}
           />
@@ -83,7 +88,8 @@ export const AlbumTile = memo(function AlbumTile({
             <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
           </span>
         ) : null}
-        {!loaded && !video ? (
+        {unreadable ? <UnreadablePhoto className="absolute inset-0" /> : null}
+        {!loaded && !video && !unreadable ? (
           <span className="absolute inset-0 flex items-center justify-center bg-stone-300/50 dark:bg-stone-700/50">
             <Spinner className="h-6 w-6 text-white drop-shadow" />
           </span>

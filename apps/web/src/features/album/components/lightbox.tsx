@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { browserCanShow, canPan, wrapIndex, zoomIn, zoomOut } from '../album-rules';
 import { LightboxDetails } from './lightbox-details';
+import { UnreadablePhoto } from './unreadable-photo';
 
 const swipePx = 50;
 const iconButton =
@@ -49,6 +50,7 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [details, setDetails] = useState(() => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx);
   const drag = useRef<{ x: number; y: number; panX: number; panY: number; moved: boolean } | null>(null);
 
@@ -59,6 +61,7 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
     setZoom(1);
     setPan({ x: 0, y: 0 });
     setLoaded(false);
+    setFailed(false);
   }
 
   const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, count));
@@ -182,6 +185,8 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
               {current?.type === 'video' ? (
                 // Range requests on the signed URL let the player seek without downloading the whole file.
                 <video key={current.id} src={current.originalUrl} controls playsInline preload="metadata" className="max-h-full max-w-full" />
+              ) : current && (current.unreadable || failed) ? (
+                <UnreadablePhoto tone="dark" className="max-w-xs" />
               ) : current ? (
                 <>
                   {!loaded ? (
@@ -195,6 +200,7 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
                     alt={`Fotoğraf ${position + 1}`}
                     draggable={false}
                     onLoad={() => setLoaded(true)}
+                    onError={() => setFailed(true)}
                     className={cn('max-h-full max-w-full object-contain transition-transform duration-150', !loaded && 'opacity-0')}
                     style={{ transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}
                     data-testid="lightbox-image"

@@ -9,6 +9,7 @@ import { retentionNote } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { CreateWeddingForm } from './create-wedding-form';
+import { AlbumUsage } from '../../../components/album-usage';
 
 /** Same rule as the events page: a stock cover chosen from the id when the event has none. */
 function coverUrl(event: { id: string; coverImage: string }): string {
@@ -48,6 +49,7 @@ export function DashboardHomePage() {
               <p className="mt-3 flex items-center gap-2 text-sm text-stone-200">
                 <Archive aria-hidden className="h-4 w-4" /> {retentionNote(latest)}
               </p>
+              <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>
           </section>
           {weddingMissing ? (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Archive, CalendarDays, ChevronDown } from 'lucide-react';
 import { stockCovers, type Event } from '@ani/contract/events';
+import { AlbumUsage } from '../../../components/album-usage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
@@ -50,6 +51,7 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
           <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')} />
         </span>
       </button>
+      <AlbumUsage event={event} className="border-t border-brand-100 px-4 py-2 text-stone-700" />
       {open ? (
         <div id={panelId} className="border-t border-brand-100 p-4 sm:p-6">
           <Tabs defaultValue="content">

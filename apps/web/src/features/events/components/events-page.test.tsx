@@ -9,7 +9,7 @@ import { EventsPage } from './events-page';
 
 const event = {
   id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
-  coverImage: '', isGalleryPublic: false, canAddPhotos: false, autoApprovePhotos: true, cardTheme: null, photoCount: 0,
+  coverImage: '', isGalleryPublic: false, canAddPhotos: false, autoApprovePhotos: true, cardTheme: null, photoCount: 0, usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
   createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
 };
 const emptyPhotos = jsonResponse({ success: true, photos: [], nextToken: null, pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 }, photoCount: 0 });
