@@ -1,4 +1,4 @@
-// 42 pose suggestions (spec part 2 §2 "Photos page"): 6 categories × 7, each with a generated illustration.
+// 42 pose suggestions: 6 categories × 7, each drawn by components/pose-art (no image files).
 
 export const poseCategories = ['Romantik', 'Dramatik', 'Doğal', 'Hareketli', 'Portre', 'Detay'] as const;
 export type PoseCategory = (typeof poseCategories)[number];
@@ -11,8 +11,6 @@ export interface Pose {
   description: string;
   category: PoseCategory;
   difficulty: Difficulty;
-  /** Drives the illustration: how close, how tilted, what happens between the two. */
-  art: { gap: number; lean: number; lift: number; link: 'hands' | 'heart' | 'none' | 'kiss'; scene: number };
 }
 
 const names: Record<PoseCategory, [string, string][]> = {
@@ -56,13 +54,6 @@ export const poses: Pose[] = poseCategories.flatMap((category, c) =>
       description,
       category,
       difficulty: difficulties[(i + c) % 3]!,
-      art: {
-        gap: 14 + ((id * 7) % 5) * 9,
-        lean: ((id * 13) % 5) - 2,
-        lift: category === 'Hareketli' && i % 2 === 0 ? 18 : 0,
-        link: (['hands', 'heart', 'kiss', 'none'] as const)[(id + c) % 4]!,
-        scene: c,
-      },
     };
   }),
 );
