@@ -34,9 +34,9 @@ export function PoseArt({ pose }: { pose: Pose }) {
   const scene = scenes[pose.name] ?? {};
   const [top, bottom, ground] = scene.sky ?? palettes[pose.category];
   const id = useId().replace(/:/g, '');
-  const zoom = scene.zoom
-    ? `translate(120 90) scale(${scene.zoom.k}) translate(${-scene.zoom.at[0]} ${-scene.zoom.at[1]})`
-    : undefined;
+  // Full-length figures are small on a card; frame them as a medium shot unless a tall prop needs the room.
+  const { k, at } = scene.zoom ?? (scene.wide ? { k: 1.15, at: [120, 96] } : { k: 1.4, at: [120, 106] });
+  const zoom = `translate(120 90) scale(${k}) translate(${-at[0]} ${-at[1]})`;
   return (
     <svg
       viewBox="0 0 240 180"

@@ -29,8 +29,9 @@ export interface Scene {
   front?: ReactNode;
   /** Things that belong in a hand, drawn over the figures. */
   bouquet?: { at: readonly [number, number]; k?: number };
-  /** Close-ups: scale about a point (portraits). */
+  /** Framing: scale about a point. Couples default to a medium shot; `wide` keeps tall props in frame. */
   zoom?: { k: number; at: readonly [number, number] };
+  wide?: boolean;
   /** Mirror: the couple is drawn a second time, flipped and faded, inside the frame. */
   reflect?: boolean;
   sky?: readonly [string, string, string];
@@ -139,6 +140,7 @@ export const scenes: Record<string, Scene> = {
   },
   // Dramatik
   'Duvak Rüzgârı': {
+    wide: true,
     sky: night,
     bride: stand(84, {
       face: 'right',
@@ -176,6 +178,7 @@ export const scenes: Record<string, Scene> = {
     }),
   },
   'Merdiven Işığı': {
+    wide: true,
     sky: night,
     back: (
       <>
@@ -195,6 +198,7 @@ export const scenes: Record<string, Scene> = {
     },
   },
   'Gece Işıltısı': {
+    wide: true,
     sky: night,
     back: (
       <>
@@ -227,7 +231,7 @@ export const scenes: Record<string, Scene> = {
     sky: dusk,
     back: (
       <>
-        <Sun at={[206, 122]} r={16} colour="#ffcf8a" />
+        <Sun at={[178, 118]} r={16} colour="#ffcf8a" />
         <Hills colour="#7a3f55" />
       </>
     ),
@@ -241,6 +245,7 @@ export const scenes: Record<string, Scene> = {
     }),
   },
   'Kapı Çerçevesi': {
+    wide: true,
     sky: night,
     back: <Door />,
     bride: stand(108, { face: 'right', hands: [[120, 108], null] }),
@@ -253,6 +258,7 @@ export const scenes: Record<string, Scene> = {
     }),
   },
   'Yağmur Altında': {
+    wide: true,
     sky: ['#1d2536', '#3e4a63', '#1c2230'],
     back: <Rain />,
     bride: stand(106, { lean: 6, face: 'right', mood: 'calm', hands: [[128, 98], null] }),
@@ -377,6 +383,7 @@ export const scenes: Record<string, Scene> = {
     bouquet: { at: [119, 80], k: 1.6 },
   },
   Sohbet: {
+    wide: true,
     back: <Bench />,
     bride: {
       hip: [100, 130],
@@ -424,6 +431,7 @@ export const scenes: Record<string, Scene> = {
   },
   // Hareketli
   'Havaya Kaldırma': {
+    zoom: { k: 1.1, at: [120, 92] },
     groom: stand(126, {
       face: 'left',
       hands: [
@@ -497,6 +505,7 @@ export const scenes: Record<string, Scene> = {
     ),
   },
   Zıplama: {
+    wide: true,
     back: (
       <g fill="#000" opacity=".25" data-part="shadows">
         <ellipse cx="100" cy="150" rx="14" ry="3" />
@@ -551,6 +560,7 @@ export const scenes: Record<string, Scene> = {
     }),
   },
   'Dans Figürü': {
+    wide: true,
     sky: night,
     back: <Notes />,
     bride: {
