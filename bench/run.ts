@@ -1,6 +1,6 @@
 // `npm run bench`: each benchmark in turn, in its own Node process (so one's memory does not skew
 // the next's RSS), loopback only, each bounded in time. Size knobs: ZIP_BENCH_MB (default 2048),
-// ALBUM_BENCH_ITEMS (10000), ALBUM_BENCH_REQUESTS (300), THUMB_BENCH_SECONDS (8).
+// ALBUM_BENCH_ITEMS (10000), ALBUM_BENCH_REQUESTS (300), THUMB_BENCH_SECONDS (8), LANDING_BENCH_RUNS (3).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -13,6 +13,7 @@ const benches = [
   'album-scale.bench.ts',
   'media-serving.bench.ts',
   'accounts.bench.ts',
+  'landing.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

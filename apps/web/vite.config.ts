@@ -1,9 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress, preloadDeferredEntry, prerenderLanding, preloadFonts } from './scripts/build-plugins.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every page shows both families at once (body text and headings), Turkish letters included.
+    preloadFonts(/assets\/fonts\/[\w-]+\.woff2$/),
+    preloadDeferredEntry(),
+    prerenderLanding(),
+    precompress(),
+  ],
   server: {
     // The API runs as its own process in development; the browser sees one origin, as in production.
     proxy: { '/api': 'http://localhost:3000' },

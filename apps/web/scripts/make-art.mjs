@@ -1,6 +1,8 @@
 // Generates the marketing illustrations (WebP) shipped under src/assets/art. They stand in for photos
 // the spec shows (sample moments, gallery, testimonials) and must look finished, so each scene is
-// drawn as layered vector art. Run: node apps/web/scripts/make-art.mjs
+// drawn as layered vector art. Each scene is written at 800 and 400 px wide, in WebP and AVIF, for
+// `srcset` (src/features/marketing/components/art-picture.tsx): a phone mockup's thumbnail needs
+// the small one, and browsers that read AVIF take it. Run: node apps/web/scripts/make-art.mjs
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -172,7 +174,14 @@ const scenes = {
 };
 
 for (const [name, markup] of Object.entries(scenes)) {
-  await sharp(Buffer.from(markup)).webp({ quality: 72, effort: 6 }).toFile(path.join(out, `${name}.webp`));
+  for (const [width, suffix] of [
+    [W, ''],
+    [W / 2, '-400'],
+  ]) {
+    const image = () => sharp(Buffer.from(markup), { density: (72 * width) / W }).resize(width);
+    await image().webp({ quality: 72, effort: 6 }).toFile(path.join(out, `${name}${suffix}.webp`));
+    await image().avif({ quality: 50, effort: 6 }).toFile(path.join(out, `${name}${suffix}.avif`));
+  }
 }
 
 // Testimonial portraits: flat illustrated brides, each with her own palette.
@@ -198,5 +207,6 @@ for (const p of portraits) {
     <circle cx="132" cy="168" r="9" fill="#f29aa6" opacity=".35"/><circle cx="188" cy="168" r="9" fill="#f29aa6" opacity=".35"/>
   </svg>`;
   await sharp(Buffer.from(markup)).webp({ quality: 78 }).toFile(path.join(out, `${p.name}.webp`));
+  await sharp(Buffer.from(markup)).avif({ quality: 55, effort: 6 }).toFile(path.join(out, `${p.name}.avif`));
 }
 console.log('art written to', out);

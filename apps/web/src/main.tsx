@@ -1,16 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
 import './styles.css';
 
-const router = createAppRouter();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The app's code (boot.tsx, preloaded from index.html) starts only after the browser has painted a
+// frame: the landing page arrives prerendered, and evaluating and hydrating the app first would hold
+// that paint back by the length of the longest script task on a slow phone.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./boot');
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+// A hidden tab paints no frames; it starts anyway.
+setTimeout(start, 200);

@@ -124,8 +124,14 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+const signedOut: Session = { token: null, user: null };
+
+/**
+ * The prerendered landing page is the signed-out one; while the browser hydrates it the session reads
+ * as signed out too, and React re-renders with the stored session right after.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, () => signedOut);
 }
 
 /** Re-read storage; tests and code that write storage directly call this. */

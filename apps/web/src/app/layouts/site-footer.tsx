@@ -3,9 +3,11 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { contact } from '../../config/contact';
 import { paths } from '../../config/paths';
 import { PrivacyPolicyDialog, TermsOfUseDialog } from '../../features/legal';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // The year is the visitor's, not the build's: it appears once the prerendered page has hydrated.
+  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">

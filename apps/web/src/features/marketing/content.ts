@@ -1,20 +1,32 @@
 // Landing-page copy and sample data (spec part 2 §2 "Marketing landing page"). Numbers are the
 // spec's marketing claims: 120+ couples, 8500+ photos, ~500 shares a month, 2299 TL for 30 cards.
-import sunsetCouple from '../../assets/art/sunset-couple.webp';
-import rings from '../../assets/art/rings.webp';
-import bouquet from '../../assets/art/bouquet.webp';
-import cake from '../../assets/art/cake.webp';
-import firstDance from '../../assets/art/first-dance.webp';
-import tableCandles from '../../assets/art/table-candles.webp';
-import champagne from '../../assets/art/champagne-toast.webp';
-import garden from '../../assets/art/garden-ceremony.webp';
-import confetti from '../../assets/art/confetti-exit.webp';
-import bride1 from '../../assets/art/bride-1.webp';
-import bride2 from '../../assets/art/bride-2.webp';
-import bride3 from '../../assets/art/bride-3.webp';
-import bride4 from '../../assets/art/bride-4.webp';
+/** The generated illustrations (scripts/make-art.mjs), shown through ArtPicture. */
+export type ArtName =
+  | 'sunset-couple'
+  | 'rings'
+  | 'bouquet'
+  | 'cake'
+  | 'first-dance'
+  | 'table-candles'
+  | 'champagne-toast'
+  | 'garden-ceremony'
+  | 'confetti-exit'
+  | 'bride-1'
+  | 'bride-2'
+  | 'bride-3'
+  | 'bride-4';
 
-export const art = { sunsetCouple, rings, bouquet, cake, firstDance, tableCandles, champagne, garden, confetti };
+const sunsetCouple = 'sunset-couple';
+const rings = 'rings';
+const bouquet = 'bouquet';
+const cake = 'cake';
+const firstDance = 'first-dance';
+const tableCandles = 'table-candles';
+const champagne = 'champagne-toast';
+const garden = 'garden-ceremony';
+const confetti = 'confetti-exit';
+
+export const art = { sunsetCouple, rings, bouquet, cake, firstDance, tableCandles, champagne, garden, confetti } as const;
 
 export const stats = [
   { value: '120+', label: 'Mutlu Çift' },
@@ -62,28 +74,28 @@ export const testimonials = [
       'Düğünden sonraki sabah albümü açtığımızda hiç görmediğimiz yüzlerce kare vardı. Halamın yazdığı not hâlâ beni ağlatıyor. İyi ki bu hizmeti seçmişiz.',
     name: 'Elif & Can',
     designation: 'Mutlu Gelin',
-    src: bride1,
+    src: 'bride-1',
   },
   {
     quote:
       'Misafirlerimiz QR kodu okutup saniyeler içinde yükledi; kimse uygulama indirmek zorunda kalmadı. Masa kartları da o kadar şıktı ki birçoğu hatıra olarak götürdü.',
     name: 'Merve & Emre',
     designation: 'Mutlu Gelin',
-    src: bride2,
+    src: 'bride-2',
   },
   {
     quote:
       'Fotoğrafçımızın kaçırdığı anları misafirlerimiz yakalamış. Bütün albümü tek tıkla indirip ailemizle paylaştık. Ekip de her soruma hızlıca döndü.',
     name: 'Aslı & Burak',
     designation: 'Mutlu Gelin',
-    src: bride3,
+    src: 'bride-3',
   },
   {
     quote:
       'Kına gecesinden düğüne kadar her şey tek albümde toplandı. Videolarla birlikte notları okumak, düğünü yeniden yaşamak gibiydi.',
     name: 'Zehra & Onur',
     designation: 'Mutlu Gelin',
-    src: bride4,
+    src: 'bride-4',
   },
 ] as const;
 

@@ -5,6 +5,7 @@ import { whatsappAlbumUrl } from '../../../config/contact';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
 import { art } from '../content';
+import { ArtPicture } from './art-picture';
 
 type Category = 'all' | 'couple' | 'ceremony' | 'party';
 
@@ -54,7 +55,15 @@ export function GalleryPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((s) => (
             <li key={s.id} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-              <img src={s.image} alt={s.title} loading="lazy" width={800} height={600} className="aspect-[4/3] w-full object-cover" />
+              <ArtPicture
+                name={s.image}
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                alt={s.title}
+                loading="lazy"
+                width={800}
+                height={600}
+                className="aspect-[4/3] w-full object-cover"
+              />
               <div className="space-y-2 p-4">
                 <div className="flex items-start justify-between gap-3">
                   <h2 className="font-sans text-lg font-semibold text-stone-900">{s.title}</h2>

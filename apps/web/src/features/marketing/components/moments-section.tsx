@@ -1,6 +1,7 @@
 import { MessageSquareQuote, UserRound } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { moments } from '../content';
+import { ArtPicture } from './art-picture';
 
 /** Nine sample moments; below 768 px only the first three (spec part 2 §2). Hover or focus reveals the note. */
 export function MomentsSection() {
@@ -20,8 +21,9 @@ export function MomentsSection() {
                 tabIndex={0}
                 className="group relative aspect-[4/3] overflow-hidden rounded-2xl shadow-sm ring-1 ring-stone-200 outline-none focus-visible:ring-4 focus-visible:ring-brand-300"
               >
-                <img
-                  src={m.image}
+                <ArtPicture
+                  name={m.image}
+                  sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                   alt={m.title}
                   loading="lazy"
                   width={800}

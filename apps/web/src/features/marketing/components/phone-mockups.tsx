@@ -1,5 +1,6 @@
 import { Heart, ImagePlus } from 'lucide-react';
 import { art } from '../content';
+import { ArtPicture } from './art-picture';
 
 function PhoneFrame({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
@@ -10,12 +11,15 @@ function PhoneFrame({ children, className }: { children: React.ReactNode; classN
   );
 }
 
-/** The guest's upload screen as the hero shows it (spec part 2 §2, hero). Decorative: aria-hidden. */
+/**
+ * The guest's upload screen as the hero shows it (spec part 2 §2, hero). Decorative: aria-hidden, and
+ * its pictures load at low priority so the heading and fonts come first.
+ */
 export function UploadPhone({ className }: { className?: string }) {
   return (
     <PhoneFrame className={className}>
       <div className="relative h-24">
-        <img src={art.garden} alt="" className="h-full w-full object-cover" />
+        <ArtPicture name={art.garden} sizes="216px" alt="" fetchPriority="low" className="h-full w-full object-cover" />
         <div className="absolute inset-0 bg-gradient-to-t from-black/60 to-transparent" />
         <div className="absolute bottom-2 left-3 text-white">
           <p className="font-display text-sm font-semibold">Elif & Can’ın Düğünü</p>
@@ -30,7 +34,7 @@ export function UploadPhone({ className }: { className?: string }) {
         </div>
         <div className="grid grid-cols-3 gap-1">
           {[art.rings, art.bouquet, art.cake].map((src) => (
-            <img key={src} src={src} alt="" className="aspect-square rounded-md object-cover" />
+            <ArtPicture key={src} name={src} sizes="70px" alt="" fetchPriority="low" className="aspect-square rounded-md object-cover" />
           ))}
         </div>
         <div>
@@ -67,7 +71,7 @@ export function GalleryPhone({ className }: { className?: string }) {
       <div className="grid grid-cols-2 gap-1.5 p-2">
         {galleryItems.map((item) => (
           <div key={item.src} className="overflow-hidden rounded-lg border border-stone-100 bg-white shadow-sm">
-            <img src={item.src} alt="" className="aspect-square w-full object-cover" />
+            <ArtPicture name={item.src} sizes="100px" alt="" fetchPriority="low" className="aspect-square w-full object-cover" />
             <div className="flex items-start justify-between gap-1 p-1.5">
               <div className="min-w-0">
                 <p className="truncate text-[10px] font-semibold text-stone-800">{item.name}</p>

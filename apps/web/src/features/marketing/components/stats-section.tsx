@@ -1,4 +1,5 @@
 import { Camera, Heart, Share2 } from 'lucide-react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { monthlyShares, stats } from '../content';
 
 const icons = [Heart, Camera, Share2];
@@ -7,10 +8,12 @@ const icons = [Heart, Camera, Share2];
 const monthName = new Intl.DateTimeFormat('tr-TR', { month: 'short' });
 
 export function StatsSection() {
+  // Month names follow the visitor's clock, so they appear once the prerendered page has hydrated.
+  const hydrated = useHydrated();
   const now = new Date();
   const months = monthlyShares.map((value, i) => ({
     value,
-    label: monthName.format(new Date(now.getFullYear(), now.getMonth() - (monthlyShares.length - 1 - i), 1)),
+    label: hydrated ? monthName.format(new Date(now.getFullYear(), now.getMonth() - (monthlyShares.length - 1 - i), 1)) : '\u00a0',
   }));
   const max = Math.max(...monthlyShares);
   return (
@@ -42,8 +45,8 @@ export function StatsSection() {
             <span className="text-xs text-stone-500">aylık paylaşım sayısı</span>
           </figcaption>
           <ol className="flex h-52 items-end gap-2 sm:gap-4" aria-label="Son 6 ayda aylık anı paylaşımları">
-            {months.map((m) => (
-              <li key={m.label} className="flex h-full flex-1 flex-col items-center justify-end gap-2">
+            {months.map((m, i) => (
+              <li key={i} className="flex h-full flex-1 flex-col items-center justify-end gap-2">
                 <span className="text-xs font-semibold text-stone-700">{m.value}</span>
                 <div
                   className="w-full rounded-t-lg bg-gradient-to-t from-brand-700 to-brand-400"

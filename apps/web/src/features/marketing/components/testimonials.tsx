@@ -4,6 +4,7 @@ import { limits } from '@ani/contract/limits';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { testimonials } from '../content';
+import { ArtPicture } from './art-picture';
 
 /** Wraps both ways: before the first comes the last (spec part 2 §4). */
 export function wrapIndex(index: number, length: number): number {
@@ -45,9 +46,10 @@ export function Testimonials() {
         >
           <div className="relative mx-auto h-48 w-48 md:h-56 md:w-56">
             {testimonials.map((t, i) => (
-              <img
+              <ArtPicture
                 key={t.name}
-                src={t.src}
+                name={t.src}
+                sizes="224px"
                 alt={i === index ? t.name : ''}
                 width={320}
                 height={320}

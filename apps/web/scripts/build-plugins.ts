@@ -1,0 +1,177 @@
+// Build steps for the first page's speed (see docs/decisions/0070-landing-page-weight.md): font
+// preloads in index.html, the landing page prerendered into it, and pre-compressed copies of every
+// text file the server sends.
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+
+/**
+ * Adds `<link rel="preload" as="font">` for the built font files whose source name matches, so the
+ * browser fetches them with the HTML instead of after the CSS has arrived and the page has rendered:
+ * without it, the heading paints in the fallback font and the layout shifts when the font swaps in.
+ */
+export function preloadFonts(sourceNames: RegExp): Plugin {
+  return {
+    name: 'ani:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.values(ctx.bundle ?? {})
+          .filter(
+            (file) => file.type === 'asset' && file.originalFileNames.some((name) => sourceNames.test(name)),
+          )
+          .map((file) => file.fileName)
+          .sort();
+        if (files.length === 0) throw new Error(`no built font matches ${sourceNames}`);
+        return files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${fileName}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * Renders the landing page at build time (src/prerender.tsx, built for Node with the same asset
+ * names as the client build) into dist/index.html, so a visitor sees the page, and its largest text,
+ * as soon as the HTML and CSS arrive rather than after the JavaScript has run. The empty shell is kept
+ * as dist/app.html, which the server sends for every other address.
+ */
+export function prerenderLanding(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'ani:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        // Inside the app, so Node resolves the packages the server build leaves external.
+        const ssrDir = mkdtempSync(path.join(root, '.prerender-'));
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            mode: 'production',
+            plugins: [react()],
+            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, assetsInlineLimit: 0 },
+          });
+          const entry = readdirSync(ssrDir).find((name) => /^prerender\.m?js$/.test(name));
+          if (!entry) throw new Error(`prerender build wrote no entry in ${ssrDir}`);
+          const { renderLandingPage } = (await import(pathToFileURL(path.join(ssrDir, entry)).href)) as {
+            renderLandingPage: () => string;
+          };
+          const indexFile = path.join(outDir, 'index.html');
+          copyFileSync(indexFile, path.join(outDir, 'app.html'));
+          const shell = readFileSync(indexFile, 'utf8');
+          const marker = '<div id="root"></div>';
+          if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
+          writeFileSync(indexFile, shell.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically (the app, which
+ * main.tsx starts after the first paint) and everything they import, so they download with the HTML
+ * and are only evaluated later.
+ */
+export function preloadDeferredEntry(): Plugin {
+  return {
+    name: 'ani:preload-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const entry = ctx.chunk;
+        if (!entry || entry.type !== 'chunk') return [];
+        const seen = new Set<string>([entry.fileName, ...entry.imports]);
+        const queue = [...entry.dynamicImports];
+        const files: string[] = [];
+        while (queue.length) {
+          const fileName = queue.shift()!;
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') continue;
+          seen.add(fileName);
+          files.push(fileName);
+          queue.push(...chunk.imports);
+        }
+        return files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+const compressible = /\.(?:html|js|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes `name.br` and `name.gz` beside every compressible file of the build (only when smaller). The
+ * server serves them as they are (`preCompressed` in @fastify/static): compressed once at the best
+ * level here, instead of on every request or not at all.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'ani:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file)) continue;
+          const bytes = readFileSync(file);
+          const br = brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          });
+          const gz = gzipSync(bytes, { level: 9 });
+          if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
