@@ -226,7 +226,16 @@ export function Bride({ spec, children }: { spec: FigureSpec; children?: ReactNo
           colour={skin}
         />
       ))}
-      {spec.turned ? veilPath : null}
+      {spec.turned ? (
+        <>
+          {/* Seen from behind: the gown's row of buttons down the back, then the veil over it. */}
+          {[6, 11, 16, 21].map((d) => {
+            const [bx, by] = along(s.hip, lean, d + 2);
+            return <circle key={d} cx={f(bx)} cy={f(by)} r=".9" fill="#d8c3b3" data-part="back-buttons" />;
+          })}
+          {veilPath}
+        </>
+      ) : null}
       <path d={`M${pts(s.neck, s.head)}`} stroke={skin} strokeWidth="3.4" />
       <circle cx={f(hx)} cy={f(hy)} r="7" fill={skin} />
       {face === 'back' ? (

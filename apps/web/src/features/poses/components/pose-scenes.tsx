@@ -621,7 +621,7 @@ export const scenes: Record<string, Scene> = {
   // Portre: close-ups scaled about the faces.
   'Gelin Portresi': {
     zoom: { k: 2.1, at: [120, 78] },
-    back: <circle cx="150" cy="54" r="30" fill="#fff4d6" opacity=".18" data-part="soft-light" />,
+    back: <circle cx="150" cy="54" r="30" fill="#ffe3b8" opacity=".14" data-part="soft-light" />,
     bride: stand(120, {
       face: 'front',
       mood: 'calm',
@@ -649,8 +649,8 @@ export const scenes: Record<string, Scene> = {
       turned: true,
       head: [-3, 0],
       hands: [
-        [112, 106],
-        [126, 108],
+        [110, 112],
+        [126, 112],
       ],
     }),
   },
