@@ -1,8 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-// Import boundaries, enforced here so a wrong-way import fails lint instead of waiting for a review.
+// Import boundaries (routes → service → repository; modules and features independent), enforced here
+// so a wrong-way import fails lint instead of growing into a tangle.
 const serverModules = ['users', 'events', 'media', 'weddings', 'guests', 'whatsapp'];
 // Each table has exactly one owning module: only that module's files import its schema file.
 const ownedSchemas = {
@@ -94,6 +97,20 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // An import cycle makes load order decide what a module sees at start-up; refuse it everywhere.
+    // The web imports omit the `.ts`/`.tsx` extension, so the resolver is told to try them.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without a parser for .ts/.tsx the rule cannot read an imported file and silently sees no cycle.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   serverPlatformRules,
   ...serverModuleRules,

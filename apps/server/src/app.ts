@@ -5,6 +5,7 @@ import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { createOwnerAccess } from './http/owner-access.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRouteTable(app);
+  if (config.apiDocs) await registerOpenApi(app);
 
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
   const media = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];

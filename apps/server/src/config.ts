@@ -35,6 +35,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Anı Kutusu <no-reply@anikutusu.com.tr>'),
+  // Only "development" changes anything: it serves the API description at /api/docs.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // The reverse proxies in front, by address (proxy-addr syntax: "loopback", "10.0.0.0/8", comma
@@ -87,6 +89,8 @@ export type Config = {
   /** false, or the addresses of the reverse proxies in front of the app (proxy-addr syntax). */
   trustProxy: false | string;
   webDistDir: string;
+  /** Serve the OpenAPI description at /api/docs (development only: production does not advertise its API). */
+  apiDocs: boolean;
   /** S3-compatible object storage; local disk under DATA_DIR/media when absent. */
   s3: S3Config | undefined;
   redisUrl: string | undefined;
@@ -107,7 +111,7 @@ export type WhatsappConfig = {
   sendMaxAttempts: number;
 };
 
-export type S3Config = {
+type S3Config = {
   bucket: string;
   region: string;
   endpoint: string | undefined;
@@ -154,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    apiDocs: e.NODE_ENV === 'development',
     s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
     redisUrl: e.REDIS_URL,
     whatsapp: {

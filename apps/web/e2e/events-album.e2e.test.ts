@@ -60,7 +60,7 @@ async function decodeQr(file: string): Promise<string | null> {
 }
 
 describe('host and guests: event, QR, upload, album, delete, download', () => {
-  it('creates an event with the dialog (spec rules) and downloads a QR PNG that holds the upload link', async () => {
+  it('creates an event with the dialog (its rules) and downloads a QR PNG that holds the upload link', async () => {
     const { page, context, problems } = await openPage(browser, baseURL);
     await signInTab(page);
     await page.goto('/events');

@@ -53,7 +53,7 @@ describe('a new host', () => {
     await page.getByText('Kayıt Başarılı!').first().waitFor();
     await expect(dialog.isVisible()).resolves.toBe(false);
 
-    // Before activation the login is refused with the spec's toast and an offer to resend the mail.
+    // Before activation the login is refused with the not-activated toast and an offer to resend the mail.
     await page.getByRole('banner').getByRole('button', { name: 'Giriş Yap' }).click();
     const login = page.getByRole('dialog', { name: 'Giriş Yap' });
     await login.getByLabel('E-posta veya Kullanıcı Adı').fill(email);

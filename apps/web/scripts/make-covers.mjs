@@ -1,4 +1,4 @@
-// Generates the 8 stock event covers (spec part 1 §3: an event without a cover gets one of 8).
+// Generates the 8 stock event covers (an event without a cover gets one of the 8).
 // Drawn here instead of downloaded: the app ships no third-party photos and needs no network.
 // Run: node_modules/.bin/node apps/web/scripts/make-covers.mjs
 import { mkdirSync } from 'node:fs';

@@ -61,7 +61,7 @@ const descriptionSchema = z
   .refine((v) => v === null || v.length <= limits.eventDescriptionMax, e.descriptionMax);
 
 const flag = z.boolean({ error: e.flagInvalid });
-/** The spec shows "Herkese Açık" as "Yakında" and not selectable: the server holds the same line. */
+/** Public albums are not offered yet ("Herkese Açık" shows as "Yakında"): the server holds the same line. */
 const galleryPublic = flag.refine((v) => !v, e.galleryPublicUnavailable);
 
 const coverImageSchema = z
@@ -70,7 +70,7 @@ const coverImageSchema = z
   .refine((v) => !v || stockCovers.includes(v), e.coverImageInvalid)
   .transform((v) => v || null);
 
-/** The ten printed table-card designs (spec part 2, QR settings page), in carousel order. */
+/** The ten printed table-card designs (chosen on the QR settings page), in carousel order. */
 export const cardThemeIds = ['country', 'classic', 'rustic', 'minimal', 'boho', 'gold', 'sea', 'garden', 'romantic', 'winter'] as const;
 export type CardThemeId = (typeof cardThemeIds)[number];
 

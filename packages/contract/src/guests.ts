@@ -7,7 +7,7 @@ import { weddingIdSchema } from './weddings.ts';
 
 const g = m.guests;
 
-/** The statuses as the API answers them (the update vocabulary of spec part 2 §4). */
+/** The statuses as the API answers them (the words the update call also accepts). */
 export const guestStatuses = ['belirsiz', 'katılacak', 'katılamayacak', 'ulaşılamayan'] as const;
 export type GuestStatus = (typeof guestStatuses)[number];
 export const guestStatus = z.enum(guestStatuses);

@@ -1,4 +1,4 @@
-// Every number of the spec's constants tables (part 1 §9, part 2 §9), shared by web and server.
+// Every product constant (sizes, timings, counts), in one place so web and server never disagree.
 export const limits = {
   passwordMinLength: 6,
   passwordMaxLength: 128,

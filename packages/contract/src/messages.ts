@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Zod's own fallback texts (for a wrong type, say) in Turkish too, for server and web alike.
 z.config(z.locales.tr());
 
-// Turkish texts a person reads, shared by server and web. Spec texts are letter for letter.
+// Turkish texts a person reads, shared by server and web. Texts users already know are kept letter for letter.
 export const messages = {
   generic: {
     error: 'Bir hata oluştu',

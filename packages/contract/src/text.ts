@@ -61,7 +61,7 @@ export function toE164TurkishMobile(input: string): string | null {
 }
 
 /**
- * The WhatsApp conversation lookup's phone rule (spec part 2 §5): drop "+90", "90" or a leading
+ * The WhatsApp conversation lookup's phone rule: drop "+90", "90" or a leading
  * "0", require 10 digits not starting with 0, then prefix "90". Returns e.g. "905321234567", or null.
  */
 export function toConversationPhone(input: string): string | null {

@@ -17,7 +17,7 @@ describe('registerInput', () => {
       phoneNumber: '+905554443322',
     });
   });
-  it('reports the password rules in the spec order', () => {
+  it('reports the password rules in the order the dialog shows them', () => {
     expect(firstMessage({ ...valid, password: 'a' })).toBe(messages.auth.passwordMin);
     expect(firstMessage({ ...valid, password: 'abcdef1' })).toBe(messages.auth.passwordUpper);
     expect(firstMessage({ ...valid, password: 'ABCDEF1' })).toBe(messages.auth.passwordLower);

@@ -15,7 +15,7 @@ export const passwordSchema = z
   .regex(/\p{Ll}/u, a.passwordLower)
   .regex(/\d/, a.passwordDigit);
 
-/** The checklist the register dialog shows, in the spec's order. */
+/** The checklist the register dialog shows, in the order the dialog checks them. */
 export const passwordChecks = [
   { message: a.passwordMin, test: (p: string) => p.length >= limits.passwordMinLength },
   { message: a.passwordUpper, test: (p: string) => /\p{Lu}/u.test(p) },

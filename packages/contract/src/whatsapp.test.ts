@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toConversationPhone } from './text.ts';
 import { conversationParams } from './whatsapp.ts';
 
-describe('toConversationPhone (spec part 2 §5)', () => {
+describe('toConversationPhone', () => {
   it.each([
     ['+905321234567', '905321234567'],
     ['905321234567', '905321234567'],

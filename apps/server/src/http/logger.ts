@@ -4,7 +4,7 @@ import { pino } from 'pino';
 export type Logger = FastifyBaseLogger;
 
 // Tokens and passwords never reach the logs, whatever a handler logs by mistake.
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'password',

@@ -29,7 +29,7 @@ export class RateLimitError extends AppError {
 }
 
 /** The library rejects with a RateLimiterRes when a key is over its limit, with an Error when the store fails. */
-export function toRateLimitError(rejection: unknown): unknown {
+function toRateLimitError(rejection: unknown): unknown {
   if (rejection instanceof RateLimiterRes) {
     return new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from './auth.ts';
 
-export type RouteEntry = { method: string; url: string; ownerOnly: boolean };
+type RouteEntry = { method: string; url: string; ownerOnly: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {

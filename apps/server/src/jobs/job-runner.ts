@@ -72,7 +72,7 @@ export type EnqueueOptions = {
 };
 
 /** The time jobs are due against; tests pass a clock they move instead of waiting. */
-export type Clock = () => Date;
+type Clock = () => Date;
 
 /** A payload that no longer fits its kind's schema is a bug, not bad luck: it is never retried. */
 class InvalidPayloadError extends Error {}

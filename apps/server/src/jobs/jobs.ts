@@ -62,8 +62,8 @@ export const jobRegistry = defineJobRegistry({
   },
 });
 
-export type AppJobRegistry = typeof jobRegistry;
-export type JobKind = keyof AppJobRegistry['kinds'];
+type AppJobRegistry = typeof jobRegistry;
+type JobKind = keyof AppJobRegistry['kinds'];
 export type JobPayload<K extends JobKind> = PayloadOut<AppJobRegistry, K>;
 export type AppJobHandler<K extends JobKind> = JobHandler<JobPayload<K>>;
 export type AppJobRunner = JobRunner<AppJobRegistry>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-export type ByteRange = { start: number; end: number };
-export type ObjectStat = { size: number; mtime: Date };
-export type SignedUrlOptions = { expiresInSeconds: number; downloadName?: string; contentType?: string };
+type ByteRange = { start: number; end: number };
+type ObjectStat = { size: number; mtime: Date };
+type SignedUrlOptions = { expiresInSeconds: number; downloadName?: string; contentType?: string };
 
 /** Where media bytes live. Local disk by default; an S3-compatible store implements the same contract. */
 export interface Storage {

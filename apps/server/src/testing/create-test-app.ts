@@ -27,7 +27,7 @@ export type TestApp = {
 };
 
 /** A fresh database for this test file: PGlite copy of the migrated template, or a PostgreSQL database. */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplateDatabase');
   if (url && template) {

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../modules/whatsapp/whatsapp-signature.ts';
 
-export type SentRequest = { url: string; authorization: string | undefined; body: TemplateSend; answered: number };
-export type TemplateSend = {
+type SentRequest = { url: string; authorization: string | undefined; body: TemplateSend; answered: number };
+type TemplateSend = {
   messaging_product: string;
   to: string;
   type: string;
@@ -115,7 +115,7 @@ const envelope = (value: Record<string, unknown>) => ({
 
 let clock = 0;
 /** Provider timestamps (unix seconds): never before now, and increasing by at least one per call. */
-export const nextTimestamp = () => String((clock = Math.max(clock + 1, Math.floor(Date.now() / 1000) + 1)));
+const nextTimestamp = () => String((clock = Math.max(clock + 1, Math.floor(Date.now() / 1000) + 1)));
 
 export function statusDelivery(
   statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient: string; timestamp?: string; errorCode?: number }[],

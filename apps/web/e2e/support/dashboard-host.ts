@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /** Same value as WHATSAPP_APP_SECRET in global-setup.ts: the journey signs webhook deliveries like Meta does. */
-export const whatsappAppSecret = 'e2e-whatsapp-app-secret';
+const whatsappAppSecret = 'e2e-whatsapp-app-secret';
 
 /** A delivery as Meta's Cloud API sends it, signed with X-Hub-Signature-256. */
 export async function postWebhook(baseURL: string, value: Record<string, unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Undo quoted-printable transport encoding (soft line breaks and =XX escapes). */
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
@@ -19,7 +19,7 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 /** The readable text of a MIME message: quoted-printable parts decoded, base64 parts appended decoded. */
-export function decodeMail(raw: string): string {
+function decodeMail(raw: string): string {
   const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\n]*\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) =>
     Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'),
   );

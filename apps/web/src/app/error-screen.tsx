@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** The router's fallback when rendering or loading a route throws (spec part 1 §8). */
+/** The router's fallback when rendering or loading a route throws. */
 export function ErrorScreen() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)

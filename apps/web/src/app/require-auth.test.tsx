@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { refreshSession } from '../lib/session';
-import { getToasts, resetToasts } from '../lib/toast-store';
+import { getToasts, resetToasts } from '../test/toasts';
 import { RequireAuth } from './require-auth';
 
 function Home() {

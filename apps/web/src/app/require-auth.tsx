@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isLoggingOut, useSession } from '../lib/session';
-import { toast } from '../lib/toast-store';
+import { toast } from '../lib/toast';
 import { paths, type RedirectState } from '../config/paths';
 
-export const accessDeniedToast = {
+const accessDeniedToast = {
   id: 'access-denied',
   title: 'Erişim Engellendi',
   description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.',

@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
                 path: 'music',
                 lazy: () => import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
               },
-              // Unknown dashboard paths go to the dashboard home (spec part 2 §2).
+              // Unknown dashboard paths go to the dashboard home.
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],
           },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Light everywhere outside /dashboard (spec). Inside, the dashboard layout owns the theme (dark by
+ * Light everywhere outside /dashboard. Inside, the dashboard layout owns the theme (dark by
  * default, with its toggle remembered under `theme`); forcing dark here as well would override the
  * toggle, because a parent's effect runs after its child's.
  */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { refreshSession } from '../lib/session';
-import { resetToasts } from '../lib/toast-store';
+import { resetToasts } from '../test/toasts';
 import { jsonResponse } from '../test/render';
 import { useAlbumDownload } from './album-download-dialog';
 import { Toaster } from './ui/toaster';

@@ -19,7 +19,7 @@ import { Progress } from './ui/progress';
 
 const m = messages.media;
 
-/** Thrown for a non-OK download answer, so the toast can carry the status (spec part 1 §8). */
+/** Thrown for a non-OK download answer, so the toast can carry the status. */
 class DownloadHttpError extends Error {
   readonly status: number;
   constructor(status: number) {
@@ -116,7 +116,7 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
     <Dialog
       open={state.open}
       onOpenChange={(open) => {
-        // Closable only when finished or when nothing runs (spec part 1 §4).
+        // Closable only when finished or when nothing runs.
         if (!open && (done || !state.running)) onClose();
       }}
     >

@@ -8,7 +8,8 @@ import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { ApiError } from '../lib/api-client';
 import { getToken, useSession } from '../lib/session';
-import { toast } from '../lib/toast-store';
+import { queryKeys } from '../lib/queries';
+import { toast } from '../lib/toast';
 
 const w = messages.weddings;
 
@@ -64,7 +65,7 @@ export function InvitationImageButton({ attached, changeable = false }: { attach
       const r = await uploadInvitationImage(user.username, file.file);
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });
       close();
-      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     } catch (error) {
       toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed, variant: 'destructive' });
     } finally {

@@ -1,4 +1,4 @@
-// Typed routes of the route table (spec part 1 §2, part 2 §2), so links never drift from the router.
+// Typed routes of the route table, so links never drift from the router.
 export const paths = {
   home: '/',
   gallery: '/gallery',

@@ -1,7 +1,7 @@
 import { limits } from '@ani/contract/limits';
 
 /**
- * The spec's simulated progress (1 point every 300 ms, never past 95) for when the real size is unknown.
+ * A simulated progress (1 point every 300 ms, never past 95) for when the real size is unknown.
  * Returns a stop function.
  */
 export function startSimulatedProgress(

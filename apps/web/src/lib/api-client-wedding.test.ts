@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest } from './api-client';
-import { getToasts } from './toast-store';
-import { useFetchMock } from '../test/fetch-mock';
+import { getToasts } from '../test/toasts';
+import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
-describe('api client, wedding calls (spec part 1 §8 "second backend")', () => {
+describe('api client, wedding calls (their own toast titles)', () => {
   it('titles a failed answer "Wedding API Hatası" and falls back to its own text', async () => {
     fetchMock.mockImplementation(async () => new Response('', { status: 500, statusText: '' }));
     await expect(apiRequest('/guests?weddingId=1', { schema: messageResponse, backend: 'wedding' })).rejects.toThrow(

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
 import { getSession, refreshSession } from './session';
-import { getToasts } from './toast-store';
-import { useFetchMock } from '../test/fetch-mock';
+import { getToasts } from '../test/toasts';
+import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
 describe('api client', () => {
   it('sends the Bearer token from local storage before session storage', async () => {

@@ -1,17 +1,18 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@ani/contract/errors';
 import { clearSession, getToken } from './session';
-import { toast } from './toast-store';
+import { toast } from './toast';
 
-/** Generic texts of spec part 1 §8 (main backend). */
-export const apiTexts = {
+/** Generic error texts of the main API calls. */
+const apiTexts = {
   errorTitle: 'Hata',
   errorFallback: 'Bir hata oluştu',
   networkTitle: 'Bağlantı Hatası',
   networkDescription: 'Sunucuya ulaşılamadı. Lütfen internet bağlantınızı kontrol edin.',
   unexpected: 'Beklenmeyen bir hata oluştu',
   badShape: 'API yanıtı beklenen formatta değil',
-  // The spec's "second backend" (weddings, guests, statistics, WhatsApp) has its own toast titles.
+  // The wedding calls (weddings, guests, statistics, WhatsApp) have their own toast titles, so a host can
+  // tell which part of the product failed.
   weddingErrorTitle: 'Wedding API Hatası',
   weddingErrorFallback: "Wedding API'de bir hata oluştu",
   weddingNetworkTitle: 'Wedding API Bağlantı Hatası',
@@ -49,7 +50,7 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   /** Callers that show their own error toast (e.g. "Giriş Hatası!") turn the generic one off. */
   errorToast?: boolean;
   signal?: AbortSignal;
-  /** "wedding" for the guest-list calls: their generic toasts carry the "Wedding API" titles (spec part 1 §8). */
+  /** "wedding" for the guest-list calls: their generic toasts carry the "Wedding API" titles. */
   backend?: 'main' | 'wedding';
 }
 
@@ -69,7 +70,7 @@ function messageOf(body: unknown, statusText: string, fallback: string = apiText
 }
 
 function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding' = 'main'): ApiError {
-  // Logged for developers (spec: "errors are rethrown to the caller and logged").
+  // Logged for developers: the caller gets the error too and decides what the user sees.
   console.warn(`[api] ${error.kind} ${error.status}: ${error.message}`);
   if (showToast) {
     const wedding = backend === 'wedding';

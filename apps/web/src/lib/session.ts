@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '@ani/contract/limits';
 
-/** What the browser remembers about the signed-in host (spec part 1 §3 "Session"). */
+/** What the browser remembers about the signed-in host. */
 export interface SessionUser {
   userId: string;
   username: string;
@@ -59,7 +59,7 @@ function parseUser(raw: string | null): SessionUser | null {
 }
 
 function read(): Session {
-  // Local storage first, then session storage (spec part 1 §4 and §7).
+  // Local storage first, then session storage.
   let token: string | null = null;
   let user: SessionUser | null = null;
   for (const store of stores()) {
@@ -83,11 +83,7 @@ export function getToken(): string | null {
   return getSession().token;
 }
 
-export function isAuthenticated(): boolean {
-  return getSession().token !== null;
-}
-
-/** A successful login keeps the token and user for this browser tab only (spec: session storage). */
+/** A successful login keeps the token and user for this browser tab only (session storage). */
 export function saveSession(token: string, user: SessionUser): void {
   window.sessionStorage.setItem(storageKeys.token, token);
   window.sessionStorage.setItem(storageKeys.user, JSON.stringify(user));
@@ -113,7 +109,7 @@ export function clearSession(options: { forgetAnimation?: boolean } = {}): void 
   emit();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signing out changes local storage; follow it.
   const onStorage = () => emit();

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { refreshSession } from '../lib/session';
-import { resetToasts } from '../lib/toast-store';
+import { resetToasts } from './toasts';
 
 /** A fresh `fetch` mock per test, with toasts and the session reset around it (API client tests). */
-export function useFetchMock() {
+export function installFetchMock() {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     resetToasts();

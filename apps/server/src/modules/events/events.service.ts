@@ -22,7 +22,7 @@ export type CreateEventData = {
 
 export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Partial<CreateEventData>;
 
-export function toEvent(row: EventRow): Event {
+function toEvent(row: EventRow): Event {
   return {
     id: row.id,
     eventId: row.id,

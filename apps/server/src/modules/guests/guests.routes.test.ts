@@ -145,7 +145,7 @@ describe('owner checks on every guest call', () => {
     }
   });
 
-  it('answers 400 with the spec text when weddingId is missing', async () => {
+  it('answers 400 with the Turkish text when weddingId is missing', async () => {
     const w = await createWeddingHost(t);
     for (const url of ['/api/guests', '/api/statistics', '/api/guests/export']) {
       const res = await call(w.user.token, { method: 'GET', url });

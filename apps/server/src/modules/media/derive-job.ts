@@ -13,7 +13,7 @@ import { extractPosterFrame, hasFfmpeg } from './video-poster.ts';
 type LoggerLike = { warn(obj: object, msg?: string): void };
 
 /** Derived objects get fixed keys beside the original, so a retried job overwrites instead of leaking. */
-export function derivedKeys(row: Pick<MediaRow, 'objectKey'>): { thumbnail: string; preview: string } {
+function derivedKeys(row: Pick<MediaRow, 'objectKey'>): { thumbnail: string; preview: string } {
   const base = row.objectKey.replace(/\.[a-z0-9]+$/, '');
   return { thumbnail: `${base}-thumb.webp`, preview: `${base}-preview.webp` };
 }

@@ -1,5 +1,5 @@
 // Worker thread: decodes one HEIC/HEIF file to raw RGBA with libheif (WebAssembly).
-// Runs off the main thread because a 12 MP photo takes seconds and up to ~2 GB (DESIGN §9).
+// Runs off the main thread because a 12 MP photo takes seconds and up to ~2 GB.
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import decode from 'heic-decode';

@@ -27,19 +27,19 @@ const m = messages.media;
 const u = messages.upload;
 
 /** Signed media URLs live one hour: long enough for an album visit, short enough not to be a share link. */
-export const mediaUrlTtlSeconds = 60 * 60;
+const mediaUrlTtlSeconds = 60 * 60;
 /** The download link only has to be opened at once by the phone's browser; the stream may then run for hours. */
-export const downloadLinkTtlSeconds = 5 * 60;
+const downloadLinkTtlSeconds = 5 * 60;
 /** Objects of an upload that never committed (process crash) are removed after this delay. */
 const sweepDelayMs = 60 * 60 * 1000;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
 
 type Cursor = { seq: number };
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`v1:${cursor.seq}`).toString('base64url');
 }
-export function decodeCursor(token: string): Cursor {
+function decodeCursor(token: string): Cursor {
   const match = /^v1:(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString());
   if (!match) throw new AppError(ErrorCode.VALIDATION, m.invalidCursor);
   return { seq: Number(match[1]) };
@@ -48,7 +48,7 @@ export function decodeCursor(token: string): Cursor {
 /** Where an event's originals (and, beside them, their derived images) are stored. */
 const eventKeyPrefix = (eventId: string) => `events/${eventId}`;
 
-export function downloadPath(eventId: string): string {
+function downloadPath(eventId: string): string {
   return `/api/events/${encodeURIComponent(eventId)}/download`;
 }
 

@@ -18,7 +18,7 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Readable }
   | { type: 'field'; fieldname: string; value: unknown };
 
-export type ReceivedFile = {
+type ReceivedFile = {
   tempPath: string;
   size: number;
   sha256: string;
@@ -30,7 +30,7 @@ export type ReceivedUpload = { dir: string; files: ReceivedFile[]; uploader: str
 
 export type UploadLimits = { maxPhotos: number; maxVideos: number; maxBytes: number };
 
-export const defaultUploadLimits: UploadLimits = {
+const defaultUploadLimits: UploadLimits = {
   maxPhotos: limits.maxPhotosPerUpload,
   maxVideos: limits.maxVideosPerUpload,
   maxBytes: limits.maxUploadBytes,

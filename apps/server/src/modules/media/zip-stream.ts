@@ -70,13 +70,13 @@ function istanbul(date: Date): Record<string, string> {
 }
 
 /** "2026-11-22_14-05-33" in Türkiye's time, sortable in a file manager. */
-export function fileStamp(date: Date): string {
+function fileStamp(date: Date): string {
   const p = istanbul(date);
   return `${p.year}-${p.month}-${p.day}_${p.hour}-${p.minute}-${p.second}`;
 }
 
 /** "22.11.2026 14:05:33", how Turkish Excel shows a date. */
-export function displayDate(date: Date): string {
+function displayDate(date: Date): string {
   const p = istanbul(date);
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }

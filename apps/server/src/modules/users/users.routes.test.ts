@@ -165,7 +165,7 @@ describe('POST /api/users/login', () => {
     expect(byName.statusCode).toBe(200);
   });
 
-  it('answers 401 with the spec text for a wrong password and for an unknown account', async () => {
+  it('answers 401 with the Turkish text for a wrong password and for an unknown account', async () => {
     const user = await createActivatedUser(t);
     for (const res of [await login(user.email, 'Yanlis123'), await login('kimse@example.com', 'Yanlis123')]) {
       expect(res.statusCode).toBe(401);

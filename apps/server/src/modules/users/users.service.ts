@@ -53,7 +53,7 @@ export type AuthLimits = {
   mailPerTarget: number;
   mailPerUser: number;
 };
-export const defaultAuthLimits: AuthLimits = {
+const defaultAuthLimits: AuthLimits = {
   loginPerIp: 30,
   loginFreeFailures: 5,
   registerPerIp: 10,

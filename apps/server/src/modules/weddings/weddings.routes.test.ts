@@ -256,14 +256,14 @@ describe('POST /api/weddings/upload-image', () => {
     expect(await t.storage.stat(row!.invitationImageKey!)).toBeNull();
   });
 
-  it('judges the type by content: a text file named .jpg gets 415 with the spec text', async () => {
+  it('judges the type by content: a text file named .jpg gets 415 with the Turkish text', async () => {
     const { user } = await createWeddingHost(t);
     const res = await upload(user.token, user.username, multipartFile('image', 'x.jpg', 'image/jpeg', Buffer.from('merhaba dünya')));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(w.imageOnly);
   });
 
-  it('refuses 5 MB or more with 413 and the spec text', async () => {
+  it('refuses 5 MB or more with 413 and the Turkish text', async () => {
     const { user } = await createWeddingHost(t);
     const big = Buffer.concat([await jpeg(), Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload(user.token, user.username, multipartFile('image', 'big.jpg', 'image/jpeg', big));

@@ -20,7 +20,7 @@ const w = messages.weddings;
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
   try {
-    // One byte below the limit is the largest accepted size: the spec says "under 5 MB".
+    // One byte below the limit is the largest accepted size: the rule is "under 5 MB".
     const file = await request.file({ limits: { fileSize: limits.invitationImageMaxBytes - 1, files: 1, fields: 5 } });
     if (!file || file.fieldname !== 'image') {
       file?.file.resume();
@@ -32,7 +32,7 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
     }
-    // A broken or aborted form (the client's fault): the spec's upload failure text, not a 500.
+    // A broken or aborted form (the client's fault): the upload failure text, not a 500.
     throw new AppError(ErrorCode.VALIDATION, w.imageUploadFailed);
   }
 }

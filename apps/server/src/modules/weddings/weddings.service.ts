@@ -16,12 +16,12 @@ const w = messages.weddings;
 const imageUrlSeconds = 24 * 60 * 60;
 
 /** The instant of a wedding: its date and time in Türkiye (UTC+3 all year since 2016). */
-export function weddingInstant(date: string, time: string): Date {
+function weddingInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+03:00`);
 }
 
 /** An event title from the couple's names ("Elif & Can Düğünü"), within the events page's length rule. */
-export function coupleTitle(data: { brideName: string; groomName: string }): string {
+function coupleTitle(data: { brideName: string; groomName: string }): string {
   const title = `${data.brideName} & ${data.groomName} Düğünü`.replace(/\s+/g, ' ');
   return title.length <= limits.eventTitleMax ? title : title.slice(0, limits.eventTitleMax).trimEnd();
 }

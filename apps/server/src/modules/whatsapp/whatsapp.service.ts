@@ -22,7 +22,7 @@ const sendLeaseMs = 2 * 60_000;
 const reportedStatuses = new Set<ReportedStatus>(['sent', 'delivered', 'read', 'failed']);
 
 /** The webhook body as Meta sends it (only the parts this product reads). */
-export type WebhookBody = {
+type WebhookBody = {
   object?: string;
   entry?: {
     changes?: {

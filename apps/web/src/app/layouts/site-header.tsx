@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-stone-700',
   );
 
-/** Sticky top bar, 16 units high (spec part 1 §2). */
+/** Sticky top bar, 16 units high. */
 export function SiteHeader() {
   const { token, user } = useSession();
   const signedIn = token !== null;
@@ -28,8 +28,12 @@ export function SiteHeader() {
   const { logout, loggingOut } = useLogout(closeMenus);
   const location = useLocation();
 
-  // Choosing a link closes the mobile menu.
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // Choosing a link closes the mobile menu: adjusted while rendering, so the old page never paints it open.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMobileOpen(false);
+  }
 
   const links = [
     { to: paths.home, label: 'Ana Sayfa', end: true },

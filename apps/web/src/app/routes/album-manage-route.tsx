@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { eventListResponse } from '@ani/contract/events';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { OwnerAlbum } from '../../features/album';
-import { apiRequest } from '../../lib/api-client';
+import { eventsQuery } from '../../lib/queries';
 
 /**
  * /dashboard/qr/manage: the first event's album, with the album feature's own grid, lightbox, owner
- * controls, "Albümü İndir" and progress dialog (spec part 2 §2) — composed here, not copied.
+ * controls, "Albümü İndir" and progress dialog — composed here, not copied.
  */
 export function AlbumManageRoute() {
-  const events = useQuery({
-    queryKey: ['events'],
-    queryFn: ({ signal }) => apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
-  });
+  const events = useQuery(eventsQuery());
   const event = events.data?.[0];
   if (events.isPending) {
     return <div className="flex justify-center py-16"><Spinner label="Yükleniyor" /></div>;

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 const matchText = 'Şifreler eşleşmelidir';
 
-/** Every rule the new password must meet, in the spec's order, plus the confirmation match. */
+/** Every rule the new password must meet, in the order they are checked, plus the confirmation match. */
 export function passwordProblems(password: string, confirmation: string): string[] {
   const problems: string[] = passwordChecks.filter((c) => !c.test(password)).map((c) => c.message);
   if (password !== confirmation || !confirmation) problems.push(matchText);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Thin bar at the very top showing how far the page is scrolled (spec: on every page). */
+/** Thin bar at the very top showing how far the page is scrolled (shown on every page). */
 export function ScrollProgress() {
   const [progress, setProgress] = useState(0);
   useEffect(() => {

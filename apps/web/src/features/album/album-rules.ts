@@ -1,6 +1,6 @@
 import { limits } from '@ani/contract/limits';
 
-/** Total pages = ceil(photoCount / 12), recomputed whenever the count changes (spec part 1 §4). */
+/** Total pages = ceil(photoCount / 12), recomputed whenever the count changes. */
 export function totalPages(photoCount: number, pageSize: number = limits.albumPageSize): number {
   return Math.max(0, Math.ceil(photoCount / pageSize));
 }
@@ -20,7 +20,7 @@ export function columnsFor(width: number): 2 | 3 | 4 {
   return 4;
 }
 
-/** True when the bottom of the page is within the spec's 300 px of the viewport's bottom. */
+/** True when the bottom of the page is within 300 px of the viewport's bottom. */
 export function nearBottom(
   scroll: { scrollY: number; viewportHeight: number; documentHeight: number },
   threshold: number = limits.scrollTriggerPx,
@@ -28,7 +28,7 @@ export function nearBottom(
   return scroll.documentHeight - (scroll.scrollY + scroll.viewportHeight) <= threshold;
 }
 
-/** Zoom in ×1.5 steps between 0.5 and 5 (spec part 1 §9). */
+/** Zoom in ×1.5 steps between 0.5 and 5. */
 export function zoomIn(zoom: number): number {
   return Math.min(limits.zoomMax, Math.round(zoom * limits.zoomStep * 1000) / 1000);
 }
@@ -48,7 +48,7 @@ export function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 
-/** 'anonymous' → "Misafir", missing → "Anonim" (spec part 1 §2). */
+/** 'anonymous' → "Misafir", missing → "Anonim". */
 export function uploaderLabel(uploader: string | null | undefined): string {
   if (!uploader || !uploader.trim()) return 'Anonim';
   if (uploader === 'anonymous') return 'Misafir';

@@ -4,7 +4,7 @@ import { refreshSession } from '../../lib/session';
 /**
  * The events page puts the host's token in local storage as shared_token before opening the album in a
  * new tab (a new tab has empty session storage). On load it becomes this tab's login token and the copy
- * is removed, so a token does not linger in local storage (spec part 1 §2: "promoted on load").
+ * is removed, so a token does not linger in local storage.
  */
 export function promoteSharedToken(): void {
   try {

@@ -6,7 +6,7 @@ import { applyDeletion, deletePhotos } from './api/album-api';
 
 const m = messages.media;
 
-/** Single and bulk delete with the spec's success and failure texts; the grid updates without a refetch. */
+/** Single and bulk delete with their success and failure texts; the grid updates without a refetch. */
 export function useAlbumDeletion(eventId: string) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountLinkParam } from '@ani/contract/users';
 import { getSession, refreshSession } from '../../lib/session';
-import { getToasts, resetToasts } from '../../lib/toast-store';
+import { getToasts, resetToasts } from '../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../test/render';
 import { LoginDialog } from './components/login-dialog';
 import { accountLinkParamName } from './components/account-link-notice';

@@ -16,7 +16,7 @@ const messageFor = (patch: Partial<RegisterForm>) => {
   return result.ok ? null : result.message;
 };
 
-describe('register rules (spec part 1 §5)', () => {
+describe('register rules', () => {
   it('joins first and last name with a space and sends the normalised e-mail and phone', () => {
     expect(checkRegisterForm(valid)).toEqual({
       ok: true,

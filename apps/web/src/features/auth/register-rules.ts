@@ -16,7 +16,7 @@ export interface RegisterForm {
 export type RegisterCheck = { ok: true; payload: RegisterPayload } | { ok: false; message: string };
 
 /**
- * The register dialog's checks in the spec's order (part 1 §5): required fields, terms, password
+ * The register dialog's checks in the order they are reported: required fields, terms, password
  * rules and confirmation, then the contract's rules for e-mail and phone the server applies too.
  */
 export function checkRegisterForm(form: RegisterForm): RegisterCheck {

@@ -1,4 +1,4 @@
-// Texts of the sign-in dialogs. Spec texts (part 1 §5, §8) are letter for letter; the rest is ours.
+// Texts of the sign-in dialogs. Texts users already know are kept letter for letter.
 export const authTexts = {
   loginTitle: 'Giriş Yap',
   loginDescription: 'Albümünüze ve düğün panelinize ulaşmak için giriş yapın.',

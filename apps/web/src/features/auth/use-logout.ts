@@ -5,7 +5,7 @@ import { clearSession, setLoggingOut } from '../../lib/session';
 import { paths } from '../../config/paths';
 
 /**
- * Logout as the spec describes (part 1 §4): a flag disables the button ("Çıkış Yapılıyor..."), the
+ * Logout, so a double click or a slow server cannot leave a half-signed-out tab: a flag disables the button ("Çıkış Yapılıyor..."), the
  * server revokes the token, menus close, and after 100 ms the user is on / with both storages and
  * the dashboard-animation flag cleared. A failed call is only logged.
  */

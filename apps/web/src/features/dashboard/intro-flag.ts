@@ -1,6 +1,6 @@
 import { storageKeys } from '@ani/contract/limits';
 
-// The intro plays once per browser: the flag lives in local storage and logout clears it (spec part 2 §2).
+// The intro plays once per browser: the flag lives in local storage and logout clears it.
 export function hasSeenIntro(storage: Pick<Storage, 'getItem'> | null = safeLocalStorage()): boolean {
   try {
     return storage?.getItem(storageKeys.dashboardAnimationSeen) === 'true';

@@ -1,4 +1,4 @@
-/** 10:00, 11:00, then every half hour from 12:00 to 20:30 (spec part 2 §9). */
+/** 10:00, 11:00, then every half hour from 12:00 to 20:30. */
 export function weddingTimeOptions(): string[] {
   const times = ['10:00', '11:00'];
   for (let h = 12; h <= 20; h++) {

@@ -7,7 +7,7 @@ const now = new Date('2026-11-22T21:30:00.000Z'); // already 23 November in Ista
 describe('create-event rules', () => {
   const ok = { title: 'Ayşe & Mehmet', date: '2026-12-05', description: '' };
 
-  it('reports the first broken rule with the spec texts, in order', () => {
+  it('reports the first broken rule with the Turkish texts, in order', () => {
     expect(firstCreateEventError({ ...ok, title: '  ' }, now)?.message).toBe('Etkinlik adı zorunludur');
     expect(firstCreateEventError({ ...ok, title: 'ab', date: '' }, now)?.message).toBe('Etkinlik adı en az 3 karakter olmalıdır');
     expect(firstCreateEventError({ ...ok, title: 'x'.repeat(101) }, now)?.message).toBe('Etkinlik adı en fazla 100 karakter olabilir');

@@ -24,7 +24,7 @@ export function todayInIstanbul(now: Date = new Date()): string {
   return istanbulDay(now);
 }
 
-/** The create dialog's rules in the spec's order; the first broken one is reported (spec part 1 §5). */
+/** The create dialog's rules in a fixed order; the first broken one is reported. */
 export function firstCreateEventError(form: CreateEventForm, now: Date = new Date()): CreateEventError | null {
   const title = form.title.trim();
   const formError = (field: keyof CreateEventForm, message: string) => ({ field, message, toastTitle: e.formErrorTitle });
@@ -45,7 +45,7 @@ export function eventDateIso(date: string): string {
   return `${date}T12:00:00.000Z`;
 }
 
-/** The guests' upload link: {origin}/events/{id}/{slug}/upload-image-page (spec part 1 §2). */
+/** The guests' upload link: {origin}/events/{id}/{slug}/upload-image-page. */
 export function uploadLink(origin: string, eventId: string, title: string): string {
   return `${origin}/events/${encodeURIComponent(eventId)}/${slug(title)}/upload-image-page`;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { limits } from '@ani/contract/limits';
 
 /**
- * Settings autosave (spec part 1 §4): each change restarts the quiet period, so only the last value is
+ * Settings autosave: each change restarts the quiet period, so only the last value is
  * sent, `delayMs` after the last change. A change still pending when the component goes away (the card
  * is collapsed) is sent at once rather than lost.
  */

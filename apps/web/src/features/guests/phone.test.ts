@@ -8,7 +8,7 @@ describe('formatPhoneInput', () => {
   it('turns a leading 90 into +90', () => {
     expect(formatPhoneInput('905321234567')).toBe('+905321234567');
   });
-  it('turns a leading 0 into +90… (the spec\'s "+9" + "0…")', () => {
+  it('turns a leading 0 into +90… ("+9" + "0…")', () => {
     expect(formatPhoneInput('05321234567')).toBe('+905321234567');
   });
   it('strips non-digits and keeps only the first 12 digits', () => {

@@ -2,7 +2,7 @@ import { limits } from '@ani/contract/limits';
 import { toE164TurkishMobile } from '@ani/contract/text';
 
 /**
- * The add-row phone input's auto-format (spec part 2 §5): non-digits stripped, the first 12 digits
+ * The add-row phone input's auto-format: non-digits stripped, the first 12 digits
  * kept, then "+90" put in front: "90…" becomes "+90…", "0…" becomes "+9" + "0…", "5…" becomes "+905…".
  */
 export function formatPhoneInput(raw: string): string {

@@ -3,7 +3,7 @@ import { messages } from '@ani/contract/messages';
 
 export const statusLabels = messages.guests.statusLabels;
 
-/** The editor offers three; "ulaşılamayan" is set by failed delivery, never chosen by hand (spec §4). */
+/** The editor offers three; "ulaşılamayan" is set by failed delivery, never chosen by hand. */
 export const editableStatuses = ['katılacak', 'belirsiz', 'katılamayacak'] as const satisfies readonly GuestStatus[];
 
 /** Badge text as the list shows it (upper-cased the Turkish way: "KATILACAK", "ULAŞILAMAYAN"). */
@@ -28,7 +28,7 @@ export function countLocked(status: GuestStatus): boolean {
   return clearsGuestCount(status);
 }
 
-/** The edit's count: blank means 0 (spec: "count defaults to 0 on save"); null when not a whole number ≥ 0. */
+/** The edit's count: blank means 0; null when not a whole number ≥ 0. */
 export function draftCount(draft: EditDraft): number | null {
   if (countLocked(draft.status) || draft.guestCount.trim() === '') return 0;
   const n = Number(draft.guestCount);

@@ -1,6 +1,6 @@
-// Static catalogue of spec part 2 §2 "Music page": four moments, three filters and eight tracks each.
+// Static catalogue for the music page: four moments, three filters and eight tracks each.
 
-export interface Track {
+interface Track {
   id: string;
   title: string;
   artist: string;

@@ -2,8 +2,8 @@
 
 export const poseCategories = ['Romantik', 'Dramatik', 'Doğal', 'Hareketli', 'Portre', 'Detay'] as const;
 export type PoseCategory = (typeof poseCategories)[number];
-export const difficulties = ['Kolay', 'Orta', 'Zor'] as const;
-export type Difficulty = (typeof difficulties)[number];
+const difficulties = ['Kolay', 'Orta', 'Zor'] as const;
+type Difficulty = (typeof difficulties)[number];
 
 export interface Pose {
   id: number;

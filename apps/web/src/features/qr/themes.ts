@@ -1,4 +1,4 @@
-// The 10 table-card themes of spec part 2 §2: drawn here as SVG (no stock images, no network), so the
+// The 10 table-card themes: drawn here as SVG (no stock images, no network), so the
 // carousel, the card preview and the printed PDF all use the very same artwork.
 import type { CardThemeId } from '@ani/contract/events';
 
@@ -7,7 +7,7 @@ import type { CardThemeId } from '@ani/contract/events';
 export const cardInstruction =
   'Düğünümüzden kareleri bizimle paylaşın! Telefonunuzun kamerasıyla QR kodu okutun, fotoğraf ve videolarınızı yükleyin.';
 
-export type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
+type Motif = 'wheat' | 'frame' | 'lace' | 'lines' | 'feathers' | 'deco' | 'waves' | 'leaves' | 'hearts' | 'snow';
 
 export interface CardTheme {
   id: CardThemeId;

@@ -6,7 +6,7 @@ const u = uploadTexts;
 
 export type MediaKind = 'image' | 'video';
 
-/** What the drag-and-drop variant says when a dropped file's type cannot be told (spec part 1 §5). */
+/** What the drag-and-drop variant says when a dropped file's type cannot be told. */
 export const dragTypeUndetectable = 'Sürüklediğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).';
 
 // Some browsers give HEIC/HEIF (iPhone photos) and a few video containers an empty MIME type;
@@ -38,7 +38,7 @@ export interface SelectionResult<F> {
 }
 
 /**
- * Adds picked or dropped files to the selection, in the order given, checking each against the spec's
+ * Adds picked or dropped files to the selection, in the order given, checking each against the upload
  * rules (type detectable, image or video, 10 photos, 3 videos, 100 MB in total). The files that fit are
  * kept; each one that does not is named with its reason. Choosing 11 photos keeps 10 and names the
  * 11th; a text file among photos is named and the photos stay.

@@ -4,7 +4,7 @@ import { deletePhotosResponse, photosResponse, type PhotosResponse } from '@ani/
 import { limits } from '@ani/contract/limits';
 import { apiRequest } from '../../../lib/api-client';
 
-export const albumKeys = {
+const albumKeys = {
   event: (eventId: string) => ['album', eventId, 'event'] as const,
   photos: (eventId: string) => ['album', eventId, 'photos'] as const,
 };
@@ -45,7 +45,7 @@ export const albumPhotosQuery = (eventId: string) =>
     staleTime: 30 * 60 * 1000,
   });
 
-/** DELETE /api/events/{id}/photo with the ids; the caller shows the spec's own failure texts. */
+/** DELETE /api/events/{id}/photo with the ids; the caller shows its own failure texts. */
 export function deletePhotos(eventId: string, photoIds: string[]) {
   return apiRequest(`/events/${encodeURIComponent(eventId)}/photo`, {
     method: 'DELETE',

@@ -6,7 +6,7 @@ import { AlbumTile } from './album-tile';
 
 const gapPx = 8;
 
-export interface AlbumGridOwner {
+interface AlbumGridOwner {
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onDelete: (item: MediaItem) => void;

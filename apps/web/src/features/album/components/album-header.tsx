@@ -3,7 +3,7 @@ import { CalendarDays, Images } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import { formatLongDate } from '../../../lib/format-date';
 
-/** Cover with title, date and the "Fotoğraf & Video" count (spec part 1 §2 "Album page"). */
+/** Cover with title, date and the "Fotoğraf & Video" count. */
 export function AlbumHeader({ event, photoCount, actions }: { event: Event; photoCount: number; actions?: ReactNode }) {
   return (
     <header className="relative isolate overflow-hidden bg-stone-900 text-white">

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
-import { resetToasts } from '../../../lib/toast-store';
+import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AlbumPage } from './album-page';
 
@@ -59,7 +59,7 @@ describe('album page', () => {
     expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
   });
 
-  it('reports a failed photo list with the spec toast and the inline text', async () => {
+  it('reports a failed photo list with the failure toast and the inline text', async () => {
     resetToasts();
     window.sessionStorage.setItem('token', 't');
     refreshSession();
@@ -71,7 +71,7 @@ describe('album page', () => {
     expect(screen.getByText('Fotoğraflar yüklenirken bir hata oluştu.')).toBeInTheDocument();
   });
 
-  it('promotes shared_token, shows the owner the grid, the details and deletes with the spec texts', async () => {
+  it('promotes shared_token, shows the owner the grid, the details and deletes with the Turkish texts', async () => {
     resetToasts();
     // jsdom has no scrolling; the window virtualizer calls it.
     vi.stubGlobal('scrollTo', vi.fn());

@@ -29,7 +29,7 @@ const texts = {
   confirmOne: 'Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
 };
 
-/** /events/{eventId} — the album. Private: only the owner's token opens it (spec part 1 §2, §6). */
+/** /events/{eventId} — the album. Private: only the owner's token opens it. */
 export function AlbumPage() {
   const { eventId = '' } = useParams();
   const { token } = useSession();
@@ -37,6 +37,7 @@ export function AlbumPage() {
   const [promoted, setPromoted] = useState(false);
   useLayoutEffect(() => {
     promoteSharedToken();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag records that the write above happened
     setPromoted(true);
   }, []);
   const eventQuery = useQuery({ ...albumEventQuery(eventId), enabled: promoted && eventId !== '' && token !== null });
@@ -76,7 +77,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   useEffect(() => {
     document.title = `${event.title} · Anı Kutusu`;
   }, [event.title]);
-  // The spec's failure toasts for the first page and for later pages (part 1 §8).
+  // Different failure toasts for the first page (nothing to show) and for later pages (the grid stays).
   const firstPageFailed = photos.isError && !photos.isFetchNextPageError;
   useEffect(() => {
     if (firstPageFailed) albumToast('destructive', 'Hata', messages.media.photosFailed);
@@ -91,14 +92,12 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   // The viewer moves through the whole album: a position past the loaded pages loads the next one, and
   // the next, until it is there (← on the first item goes to the album's last). When the count was
   // larger than what the server holds, the viewer settles on the last item there is.
+  const morePages = photos.hasNextPage && !photos.isFetchNextPageError;
   useEffect(() => {
     if (open === null || open < items.length) return;
-    if (photos.hasNextPage && !photos.isFetchNextPageError) {
-      if (!photos.isFetchingNextPage) void photos.fetchNextPage();
-    } else {
-      setOpen(items.length > 0 ? items.length - 1 : null);
-    }
-  }, [open, items.length, photos]);
+    if (morePages && !photos.isFetchingNextPage) void photos.fetchNextPage();
+  }, [open, items.length, morePages, photos]);
+  const shown = open !== null && open >= items.length && !morePages ? (items.length > 0 ? items.length - 1 : null) : open;
   const toggle = useCallback((id: string) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -170,7 +169,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
       <Lightbox
         items={items}
         total={photoCount}
-        index={open}
+        index={shown}
         onIndexChange={setOpen}
         onDelete={askDelete}
         onClosed={(index) => setFocusRequest({ index: Math.min(index, items.length - 1) })}

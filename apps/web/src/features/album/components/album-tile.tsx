@@ -17,7 +17,7 @@ export interface TileOwnerControls {
 
 /**
  * One grid square: a half-opacity placeholder with a spinner until its picture, requested once 10% of
- * the tile has stayed visible, has loaded (spec part 1 §4 "Full-size loading").
+ * the tile has stayed visible, has loaded.
  */
 export const AlbumTile = memo(function AlbumTile({
   item,

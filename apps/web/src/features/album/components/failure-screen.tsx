@@ -1,7 +1,7 @@
 import { AlertCircle, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** The album's failure screens; system errors get a refresh button (spec part 1 §2). */
+/** The album's failure screens; system errors get a refresh button. */
 export function FailureScreen({ message, onRefresh }: { message: string; onRefresh?: () => void }) {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center" role="alert">

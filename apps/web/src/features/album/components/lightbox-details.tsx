@@ -2,7 +2,7 @@ import type { MediaItem } from '@ani/contract/media';
 import { formatDateTime } from '../../../lib/format-date';
 import { uploaderLabel } from '../album-rules';
 
-/** Upload date, uploader, type and the guest's note (spec part 1 §2 "Lightbox"). */
+/** Upload date, uploader, type and the guest's note. */
 export function LightboxDetails({ item }: { item: MediaItem }) {
   const rows: [string, string][] = [
     ['Yüklenme Tarihi', formatDateTime(item.metadata.uploadDate)],

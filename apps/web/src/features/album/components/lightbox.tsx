@@ -41,19 +41,23 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onC
   // Undefined while the page holding this position is still loading.
   const current = open ? items[position] : undefined;
   const lastShown = useRef(0);
-  if (open) lastShown.current = position;
+  useEffect(() => {
+    if (open) lastShown.current = position;
+  }, [open, position]);
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [loaded, setLoaded] = useState(false);
   const [details, setDetails] = useState(() => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx);
   const drag = useRef<{ x: number; y: number; panX: number; panY: number; moved: boolean } | null>(null);
 
-  // Each item starts unzoomed and centred.
-  useEffect(() => {
+  // Each item starts unzoomed and centred; reset while rendering so the new item never paints zoomed.
+  const [shownId, setShownId] = useState(current?.id);
+  if (shownId !== current?.id) {
+    setShownId(current?.id);
     setZoom(1);
     setPan({ x: 0, y: 0 });
     setLoaded(false);
-  }, [current?.id]);
+  }
 
   const go = (step: number) => index !== null && onIndexChange(wrapIndex(index + step, count));
   const changeZoom = (next: number) => {

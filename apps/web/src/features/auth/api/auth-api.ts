@@ -14,7 +14,7 @@ export interface RegisterPayload {
   phoneNumber: string;
 }
 
-export const meResponse = profileResponse.pick({ success: true, user: true });
+const meResponse = profileResponse.pick({ success: true, user: true });
 
 // The auth dialogs show their own "Giriş Hatası!" / "Kayıt Hatası!" toasts, so the generic one is off.
 export function registerUser(payload: RegisterPayload) {

@@ -58,9 +58,11 @@ export function AccountLinkResultDialog() {
   const dialogs = useAuthDialogs();
   const value = params.get(accountLinkParam);
 
+  // The result is taken while rendering (before the effect below drops it from the address).
+  if (isResult(value) && value !== result) setResult(value);
+
   useEffect(() => {
     if (value === null) return;
-    if (isResult(value)) setResult(value);
     setParams(
       (prev) => {
         prev.delete(accountLinkParam);

@@ -15,7 +15,7 @@ const loadDialogs = () => import('./auth-dialog-set');
 const AuthDialogSet = lazy(() => loadDialogs().then((m) => ({ default: m.AuthDialogSet })));
 
 /**
- * Sign-in lives in dialogs, not routes (spec part 1 §2): one of login, register or forgot-password is
+ * Sign-in lives in dialogs, not routes: one of login, register or forgot-password is
  * open at a time and they switch between each other. The terms text comes from the legal feature.
  */
 export function AuthDialogsProvider({ termsContent, children }: { termsContent: ReactNode; children: ReactNode }) {

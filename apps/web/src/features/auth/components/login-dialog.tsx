@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { paths, redirectTarget } from '../../../config/paths';
 import { loginUser, resendActivation } from '../api/auth-api';
 import { signIn } from '../session-actions';
@@ -39,7 +39,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
       onOpenChange(false);
       setPassword('');
       setBanner(null);
-      // Back to the page a guard turned the visitor away from, else the dashboard (spec part 1 §4).
+      // Back to the page a guard turned the visitor away from, else the dashboard.
       navigate(redirectTarget(location.state) ?? paths.dashboard, { replace: true });
     },
     onError: (error) => {

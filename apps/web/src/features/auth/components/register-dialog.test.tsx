@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToasts } from '../../../lib/toast-store';
+import { getToasts } from '../../../test/toasts';
 import { refreshSession } from '../../../lib/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { RegisterDialog } from './register-dialog';
-import { useFetchMock } from '../../../test/fetch-mock';
+import { installFetchMock } from '../../../test/fetch-mock';
 
-const fetchMock = useFetchMock();
+const fetchMock = installFetchMock();
 
 function setup() {
   const onOpenChange = vi.fn();
@@ -57,7 +57,7 @@ describe('register dialog', () => {
     expect(screen.queryByRole('list', { name: 'Şifre gereksinimleri' })).toBeNull();
   });
 
-  it('shows the spec messages for missing fields and a weak password, without calling the server', async () => {
+  it('shows the messages for missing fields and a weak password, without calling the server', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { registerUser } from '../api/auth-api';
 import { checkRegisterForm, type RegisterForm } from '../register-rules';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { authTexts as t } from '../texts';
 
-/** Terms opened from the register dialog; accepting ticks the register checkbox (spec part 1 §2). */
+/** Terms opened from the register dialog; accepting ticks the register checkbox. */
 export function TermsDialog({
   open,
   onOpenChange,

@@ -3,7 +3,7 @@ import { conversationResponse } from '@ani/contract/whatsapp';
 import { apiRequest } from '../../../lib/api-client';
 
 /** While the dialog is open the conversation is polled, so a guest's reply shows up without reopening. */
-export const chatPollMs = 5000;
+const chatPollMs = 5000;
 
 export const conversationQuery = (weddingId: string, phone: string) =>
   queryOptions({

@@ -17,7 +17,7 @@ export const unmatchedNote =
   'Bu numara birden fazla düğünün davetli listesinde; yanıtın hangi davetiyeye verildiği anlaşılamadı. LCV durumu değiştirilmedi, gerekirse listeden elle güncelleyin.';
 
 /** Sent, delivered and read get ticks (read in blue); anything else, queued or failed, a clock. */
-export function StatusMark({ status }: { status: ConversationMessage['status'] }) {
+function StatusMark({ status }: { status: ConversationMessage['status'] }) {
   if (status === 'sent') return <Check aria-label="Gönderildi" className="h-3.5 w-3.5" />;
   if (status === 'delivered') return <CheckCheck aria-label="İletildi" className="h-3.5 w-3.5" />;
   if (status === 'read') return <CheckCheck aria-label="Okundu" className="h-3.5 w-3.5 text-sky-300" />;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
-import { resetToasts } from '../../../lib/toast-store';
+import { resetToasts } from '../../../test/toasts';
 import { renderWithRouter } from '../../../test/render';
 import { CreateWeddingForm } from './create-wedding-form';
 

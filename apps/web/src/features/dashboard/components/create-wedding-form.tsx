@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { createWedding } from '../api/dashboard-api';
 import { weddingTimeOptions } from '../time-options';
+import { queryKeys } from '../../../lib/queries';
 
 const w = messages.weddings;
 const times = weddingTimeOptions();
@@ -39,7 +40,7 @@ function istanbulDate(iso: string): string {
  * Every field but capacity is required. One toast names them all ("Eksik Bilgi"); the empty fields
  * themselves are marked too, so the host sees where to type.
  */
-export function missingFields(form: Form): FieldName[] {
+function missingFields(form: Form): FieldName[] {
   return (Object.keys(empty) as FieldName[]).filter((k) => k !== 'capacity' && !form[k].trim());
 }
 
@@ -73,11 +74,11 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
       }),
     onSuccess: async (r) => {
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['events'] });
-      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.events });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     },
     onError: (error) => {
-      // A validation answer names the field; anything else gets the spec's general failure text.
+      // A validation answer names the field; anything else gets the general failure text.
       const description = error instanceof ApiError && error.status === 400 ? error.message : w.createFailed;
       toast({ title: 'Hata', description, variant: 'destructive' });
     },

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
-import { dashboardEventsQuery, dashboardWeddingQuery } from '../api/dashboard-api';
+import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { CreateWeddingForm } from './create-wedding-form';
 
 /** Same rule as the events page: a stock cover chosen from the id when the event has none. */
@@ -18,11 +18,11 @@ function coverUrl(event: { id: string; coverImage: string }): string {
 
 export function DashboardHomePage() {
   const { user } = useSession();
-  const events = useQuery(dashboardEventsQuery());
-  const wedding = useQuery({ ...dashboardWeddingQuery(user?.username ?? ''), enabled: Boolean(user) && (events.data?.length ?? 0) > 0 });
+  const events = useQuery(eventsQuery());
+  const wedding = useQuery({ ...weddingInfoQuery(user?.username ?? ''), enabled: Boolean(user) && (events.data?.length ?? 0) > 0 });
   // An event made on the events page has no wedding yet: the guest pages need one, so offer the form.
   const weddingMissing = wedding.isError && wedding.error instanceof ApiError && wedding.error.status === 404;
-  // The latest event by date is the couple's wedding (spec part 2 §2).
+  // The latest event by date is the couple's wedding.
   const latest = [...(events.data ?? [])].sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
 
   return (

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, Moon, Sun, X } from 'lucide-react';
 import { storageKeys } from '@ani/contract/limits';
-import { dashboardEventsQuery } from '../api/dashboard-api';
+import { eventsQuery } from '../../../lib/queries';
 import { hasSeenIntro, markIntroSeen, prefersReducedMotion } from '../intro-flag';
 import { IntroAnimation } from './intro-animation';
 import { Sidebar } from './sidebar';
@@ -16,7 +16,7 @@ function readTheme(): 'dark' | 'light' {
   }
 }
 
-/** Dark by default (spec); the toggle's choice is remembered under `theme` and only applies inside the dashboard. */
+/** Dark by default; the toggle's choice is remembered under `theme` and only applies inside the dashboard. */
 function useDashboardTheme() {
   const [theme, setTheme] = useState(readTheme);
   useEffect(() => {
@@ -33,7 +33,7 @@ function useDashboardTheme() {
 }
 
 export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
-  const events = useQuery(dashboardEventsQuery());
+  const events = useQuery(eventsQuery());
   const hasEvent = (events.data?.length ?? 0) > 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const { theme, toggle } = useDashboardTheme();
@@ -43,7 +43,12 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     setIntro(false);
   }, []);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Navigating closes the menu; adjusted while rendering so the new page never paints it open.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!intro) markIntroSeen();
   }, [intro]);

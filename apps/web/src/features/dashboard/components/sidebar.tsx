@@ -6,7 +6,7 @@ import {
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
-export const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
+const noEventHint = 'Bu özellikler için önce bir etkinlik oluşturmalısınız';
 
 interface Item {
   to: string;
@@ -59,7 +59,7 @@ export interface SidebarProps {
 
 /** Groups need an event (their pages all read it); they stay visible but disabled, with the reason as a hint. */
 export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarProps) {
-  // Both groups start open (spec part 2 §2).
+  // Both groups start open.
   const [open, setOpen] = useState<Record<string, boolean>>({ qr: true, guests: true });
   return (
     <nav aria-label="Panel menüsü" className="flex h-full flex-col gap-1 p-3">

@@ -1,22 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { eventListResponse, eventResponse, type Event } from '@ani/contract/events';
+import { eventResponse, type Event } from '@ani/contract/events';
 import { photosResponse } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries';
 
-export const eventsKeys = {
-  all: ['events'] as const,
-  preview: (eventId: string) => ['events', eventId, 'preview'] as const,
+// Under the shared events key, so invalidating the events list refreshes the previews too.
+const eventsKeys = {
+  preview: (eventId: string) => [...queryKeys.events, eventId, 'preview'] as const,
 };
 
-/** GET /api/events — the host's events. */
-export const eventsQuery = () =>
-  queryOptions({
-    queryKey: eventsKeys.all,
-    queryFn: ({ signal }) => apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
-  });
-
-/** The İçerik tab's first 4 items as thumbnails (spec: 4 fetched, 3 shown). The tab reports a failure itself. */
+/** The İçerik tab's first 4 items as thumbnails (4 fetched, 3 shown: the fourth tells whether there are more). The tab reports a failure itself. */
 export const previewPhotosQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventsKeys.preview(eventId),
@@ -45,7 +39,7 @@ export function fetchEvent(eventId: string) {
   return apiRequest(`/events/${encodeURIComponent(eventId)}`, { schema: eventResponse, errorToast: false }).then((r) => r.event);
 }
 
-/** POST /api/events/update with every field the settings screen owns (spec part 1 §7). */
+/** POST /api/events/update with every field the settings screen owns. */
 export function updateEvent(event: Event, patch: Pick<Event, 'isGalleryPublic' | 'canAddPhotos'>) {
   return apiRequest('/events/update', {
     method: 'POST',

@@ -9,7 +9,7 @@ import { useAlbumDownload } from '../../../components/album-download-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { openAlbum } from '../../../lib/open-album';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { previewPhotosQuery } from '../api/events-api';
 import { extensionOf } from '../event-rules';
 

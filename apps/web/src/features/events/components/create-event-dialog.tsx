@@ -8,13 +8,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
-import { createEvent, eventsKeys } from '../api/events-api';
+import { toast } from '../../../lib/toast';
+import { createEvent } from '../api/events-api';
 import { eventDateIso, firstCreateEventError, todayInIstanbul, type CreateEventForm } from '../event-rules';
+import { queryKeys } from '../../../lib/queries';
 
 const empty: CreateEventForm = { title: '', date: '', description: '' };
 
-/** "Yeni Etkinlik": title, date (past days disabled), optional description (spec part 1 §2, §5). */
+/** "Yeni Etkinlik": title, date (past days disabled), optional description. */
 export function CreateEventDialog({ triggerLabel = 'Yeni Etkinlik' }: { triggerLabel?: string }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(empty);
@@ -24,7 +25,7 @@ export function CreateEventDialog({ triggerLabel = 'Yeni Etkinlik' }: { triggerL
     mutationFn: createEvent,
     onSuccess: () => {
       toast({ title: messages.events.created, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: eventsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events });
       setOpen(false);
       setForm(empty);
     },

@@ -9,7 +9,7 @@ import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
 
 /** A stock cover when the event has none; chosen from the id so it stays the same on every visit. */
-export function coverOf(event: Pick<Event, 'id' | 'coverImage'>): string {
+function coverOf(event: Pick<Event, 'id' | 'coverImage'>): string {
   if (event.coverImage) return event.coverImage;
   const hash = [...event.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
   return stockCovers[hash % stockCovers.length]!;

@@ -4,11 +4,11 @@ import { CalendarHeart, RefreshCw } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { eventsQuery } from '../api/events-api';
+import { eventsQuery } from '../../../lib/queries';
 import { CreateEventDialog } from './create-event-dialog';
 import { EventCard } from './event-card';
 
-/** /events — "Etkinlikleriniz": the host's events as cards (spec part 1 §2). */
+/** /events — "Etkinlikleriniz": the host's events as cards. */
 export function EventsPage() {
   const events = useQuery(eventsQuery());
   useEffect(() => {

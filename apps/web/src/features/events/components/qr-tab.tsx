@@ -4,7 +4,7 @@ import { Copy, Download } from 'lucide-react';
 import { limits } from '@ani/contract/limits';
 import type { Event } from '@ani/contract/events';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { qrFileName, uploadLink } from '../event-rules';
 
 // The PNG is drawn apart from the 200 px preview: 1200 px prints sharp on a table card (~10 cm at 300 dpi).

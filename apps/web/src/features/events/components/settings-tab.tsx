@@ -6,8 +6,9 @@ import { messages } from '@ani/contract/messages';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import { eventsKeys, fetchEvent, updateEvent } from '../api/events-api';
+import { fetchEvent, updateEvent } from '../api/events-api';
 import { useDebouncedSave } from '../use-debounced-save';
+import { queryKeys } from '../../../lib/queries';
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
@@ -90,7 +91,7 @@ export function SettingsTab({ event }: { event: Event }) {
           // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
           try {
             const fresh = await fetchEvent(event.id);
-            queryClient.setQueryData<Event[]>(eventsKeys.all, (list) => list?.map((e) => (e.id === fresh.id ? fresh : e)));
+            queryClient.setQueryData<Event[]>(queryKeys.events, (list) => list?.map((e) => (e.id === fresh.id ? fresh : e)));
           } catch {
             show({ tone: 'error', text: messages.events.detailsFailed });
           }

@@ -3,29 +3,15 @@ import {
   approvalResponse, guestListResponse, guestMessageResponse, guestResponse, statisticsResponse,
   type GuestStatus,
 } from '@ani/contract/guests';
-import { weddingInfoResponse } from '@ani/contract/weddings';
-import { whatsappStatusResponse } from '@ani/contract/whatsapp';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 
 export const guestKeys = {
-  wedding: (username: string) => ['wedding', username] as const,
   list: (weddingId: string) => ['guests', weddingId] as const,
   stats: (weddingId: string) => ['guests', weddingId, 'statistics'] as const,
-  whatsapp: (weddingId: string) => ['whatsapp-status', weddingId] as const,
 };
 
 const q = (weddingId: string) => `weddingId=${encodeURIComponent(weddingId)}`;
-
-/** GET /api/weddings/info — the host's wedding (username comes from the signed-in user). */
-export const weddingQuery = (username: string) =>
-  queryOptions({
-    queryKey: guestKeys.wedding(username),
-    queryFn: ({ signal }) =>
-      apiRequest(`/weddings/info?username=${encodeURIComponent(username)}`, { backend: 'wedding', schema: weddingInfoResponse, signal, errorToast: false })
-        .then((r) => r.wedding),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
 
 export const guestListQuery = (weddingId: string) =>
   queryOptions({
@@ -33,21 +19,11 @@ export const guestListQuery = (weddingId: string) =>
     queryFn: ({ signal }) => apiRequest(`/guests?${q(weddingId)}`, { backend: 'wedding', schema: guestListResponse, signal }),
   });
 
-// Statistics failures are logged only (spec §8): no toast.
+// Statistics failures are logged only: no toast.
 export const statisticsQuery = (weddingId: string) =>
   queryOptions({
     queryKey: guestKeys.stats(weddingId),
     queryFn: ({ signal }) => apiRequest(`/statistics?${q(weddingId)}`, { backend: 'wedding', schema: statisticsResponse, signal, errorToast: false }),
-  });
-
-/** Delivery counts and whether WhatsApp is connected at all; refreshed while the page is open. */
-export const whatsappStatusQuery = (weddingId: string) =>
-  queryOptions({
-    queryKey: guestKeys.whatsapp(weddingId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/weddings/whatsapp-status?${q(weddingId)}`, { backend: 'wedding', schema: whatsappStatusResponse, signal, errorToast: false }),
-    refetchInterval: 15_000,
-    retry: false,
   });
 
 export function addGuest(body: { weddingId: string; name: string; phone: string; expectedGuestCount: number }) {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@ani/contract/limits';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
-import { resetToasts } from '../../../lib/toast-store';
+import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AddGuestsPage } from './add-guests-page';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { looksLikeList, parseGuestLines } from '../paste-lines';
@@ -38,11 +38,10 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   const focusKey = useRef<string | null>(null);
 
   // While the list is open for changes, the saved guests come back as read-only rows, plus one empty row.
-  useEffect(() => {
-    if (rows || !list.data) return;
+  if (!rows && list.data) {
     const saved = list.data.guestList.map((g) => newRow({ name: g.name, phone: g.phone, count: String(g.expectedGuestCount), state: 'saved' }));
     setRows([...saved, newRow()]);
-  }, [list.data, rows]);
+  }
 
   useEffect(() => {
     if (!focusKey.current) return;

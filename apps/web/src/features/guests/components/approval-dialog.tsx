@@ -4,8 +4,9 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { approveGuestList } from '../api/guests-api';
+import { queryKeys } from '../../../lib/queries';
 
 export function ApprovalDialog({ open, onOpenChange, weddingId }: { open: boolean; onOpenChange: (o: boolean) => void; weddingId: string }) {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function ApprovalDialog({ open, onOpenChange, weddingId }: { open: boolea
       const r = await approveGuestList(weddingId);
       toast({ title: 'Başarılı', description: `Misafir listesi onaylandı! ${r.guestTotal} davetli ve toplam ${r.peopleTotal} kişi kaydedildi.`, variant: 'success' });
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: ['wedding'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
       await queryClient.invalidateQueries({ queryKey: ['guests', weddingId] });
     } catch (error) {
       toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : 'Misafir listesi onaylanırken bir hata oluştu.', variant: 'destructive' });

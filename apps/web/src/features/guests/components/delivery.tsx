@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { InvitationStatus } from '@ani/contract/guests';
 import { messages } from '@ani/contract/messages';
 import { Check, CheckCheck, Clock, TriangleAlert, WifiOff } from 'lucide-react';
-import { whatsappStatusQuery } from '../api/guests-api';
+import { whatsappStatusQuery } from '../../../lib/queries';
 
 const labels = messages.guests.invitationLabels;
 

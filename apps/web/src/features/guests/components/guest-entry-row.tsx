@@ -19,7 +19,7 @@ export function rowCount(row: Pick<EntryRow, 'count'>): number | null {
   return row.count.trim() !== '' && Number.isInteger(n) && n > limits.guestCountMin && n <= limits.guestCountMax ? n : null;
 }
 
-export function rowValid(row: EntryRow): boolean {
+function rowValid(row: EntryRow): boolean {
   return row.name.trim() !== '' && isValidTurkishMobile(row.phone) && rowCount(row) !== null;
 }
 

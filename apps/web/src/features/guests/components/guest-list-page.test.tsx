@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { storageKeys } from '@ani/contract/limits';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
-import { resetToasts } from '../../../lib/toast-store';
+import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { GuestListPage } from './guest-list-page';
 

@@ -6,7 +6,7 @@ import { Download, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { downloadGuestCsv, guestKeys, guestListQuery, statisticsQuery, updateGuest } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { matchesGuest } from '../status';
@@ -55,7 +55,7 @@ function GuestListBody({
   const save = async (guest: Guest, status: Guest['status'], guestCount: number) => {
     try {
       const updated = await updateGuest(guest.index, { weddingId, name: guest.name, phone: guest.phone, guestCount, status });
-      // The row updates in place, the cards follow from the server, and edit mode closes (spec §4).
+      // The row updates in place, the cards follow from the server, and edit mode closes.
       queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
         // An edit never touches the invitation; the row keeps its delivery note ("Gönderilmeyi bekliyor").
         old

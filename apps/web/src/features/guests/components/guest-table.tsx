@@ -14,7 +14,7 @@ const rowHeight = 64;
 // On a phone each guest is a small card (three lines) instead of a seven-column row.
 const cardHeight = 124;
 // One grid for header and rows; the table scrolls sideways on phones instead of squeezing columns.
-export const guestGrid = 'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
+const guestGrid = 'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
 
 export interface GuestTableProps {
   guests: Guest[];
@@ -27,7 +27,7 @@ export interface GuestTableProps {
 
 /**
  * Only the rows in view are mounted (a window virtualizer), so 1,000 guests scroll like 20.
- * The scroll box's height follows the viewport (spec: "table height is tied to the viewport").
+ * The scroll box's height follows the viewport, so the table never pushes the page into a second scrollbar.
  */
 export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, onChat }: GuestTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -26,7 +26,7 @@ export function Loading() {
   );
 }
 
-/** The spec's error screen: the server's message and "Tekrar Dene", which reloads the page. */
+/** The error screen: the server's message and "Tekrar Dene", which reloads the page. */
 export function ErrorState({ message }: { message: string }) {
   return (
     <div role="alert" className="mx-auto mt-10 max-w-md rounded-2xl border border-red-500/30 bg-red-500/5 p-6 text-center">

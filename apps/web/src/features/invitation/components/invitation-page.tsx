@@ -8,13 +8,13 @@ import { InvitationImageButton } from '../../../components/invitation-image-butt
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
-import { invitationWeddingQuery, sendingProgressQuery } from '../api/invitation-api';
+import { weddingInfoQuery, whatsappStatusQuery } from '../../../lib/queries';
 
 const wa = messages.whatsapp;
 
 export function InvitationPage() {
   const { user } = useSession();
-  const wedding = useQuery({ ...invitationWeddingQuery(user?.username ?? ''), enabled: Boolean(user) });
+  const wedding = useQuery({ ...weddingInfoQuery(user?.username ?? ''), enabled: Boolean(user) });
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <div>
@@ -36,7 +36,7 @@ export function InvitationPage() {
 }
 
 function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
-  const progress = useQuery({ ...sendingProgressQuery(wedding.weddingId), enabled: wedding.guestListApproved });
+  const progress = useQuery({ ...whatsappStatusQuery(wedding.weddingId), enabled: wedding.guestListApproved });
   const counts = progress.data?.counts;
   const rows = [
     ['Bekliyor', counts?.queued], ['Gönderildi', counts?.sent], ['İletildi', counts?.delivered], ['Okundu', counts?.read], ['İletilemedi', counts?.failed],

@@ -12,7 +12,7 @@ function Card({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-/** Contact cards only, no form (spec part 2 §2). Details come from the one constants file. */
+/** Contact cards only, no form. Details come from the one constants file. */
 export function ContactPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

@@ -14,7 +14,7 @@ export function FaqSection() {
             Sıkça Sorulan Sorular
           </h2>
           <p className="mt-3 mb-6 text-stone-600">Hizmetimiz hakkında merak ettiğiniz sorular</p>
-          {/* Single-open and collapsible: opening one question closes the other (spec part 2 §4). */}
+          {/* Single-open and collapsible: opening one question closes the other. */}
           <Accordion type="single" collapsible>
             {faqs.map((f, i) => (
               <AccordionItem key={f.question} value={`faq-${i}`}>

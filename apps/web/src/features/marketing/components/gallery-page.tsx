@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Heart, MessageCircle, UserRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { whatsappAlbumUrl } from '../../../config/contact';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/cn';
 import { art } from '../content';
 import { ArtPicture } from './art-picture';
@@ -16,7 +16,7 @@ const filters: { id: Category; label: string }[] = [
   { id: 'party', label: 'Parti' },
 ];
 
-// The static sample gallery (spec part 2 §2): six hard-coded samples, no server calls.
+// The static sample gallery: six hard-coded samples, no server calls.
 const samples = [
   { id: 1, category: 'couple', title: 'Gün Batımında Elif & Can', image: art.sunsetCouple, likes: 128, description: 'Kapadokya’da altın saatte çekilen ilk kare.', addedBy: 'Zeynep K.', note: 'Bu ışık bir daha gelmez!' },
   { id: 2, category: 'ceremony', title: 'Bahçede Nikâh', image: art.garden, likes: 96, description: 'Çiçek kemerin altında evet dedikleri an.', addedBy: 'Ayten Hanım', note: 'Bir yastıkta kocayın.' },

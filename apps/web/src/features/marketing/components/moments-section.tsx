@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn';
 import { moments } from '../content';
 import { ArtPicture } from './art-picture';
 
-/** Nine sample moments; below 768 px only the first three (spec part 2 §2). Hover or focus reveals the note. */
+/** Nine sample moments; below 768 px only the first three. Hover or focus reveals the note. */
 export function MomentsSection() {
   return (
     <section aria-labelledby="moments-title" className="bg-white py-16 sm:py-20">

@@ -9,7 +9,7 @@ const included = [
   'Fotoğraf ve videoların 1 yıl boyunca güvenle saklanması',
 ];
 
-/** The package offer band: price, what is included and when to book (spec part 2 §1). */
+/** The package offer band: price, what is included and when to book. */
 export function PackageSection() {
   return (
     <section aria-labelledby="package-title" className="bg-gradient-to-br from-brand-900 via-brand-900 to-stone-900 py-16 text-stone-100 sm:py-20">

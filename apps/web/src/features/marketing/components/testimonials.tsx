@@ -6,8 +6,8 @@ import { cn } from '../../../lib/cn';
 import { testimonials } from '../content';
 import { ArtPicture } from './art-picture';
 
-/** Wraps both ways: before the first comes the last (spec part 2 §4). */
-export function wrapIndex(index: number, length: number): number {
+/** Wraps both ways: before the first comes the last. */
+function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 

@@ -1,7 +1,7 @@
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 
-/** Full-screen "Nasıl Çalışır?" player: autoplay, loop, controls, close (spec part 2 §2, §4). */
+/** Full-screen "Nasıl Çalışır?" player: autoplay, loop, controls, close. */
 export function VideoModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>

@@ -45,7 +45,7 @@ function Section({ section, hue }: { section: MusicSection; hue: string }) {
                     <p className="truncate font-semibold">{t.title}</p>
                     <p className="truncate text-xs text-stone-500">{t.artist} · {t.filter}</p>
                   </div>
-                  {/* The spec's download does nothing: the provider's DJ brings the tracks. */}
+                  {/* The download does nothing on purpose: the provider's DJ brings the tracks. */}
                   <Button size="icon" variant="ghost" aria-label={`${t.title} indir`}><Download aria-hidden className="h-4 w-4" /></Button>
                 </div>
               </div>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Check, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { poseCategories, poses, type PoseCategory } from '../poses';
 import { PoseArt } from './pose-art';
 
@@ -19,7 +19,7 @@ export function PosesPage() {
       else next.add(id);
       return next;
     });
-  // No server calls: the download only confirms with a toast (spec part 2 §2).
+  // No server calls: the download only confirms with a toast.
   const download = () => {
     if (selected.size === 0) {
       toast({ title: 'Seçim Yapın', description: 'İndirmek için en az bir poz seçin.', variant: 'warning' });

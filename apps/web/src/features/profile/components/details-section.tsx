@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { updateStoredUser } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { meQuery, updateProfile } from '../api/profile-api';
 import { checkDetails, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/input';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
 import { checkPassword, type PasswordForm } from '../profile-rules';
 

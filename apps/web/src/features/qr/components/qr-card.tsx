@@ -2,9 +2,9 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { openAlbum } from '../../../lib/open-album';
-import { toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast';
 
-/** Size 160 and high error correction (spec part 2 §9): still readable with a printed logo or a crease. */
+/** Size 160 and high error correction: still readable with a printed logo or a crease. */
 export function QrCard({ eventId, link }: { eventId: string; link: string }) {
   const copy = async () => {
     try {

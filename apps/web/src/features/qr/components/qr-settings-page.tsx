@@ -8,23 +8,23 @@ import { CalendarX2, Printer } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/format-date';
+import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast-store';
-import { qrEventsQuery, qrWeddingQuery } from '../api/qr-api';
+import { toast } from '../../../lib/toast';
 import { useChosenTheme } from '../chosen-theme';
 import type { CardLayout } from '../card-pdf';
 import { CardPreview } from './card-preview';
 import { QrCard } from './qr-card';
 import { ThemesCarousel } from './themes-carousel';
 
-/** {host}/events/{id}/{slug}/upload-image-page (spec part 2 §2). */
-export function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
+/** {host}/events/{id}/{slug}/upload-image-page. */
+function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
   return `${origin}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`;
 }
 
 /** The settings card belongs to the events feature; the app passes it in. */
 export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Event) => ReactNode }) {
-  const events = useQuery(qrEventsQuery());
+  const events = useQuery(eventsQuery());
   const event = events.data?.[0];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
@@ -47,7 +47,7 @@ export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Eve
 
 function QrSettingsBody({ event, renderSettings }: { event: Event; renderSettings: (event: Event) => ReactNode }) {
   const { user } = useSession();
-  const wedding = useQuery({ ...qrWeddingQuery(user?.username ?? ''), enabled: Boolean(user) });
+  const wedding = useQuery({ ...weddingInfoQuery(user?.username ?? ''), enabled: Boolean(user) });
   const [theme, chooseTheme] = useChosenTheme(event);
   const [layout, setLayout] = useState<CardLayout>('a4');
   const [printing, setPrinting] = useState(false);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEventInfo } from '@ani/contract/events';
 
-/** The public info as the page needs it; `canAddPhotos` undefined is its own state (spec part 1 §2). */
+/** The public info as the page needs it; `canAddPhotos` undefined is its own state. */
 export type UploadEventInfo = Omit<PublicEventInfo, 'canAddPhotos'> & { canAddPhotos: boolean | undefined };
 
 export class EventInfoError extends Error {
@@ -18,7 +18,7 @@ const str = (v: unknown): v is string => typeof v === 'string';
 
 // Read by hand instead of with the contract's zod schema: zod would add its weight to the page guests open
 // on phones at the venue, and this answer has five fields. A missing canAddPhotos is kept as undefined.
-export function parseEventInfo(body: unknown): UploadEventInfo | null {
+function parseEventInfo(body: unknown): UploadEventInfo | null {
   if (!body || typeof body !== 'object') return null;
   const event = (body as Record<string, unknown>).event;
   if (!event || typeof event !== 'object') return null;
@@ -33,8 +33,8 @@ export function parseEventInfo(body: unknown): UploadEventInfo | null {
   };
 }
 
-/** GET /api/events/{id}/info — public; no token is sent (spec part 1 §6). */
-export async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<UploadEventInfo> {
+/** GET /api/events/{id}/info — public; no token is sent. */
+async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<UploadEventInfo> {
   let response: Response;
   try {
     response = await fetch(`/api/events/${encodeURIComponent(eventId)}/info`, { headers: { Accept: 'application/json' }, signal });

@@ -19,7 +19,7 @@ export class UploadError extends Error {
 }
 
 /** Text shown when the guest's connection dropped mid-upload (the files stay selected for a retry). */
-export const networkFailureText = 'Bağlantı koptu. Dosyalarınız seçili duruyor; tekrar denemek için yükle düğmesine dokunun.';
+const networkFailureText = 'Bağlantı koptu. Dosyalarınız seçili duruyor; tekrar denemek için yükle düğmesine dokunun.';
 
 /**
  * Splits the request's sent bytes over the files. The multipart body carries the fields first and the

@@ -10,6 +10,8 @@ function Preview({ file }: { file: File }) {
   useEffect(() => {
     // Local object URLs cost no network; revoked when the file leaves the list.
     const objectUrl = URL.createObjectURL(file);
+    // The URL is an outside resource that must be revoked, so it is created here and not during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);

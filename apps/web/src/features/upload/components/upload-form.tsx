@@ -11,7 +11,7 @@ import { addToSelection, uploadButtonLabel, validateUpload, type LeftOut, type U
 import { DropZone } from './drop-zone';
 import { SelectedFiles } from './selected-files';
 
-/** Picker, previews, name and note, and the upload with real progress (spec part 1 §2 "Guest upload page"). */
+/** Picker, previews, name and note, and the upload with real progress. */
 export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploaded: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [name, setName] = useState('');

@@ -124,7 +124,7 @@ describe('guest upload page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled());
   });
 
-  it('keeps the photos chosen with a text file and names the text file with the spec text', async () => {
+  it('keeps the photos chosen with a text file and names the text file with its Turkish reason', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
     const user = userEvent.setup({ applyAccept: false });
     renderPage();

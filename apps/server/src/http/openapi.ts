@@ -1,0 +1,83 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorBody } from '@ani/contract/errors';
+import { requireUser } from './auth.ts';
+
+type RouteShape = Pick<RouteOptions, 'method' | 'url' | 'onRequest' | 'schema'>;
+
+export const docsPrefix = '/api/docs';
+
+/**
+ * Refusals that depend on what a handler does rather than on the route's shape: conflicts with stored
+ * data, rate limits, and a 403 where a route answers "not yours" instead of hiding the resource with 404.
+ * Keyed by "METHOD url"; a test checks every key is a real route, so a renamed route cannot leave one stale.
+ */
+export const handlerErrors: Record<string, number[]> = {
+  'POST /api/users/register': [409, 429],
+  'POST /api/users/login': [403, 429],
+  'POST /api/users/activation/resend': [429],
+  'POST /api/users/password/forgot': [429],
+  'PUT /api/users/profile/:userId': [403, 409, 429],
+  'POST /api/weddings/create': [409],
+  'POST /api/guests': [409],
+  'PATCH /api/guests/approval': [409],
+  'GET /api/webhook': [403],
+  'POST /api/webhook': [401],
+  'POST /api/events/:eventId/upload': [403, 429],
+  'GET /api/events/:eventId/download': [403],
+  'GET /api/media/*': [403],
+};
+
+/**
+ * The error statuses a route can answer, every one with the shared error body. Most follow from the route
+ * itself: any route can fail (500) or be unavailable (503, shutdown or database down); inputs can be
+ * invalid (400); a body can be too large (413) or of the wrong type (415); a signed-in-only route refuses
+ * a missing session (401); a route naming a resource can find none (404).
+ */
+export function errorStatuses(route: RouteShape): number[] {
+  const methods = [route.method].flat();
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const takesBody = methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH') || 'body' in schema;
+  const hasInput = takesBody || 'querystring' in schema || 'params' in schema;
+  const names = route.url.includes(':') || route.url.includes('*');
+  const ownerOnly = [route.onRequest ?? []].flat().includes(requireUser);
+  const statuses = new Set([500, 503]);
+  if (hasInput || names) statuses.add(400);
+  if (takesBody) [413, 415].forEach((s) => statuses.add(s));
+  if (ownerOnly) statuses.add(401);
+  if (names) statuses.add(404);
+  for (const method of methods) handlerErrors[`${method} ${route.url}`]?.forEach((s) => statuses.add(s));
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * The API description, generated from the routes' zod schemas: JSON at /api/docs/json and a browsable page
+ * at /api/docs, served by this app (no CDN). Only in development: production does not advertise its API.
+ * Must be registered before the routes, because it collects them as they are added.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Anı Kutusu API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: (input) => {
+      const { url, route } = input;
+      // Only the API is described; the built web app's files are routes too but not part of it.
+      if (!url.startsWith('/api/') || url.startsWith(docsPrefix))
+        return { url, schema: { ...input.schema, hide: true } };
+      const errors = Object.fromEntries(errorStatuses(route).map((status) => [status, errorBody]));
+      const ownerOnly = [route.onRequest ?? []].flat().includes(requireUser);
+      const schema = {
+        ...input.schema,
+        response: { ...errors, ...(input.schema?.response as object | undefined) },
+        ...(ownerOnly ? { security: [{ bearer: [] }] } : {}),
+      };
+      return jsonSchemaTransform({ ...input, schema });
+    },
+  });
+  // The page is covered by the app's own Content-Security-Policy (self only; the online validator is off).
+  await app.register(swaggerUi, { routePrefix: docsPrefix });
+}

@@ -1,0 +1,35 @@
+import type { KnipConfig } from 'knip';
+
+// Dead-code check (`npm run knip`, run in CI): unused files, exports and dependencies per workspace.
+// Entry points are every program and test the repository runs, so anything only they reach counts as used.
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: ['bench/*.bench.ts', 'scripts/*.mjs'],
+      project: ['bench/**/*.ts', 'scripts/**/*.mjs'],
+      // The benchmarks drive the server's own libraries from outside the server workspace, and the
+      // landing bench runs the lighthouse program by its path.
+      ignoreDependencies: ['sharp', 'drizzle-orm', 'lighthouse'],
+    },
+    'apps/server': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+    'apps/web': {
+      // src/prerender.tsx is built by the prerender plugin (scripts/build-plugins.ts) by its path.
+      entry: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts', 'scripts/*.mjs', 'src/prerender.tsx'],
+      // The font subsetting script reads these packages' files by path, not by import.
+      ignoreDependencies: ['@fontsource-variable/inter', '@fontsource-variable/playfair-display'],
+      project: ['src/**/*.{ts,tsx,css}', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    },
+    'packages/contract': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+  },
+  // Programs from Debian packages (ffmpeg, poppler, util-linux), not from npm; drizzle-kit is the
+  // server workspace's, called from the root script that generates its migrations.
+  ignoreBinaries: ['ffmpeg', 'pdftoppm', 'mount', 'umount', 'drizzle-kit'],
+};
+
+export default config;
