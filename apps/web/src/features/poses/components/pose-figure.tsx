@@ -66,7 +66,7 @@ function reach(a: Pt, t: Pt, len: number): Pt {
 const f = (n: number) => Math.round(n * 10) / 10;
 const pts = (...p: Pt[]) => p.map(([x, y]) => `${f(x)} ${f(y)}`).join(' L');
 
-export interface Solved {
+interface Solved {
   hip: Pt;
   neck: Pt;
   head: Pt;
@@ -76,7 +76,7 @@ export interface Solved {
   knees: [Pt, Pt];
 }
 
-export function solve(s: FigureSpec): Solved {
+function solve(s: FigureSpec): Solved {
   const lean = s.lean ?? 0;
   const neck = along(s.hip, lean, TORSO);
   const top = along(s.hip, lean, TORSO + NECK);
