@@ -1,4 +1,4 @@
-// 42 pose suggestions: 6 categories × 7, each with a generated illustration.
+// 42 pose suggestions: 6 categories × 7, each drawn by components/pose-art (no image files).
 
 export const poseCategories = ['Romantik', 'Dramatik', 'Doğal', 'Hareketli', 'Portre', 'Detay'] as const;
 export type PoseCategory = (typeof poseCategories)[number];
@@ -11,39 +11,62 @@ export interface Pose {
   description: string;
   category: PoseCategory;
   difficulty: Difficulty;
-  /** Drives the illustration: how close, how tilted, what happens between the two. */
-  art: { gap: number; lean: number; lift: number; link: 'hands' | 'heart' | 'none' | 'kiss'; scene: number };
 }
 
 const names: Record<PoseCategory, [string, string][]> = {
   Romantik: [
-    ['Alın Alına', 'Gözler kapalı, alınlar birbirine değiyor.'], ['Arkadan Sarılma', 'Damat gelini arkadan sarıyor.'],
-    ['El Öpücüğü', 'Damat gelinin elini öpüyor.'], ['Gün Batımı Silüeti', 'Güneşe karşı iki siluet.'],
-    ['Fısıltı', 'Kulağa bir sır fısıldanıyor.'], ['Burun Buruna', 'Gülümseyen yüzler çok yakın.'], ['Kalp Eller', 'Elleriyle birlikte bir kalp.'],
+    ['Alın Alına', 'Gözler kapalı, alınlar birbirine değiyor.'],
+    ['Arkadan Sarılma', 'Damat gelini arkadan sarıyor.'],
+    ['El Öpücüğü', 'Damat gelinin elini öpüyor.'],
+    ['Gün Batımı Silüeti', 'Güneşe karşı iki siluet.'],
+    ['Fısıltı', 'Kulağa bir sır fısıldanıyor.'],
+    ['Burun Buruna', 'Gülümseyen yüzler çok yakın.'],
+    ['Kalp Eller', 'Elleriyle birlikte bir kalp.'],
   ],
   Dramatik: [
-    ['Duvak Rüzgârı', 'Duvak rüzgârda uçuşuyor.'], ['Geriye Eğilme', 'Damat gelini zarifçe geriye eğiyor.'],
-    ['Merdiven Işığı', 'Merdivende karşılıklı bakış.'], ['Gece Işıltısı', 'Işık zinciri önünde siluet.'],
-    ['Uzak Bakış', 'İkisi de ufka bakıyor.'], ['Kapı Çerçevesi', 'Kapı aralığında portre.'], ['Yağmur Altında', 'Şemsiye altında yakınlık.'],
+    ['Duvak Rüzgârı', 'Duvak rüzgârda uçuşuyor.'],
+    ['Geriye Eğilme', 'Damat gelini zarifçe geriye eğiyor.'],
+    ['Merdiven Işığı', 'Merdivende karşılıklı bakış.'],
+    ['Gece Işıltısı', 'Işık zinciri önünde siluet.'],
+    ['Uzak Bakış', 'İkisi de ufka bakıyor.'],
+    ['Kapı Çerçevesi', 'Kapı aralığında portre.'],
+    ['Yağmur Altında', 'Şemsiye altında yakınlık.'],
   ],
   Doğal: [
-    ['El Ele Yürüyüş', 'Kameraya arkası dönük yürüyüş.'], ['Kahkaha Anı', 'Kendiliğinden gelen bir kahkaha.'],
-    ['Çimende Oturma', 'Çimenlerde rahat bir mola.'], ['Bakışma', 'Kameraya değil birbirlerine bakış.'],
-    ['Omuza Yaslanma', 'Gelin başını damadın omzuna yaslıyor.'], ['Buket Koklama', 'Buket ve sessiz bir an.'], ['Sohbet', 'Yan yana keyifli bir sohbet.'],
+    ['El Ele Yürüyüş', 'Kameraya arkası dönük yürüyüş.'],
+    ['Kahkaha Anı', 'Kendiliğinden gelen bir kahkaha.'],
+    ['Çimende Oturma', 'Çimenlerde rahat bir mola.'],
+    ['Bakışma', 'Kameraya değil birbirlerine bakış.'],
+    ['Omuza Yaslanma', 'Gelin başını damadın omzuna yaslıyor.'],
+    ['Buket Koklama', 'Buket ve sessiz bir an.'],
+    ['Sohbet', 'Yan yana keyifli bir sohbet.'],
   ],
   Hareketli: [
-    ['Havaya Kaldırma', 'Damat gelini havaya kaldırıyor.'], ['Dönüş', 'Gelinin eteği dönerek açılıyor.'],
-    ['Koşu', 'El ele kameraya doğru koşu.'], ['Zıplama', 'Aynı anda havaya sıçrama.'],
-    ['Konfeti', 'Konfeti yağmurunda çıkış.'], ['Dans Figürü', 'İlk dansın en güzel anı.'], ['Sırtta Taşıma', 'Eğlenceli bir sırtta taşıma.'],
+    ['Havaya Kaldırma', 'Damat gelini havaya kaldırıyor.'],
+    ['Dönüş', 'Gelinin eteği dönerek açılıyor.'],
+    ['Koşu', 'El ele kameraya doğru koşu.'],
+    ['Zıplama', 'Aynı anda havaya sıçrama.'],
+    ['Konfeti', 'Konfeti yağmurunda çıkış.'],
+    ['Dans Figürü', 'İlk dansın en güzel anı.'],
+    ['Sırtta Taşıma', 'Eğlenceli bir sırtta taşıma.'],
   ],
   Portre: [
-    ['Gelin Portresi', 'Yumuşak ışıkta gelin.'], ['Damat Portresi', 'Ceket düzeltilirken damat.'],
-    ['Omuz Üstü Bakış', 'Omuz üstünden kameraya bakış.'], ['Pencere Işığı', 'Pencere önünde doğal ışık.'],
-    ['Yakın Çekim Gülümseme', 'İkisi birden kameraya gülümsüyor.'], ['Profil', 'Karşılıklı profiller.'], ['Ayna', 'Aynadaki yansıma.'],
+    ['Gelin Portresi', 'Yumuşak ışıkta gelin.'],
+    ['Damat Portresi', 'Ceket düzeltilirken damat.'],
+    ['Omuz Üstü Bakış', 'Omuz üstünden kameraya bakış.'],
+    ['Pencere Işığı', 'Pencere önünde doğal ışık.'],
+    ['Yakın Çekim Gülümseme', 'İkisi birden kameraya gülümsüyor.'],
+    ['Profil', 'Karşılıklı profiller.'],
+    ['Ayna', 'Aynadaki yansıma.'],
   ],
   Detay: [
-    ['Yüzükler', 'Yüzükler el üstünde.'], ['Buket Detayı', 'Buket ve kurdele.'], ['Ayakkabılar', 'Gelin ayakkabıları.'],
-    ['Kol Düğmeleri', 'Damadın kol düğmeleri.'], ['Eller', 'Kenetlenmiş eller.'], ['Duvak Dokusu', 'Duvağın dantel dokusu.'], ['Pasta', 'Pasta kesiminin ilk dilimi.'],
+    ['Yüzükler', 'Yüzükler el üstünde.'],
+    ['Buket Detayı', 'Buket ve kurdele.'],
+    ['Ayakkabılar', 'Gelin ayakkabıları.'],
+    ['Kol Düğmeleri', 'Damadın kol düğmeleri.'],
+    ['Eller', 'Kenetlenmiş eller.'],
+    ['Duvak Dokusu', 'Duvağın dantel dokusu.'],
+    ['Pasta', 'Pasta kesiminin ilk dilimi.'],
   ],
 };
 
@@ -56,13 +79,6 @@ export const poses: Pose[] = poseCategories.flatMap((category, c) =>
       description,
       category,
       difficulty: difficulties[(i + c) % 3]!,
-      art: {
-        gap: 14 + ((id * 7) % 5) * 9,
-        lean: ((id * 13) % 5) - 2,
-        lift: category === 'Hareketli' && i % 2 === 0 ? 18 : 0,
-        link: (['hands', 'heart', 'kiss', 'none'] as const)[(id + c) % 4]!,
-        scene: c,
-      },
     };
   }),
 );
