@@ -14,6 +14,7 @@ import { registerRouteTable } from './http/route-table.ts';
 import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
+import { diskHeadroom } from './storage/disk-space.ts';
 import { queueStats } from './jobs/queue-stats.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
@@ -111,7 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: storageProbe(deps.storage),
     // The queues answer (the jobs table is readable); main.ts marks the app ready once its runner runs.
     jobs: async () => void (await queueStats(deps.db)),
-    // Where the local-disk free-space floor (MIN_FREE_DISK_BYTES) plugs in once it exists.
+    // Past MIN_FREE_DISK_BYTES uploads are refused (507), so the balancer should send guests elsewhere.
+    disk: async () => {
+      if ((await diskHeadroom(config.dataDir, config.uploadBounds.minFreeDiskBytes)) <= 0) {
+        throw new Error('free disk space below MIN_FREE_DISK_BYTES');
+      }
+    },
   });
 
   // Each module's public API (the only way into another module's tables), made before the modules so

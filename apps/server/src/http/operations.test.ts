@@ -77,7 +77,21 @@ describe('/api/ready', () => {
     t.app.markReady();
     const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ success: true, checks: { database: 'ok', storage: 'ok', jobs: 'ok' } });
+    expect(after.json()).toEqual({ success: true, checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'ok' } });
+  });
+
+  it('answers 503 naming the disk while free space is below MIN_FREE_DISK_BYTES', async () => {
+    // A floor no disk can meet stands for a full disk; the twin above (the default floor) is ready.
+    const full = await createTestApp({ env: { MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) } });
+    try {
+      full.app.markReady();
+      const res = await full.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'failed' } });
+      expect((await full.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await full.close();
+    }
   });
 
   it('answers 503 naming storage when the store cannot take a write, and recovers with it', async () => {
@@ -90,7 +104,7 @@ describe('/api/ready', () => {
     expect(broken.statusCode).toBe(503);
     expect(broken.json()).toMatchObject({
       message: 'Hizmet şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
-      checks: { database: 'ok', storage: 'failed', jobs: 'ok' },
+      checks: { database: 'ok', storage: 'failed', jobs: 'ok', disk: 'ok' },
     });
     // Liveness does not depend on the store: restarting the process would not fix a disk.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

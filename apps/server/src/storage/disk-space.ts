@@ -4,7 +4,7 @@ import { statfs } from 'node:fs/promises';
  * Bytes an unprivileged process may still write on the file system holding `dir` (the data
  * directory: upload temp files, local media and the embedded database all live there).
  */
-export async function freeDiskBytes(dir: string): Promise<number> {
+async function freeDiskBytes(dir: string): Promise<number> {
   const stats = await statfs(dir);
   return stats.bavail * stats.bsize;
 }

@@ -7,7 +7,7 @@ import { maxInputPixels } from './derive-images.ts';
  * (its WebAssembly heap goes with it); the V8 heap limits stop a runaway in the JavaScript glue.
  * libheif's own memory is bounded by the pixel cap checked before any pixel is decoded.
  */
-export const heicBounds = {
+const heicBounds = {
   timeoutMs: 60_000,
   maxPixels: maxInputPixels,
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },

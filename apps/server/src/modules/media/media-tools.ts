@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
  * and its address space capped with `prlimit --as` (util-linux) so a hostile file makes the child
  * fail instead of the machine swap. Without prlimit the timeout still applies.
  */
-export const childBounds = {
+const childBounds = {
   probe: { timeoutMs: 15_000, memoryBytes: 512 * 1024 * 1024 },
   poster: { timeoutMs: 60_000, memoryBytes: 768 * 1024 * 1024 },
 };
@@ -43,7 +43,7 @@ async function withProbeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export type ChildBounds = { timeoutMs: number; memoryBytes: number };
+type ChildBounds = { timeoutMs: number; memoryBytes: number };
 type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean };
 
 let prlimitAvailable: Promise<boolean> | null = null;
@@ -80,7 +80,7 @@ function runRaw(command: string, args: string[], timeoutMs: number): Promise<Run
 }
 
 /** Runs a media tool with a SIGKILL deadline and, where prlimit exists, a cap on its memory. */
-export async function runBounded(command: string, args: string[], bounds: ChildBounds): Promise<RunResult> {
+async function runBounded(command: string, args: string[], bounds: ChildBounds): Promise<RunResult> {
   // prlimit execs the tool in its own process, so the deadline's SIGKILL reaches the tool itself.
   if (await hasPrlimit())
     return runRaw('prlimit', [`--as=${bounds.memoryBytes}`, '--', command, ...args], bounds.timeoutMs);

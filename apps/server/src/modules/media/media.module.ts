@@ -33,7 +33,7 @@ export type MediaModuleApi = {
  * wedding-peak benchmark has 25 of them uploading at once; 32 leaves room for that while a script
  * cannot hold hundreds of sockets and temp files open.
  */
-export const parallelUploadsPerIp = 32;
+const parallelUploadsPerIp = 32;
 
 /** The album: guest uploads, the host's photo list, deletes, the ZIP download and signed media bytes. */
 export async function registerMediaModule(

@@ -42,7 +42,7 @@ export type UploadCaps = {
   items?: { max: number; error: () => AppError };
 };
 
-export const defaultUploadLimits: UploadLimits = {
+const defaultUploadLimits: UploadLimits = {
   maxPhotos: limits.maxPhotosPerUpload,
   maxVideos: limits.maxVideosPerUpload,
   maxBytes: limits.maxUploadBytes,
