@@ -17,8 +17,21 @@ const ownedSchemas = {
   whatsapp: ['whatsapp'],
 };
 const webFeatures = [
-  'auth', 'events', 'album', 'upload', 'dashboard', 'guests', 'chat', 'qr', 'poses', 'music', 'marketing', 'legal',
-  'profile', 'invitation', 'decoration',
+  'auth',
+  'events',
+  'album',
+  'upload',
+  'dashboard',
+  'guests',
+  'chat',
+  'qr',
+  'poses',
+  'music',
+  'marketing',
+  'legal',
+  'profile',
+  'invitation',
+  'decoration',
 ];
 
 // ESLint keeps only the last options of a rule per file, so each file group gets its full pattern list.
@@ -27,7 +40,9 @@ const dbOnlyInRepositories = [
   { regex: '^drizzle-orm', message: 'Only repositories build SQL.' },
 ];
 // Test doubles and fixtures live under src/testing; the product never loads them.
-const noTestingImports = [{ regex: '(^|/)testing/', message: 'Production code must not import test helpers (src/testing).' }];
+const noTestingImports = [
+  { regex: '(^|/)testing/', message: 'Production code must not import test helpers (src/testing).' },
+];
 const serverModuleRules = serverModules.flatMap((name) => {
   const common = [
     ...noTestingImports,
@@ -84,7 +99,15 @@ const otherWebFeatures = webFeatures.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '**/e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      '**/e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -120,7 +143,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(node:|@ani/(server|web)|drizzle|fastify)', message: 'The contract is runtime-neutral.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(node:|@ani/(server|web)|drizzle|fastify)',
+              message: 'The contract is runtime-neutral.',
+            },
+          ],
+        },
       ],
     },
   },

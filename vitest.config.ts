@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // tests, web component tests and the browser journeys.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web/vitest.config.ts', 'apps/web/vitest.e2e.config.ts'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.e2e.config.ts',
+    ],
   },
 });

@@ -34,10 +34,13 @@ for (let i = 0; i < requests; i++) {
   const event = `ev-${1 + Math.floor(Math.random() * eventsCount)}`;
   const page = 1 + Math.floor(Math.random() * pages);
   let started = performance.now();
-  const res = await fetch(`${server.base}/api/events/${event}/photos?page=${page}&limit=12`, { headers: server.auth });
+  const res = await fetch(`${server.base}/api/events/${event}/photos?page=${page}&limit=12`, {
+    headers: server.auth,
+  });
   const body = (await res.json()) as { photos: unknown[]; nextToken: string | null };
   byPage.push(performance.now() - started);
-  if (res.status !== 200 || body.photos.length === 0) throw new Error(`page ${page} of ${event}: ${res.status}`);
+  if (res.status !== 200 || body.photos.length === 0)
+    throw new Error(`page ${page} of ${event}: ${res.status}`);
   if (body.nextToken) {
     started = performance.now();
     const next = await fetch(
@@ -59,11 +62,21 @@ report(`album paging: ${eventsCount * perEvent} items across ${eventsCount} even
   'GET /photos by cursor p50 / p95': `${fmt(percentile(byCursor, 50))} ms / ${fmt(percentile(byCursor, 95))} ms (${byCursor.length} requests)`,
 });
 console.log('\n  plan, a page by number:');
-console.log(await plan(sql`explain analyze select * from media where event_id = 'ev-500' order by seq desc limit 12 offset 48`));
+console.log(
+  await plan(
+    sql`explain analyze select * from media where event_id = 'ev-500' order by seq desc limit 12 offset 48`,
+  ),
+);
 console.log('\n  plan, a page by cursor:');
 console.log(
-  await plan(sql`explain analyze select * from media where event_id = 'ev-500' and seq < (select seq from media where event_id = 'ev-500' order by seq desc offset 48 limit 1) order by seq desc limit 12`),
+  await plan(
+    sql`explain analyze select * from media where event_id = 'ev-500' and seq < (select seq from media where event_id = 'ev-500' order by seq desc offset 48 limit 1) order by seq desc limit 12`,
+  ),
 );
-console.log('\n  plan, the host\'s event list:');
-console.log(await plan(sql`explain analyze select * from events where owner_id = ${owner!.id} order by event_date desc`));
+console.log("\n  plan, the host's event list:");
+console.log(
+  await plan(
+    sql`explain analyze select * from events where owner_id = ${owner!.id} order by event_date desc`,
+  ),
+);
 await server.close();

@@ -12,7 +12,9 @@ import { fmt, report } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Same flags as the start script in package.json.
-const flags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+const flags = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
@@ -21,7 +23,11 @@ function rssMb(pid: number): number {
 }
 
 async function idleRss(args: string[], env: Record<string, string>, ready: RegExp | null): Promise<number> {
-  const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -56,7 +62,10 @@ try {
   report(`idle memory: server started, no request, 3 s idle (flags: ${flags.join(' ') || 'none'})`, {
     'bare Node process (MB): baseline': fmt(bare, 0),
     'PGlite (MB)': `${fmt(pglite, 0)} (${fmt(pglite / bare, 1)}x bare; goal <= 300)`,
-    'PostgreSQL (MB)': postgres === null ? 'skipped (set BENCH_DATABASE_URL)' : `${fmt(postgres, 0)} (${fmt(postgres / bare, 1)}x bare; goal <= 150)`,
+    'PostgreSQL (MB)':
+      postgres === null
+        ? 'skipped (set BENCH_DATABASE_URL)'
+        : `${fmt(postgres, 0)} (${fmt(postgres / bare, 1)}x bare; goal <= 150)`,
   });
 } finally {
   await rm(dataDir, { recursive: true, force: true });

@@ -19,7 +19,11 @@ import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-st
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 
 export async function startServer(
-  options: { authLimits?: AuthLimits; env?: Record<string, string>; clientLimits?: AppDeps['clientLimits'] } = {},
+  options: {
+    authLimits?: AuthLimits;
+    env?: Record<string, string>;
+    clientLimits?: AppDeps['clientLimits'];
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
   const config = loadConfig({
@@ -32,7 +36,10 @@ export async function startServer(
     ...options.env,
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  const storage = createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
+  const storage = createLocalDiskStorage({
+    root: path.join(dataDir, 'media'),
+    signer: createUrlSigner(config.secretKey),
+  });
   const outbox: MailMessage[] = [];
   const app = await buildApp({
     config,
@@ -128,7 +135,10 @@ export function report(name: string, lines: Record<string, string | number>) {
  * nginx (Debian's nginx-light) with one worker on a free loopback port, with the given `http` and
  * `server` blocks' contents; null where it is not installed. The baseline every serving figure is a ratio to.
  */
-export async function startNginx(conf: { http?: string; server: string }): Promise<{ base: string; stop(): Promise<void> } | null> {
+export async function startNginx(conf: {
+  http?: string;
+  server: string;
+}): Promise<{ base: string; stop(): Promise<void> } | null> {
   const bin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((b) => existsSync(b));
   if (!bin) return null;
   const port = await new Promise<number>((resolve) => {

@@ -28,7 +28,9 @@ if (!has('/usr/sbin/nginx') || !has('wrk')) {
 // A typical phone photo's thumbnail-to-preview size range: about 250 kB.
 const noise = Buffer.alloc(1200 * 900 * 3);
 for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 27;
-const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } })
+  .jpeg({ quality: 85 })
+  .toBuffer();
 
 /** One uploaded photo on a fresh server; its signed URL (path and query) and key. */
 async function serverWithPhoto(env: Record<string, string> = {}) {
@@ -40,14 +42,22 @@ async function serverWithPhoto(env: Record<string, string> = {}) {
   const res = await fetch(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', body: form });
   const key = ((await res.json()) as { uploaded: { key: string }[] }).uploaded[0]!.key;
   const item = (await (
-    await fetch(`${server.base}/api/events/${eventId}/photo/${key.split('/').pop()}`, { headers: server.auth })
+    await fetch(`${server.base}/api/events/${eventId}/photo/${key.split('/').pop()}`, {
+      headers: server.auth,
+    })
   ).json()) as { photo: { url: string } };
   return { server, key, url: item.photo.url };
 }
 
 // Asynchronous on purpose: the apps under test run in this very process and must keep serving.
 async function wrk(url: string) {
-  const { stdout: out } = await promisify(execFile)('wrk', ['-t2', '-c32', `-d${seconds}s`, '--latency', url]);
+  const { stdout: out } = await promisify(execFile)('wrk', [
+    '-t2',
+    '-c32',
+    `-d${seconds}s`,
+    '--latency',
+    url,
+  ]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /99%\s+(\S+)/.exec(out)?.[1] ?? '?';
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
@@ -65,8 +75,16 @@ const nginx = (await startNginx({
 }))!;
 try {
   const viaNginx = `${nginx.base}${accel.url}`;
-  const head = (await promisify(execFile)('curl', ['-s', '-D', '-', '-o', '/dev/null', viaNginx])).stdout.toLowerCase();
-  const kept = ['content-type: image/jpeg', 'cache-control: private', 'x-content-type-options: nosniff', 'content-security-policy', 'etag']
+  const head = (
+    await promisify(execFile)('curl', ['-s', '-D', '-', '-o', '/dev/null', viaNginx])
+  ).stdout.toLowerCase();
+  const kept = [
+    'content-type: image/jpeg',
+    'cache-control: private',
+    'x-content-type-options: nosniff',
+    'content-security-policy',
+    'etag',
+  ]
     .filter((h) => head.includes(h))
     .map((h) => h.split(':')[0])
     .join(', ');

@@ -38,10 +38,16 @@ export async function phoneLikePhoto(file: string): Promise<{ size: number }> {
     // Inverse-CDF sampling of a density proportional to r^-3 between rMin and rMax.
     const r = 1 / Math.sqrt(1 / rMin ** 2 - random() * (1 / rMin ** 2 - 1 / rMax ** 2));
     const fill = `hsl(${Math.floor(random() * 360)},${Math.floor(15 + random() * 50)}%,${Math.floor(20 + random() * 60)}%)`;
-    discs.push(`<circle cx="${(random() * width).toFixed(1)}" cy="${(random() * height).toFixed(1)}" r="${r.toFixed(1)}" fill="${fill}"/>`);
+    discs.push(
+      `<circle cx="${(random() * width).toFixed(1)}" cy="${(random() * height).toFixed(1)}" r="${r.toFixed(1)}" fill="${fill}"/>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#808080"/>${discs.join('')}</svg>`;
-  const pixels = await sharp(Buffer.from(svg), { limitInputPixels: false }).removeAlpha().blur(1.2).raw().toBuffer();
+  const pixels = await sharp(Buffer.from(svg), { limitInputPixels: false })
+    .removeAlpha()
+    .blur(1.2)
+    .raw()
+    .toBuffer();
   for (let i = 0; i < pixels.length; i++) {
     // Grain with a standard deviation of about 4 levels, as a phone sensor leaves after its denoising.
     pixels[i] = Math.max(0, Math.min(255, pixels[i]! + (random() + random() + random() - 1.5) * 8));

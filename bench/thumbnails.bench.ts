@@ -6,7 +6,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { deriveImages, inspectImage, maxInputPixels, previewSize, thumbnailSize } from '../apps/server/src/modules/media/derive-images.ts';
+import {
+  deriveImages,
+  inspectImage,
+  maxInputPixels,
+  previewSize,
+  thumbnailSize,
+} from '../apps/server/src/modules/media/derive-images.ts';
 import { pngBomb } from '../apps/server/src/testing/media-fixtures.ts';
 import { fmt, mb, percentile, report, rssSampler } from './lib.ts';
 import { denseNoisePhoto, phoneLikePhoto } from './test-photos.ts';
@@ -35,14 +41,19 @@ async function perCoreRate(fn: () => Promise<unknown>): Promise<number> {
  * The median over rounds that take turns: this machine's speed drifts by ±20 % within a minute
  * (shared cores), and taking turns lets the drift hit every contender alike.
  */
-async function compare<K extends string>(contenders: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
+async function compare<K extends string>(
+  contenders: Record<K, () => Promise<unknown>>,
+): Promise<Record<K, number>> {
   const names = Object.keys(contenders) as K[];
   const samples = new Map<K, number[]>(names.map((name) => [name, []]));
   for (const name of names) await contenders[name]();
   for (let round = 0; round < rounds; round++) {
     for (const name of names) samples.get(name)!.push(await perCoreRate(contenders[name]));
   }
-  return Object.fromEntries(names.map((name) => [name, percentile(samples.get(name)!, 50)])) as Record<K, number>;
+  return Object.fromEntries(names.map((name) => [name, percentile(samples.get(name)!, 50)])) as Record<
+    K,
+    number
+  >;
 }
 
 /** Real photographs to measure besides the synthetic one: THUMB_BENCH_PHOTOS=/a.jpg:/b.jpg */
@@ -52,8 +63,16 @@ const photos = (process.env.THUMB_BENCH_PHOTOS ?? '').split(':').filter(Boolean)
 function plainSharp(file: string) {
   const base = sharp(file, { limitInputPixels: maxInputPixels, failOn: 'error' }).rotate();
   return Promise.all([
-    base.clone().resize(previewSize, previewSize, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer(),
-    base.clone().resize(thumbnailSize, thumbnailSize, { fit: 'outside', withoutEnlargement: true }).webp().toBuffer(),
+    base
+      .clone()
+      .resize(previewSize, previewSize, { fit: 'inside', withoutEnlargement: true })
+      .webp()
+      .toBuffer(),
+    base
+      .clone()
+      .resize(thumbnailSize, thumbnailSize, { fit: 'outside', withoutEnlargement: true })
+      .webp()
+      .toBuffer(),
   ]);
 }
 
@@ -62,7 +81,9 @@ function plainSharp(file: string) {
  * heap and allocator pools left by the other contenders would count against it.
  */
 function workerRss(files: string[]): { startMb: number; peakMb: number; growthMb: number } {
-  const out = execFileSync(process.execPath, ['--expose-gc', import.meta.filename, 'worker-rss', ...files], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--expose-gc', import.meta.filename, 'worker-rss', ...files], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as { startMb: number; peakMb: number; growthMb: number };
 }
 
@@ -110,17 +131,24 @@ export async function run() {
       bombMs.push(performance.now() - t);
     }
 
-    report(`thumbnails: 12 MP JPEGs as a phone writes them (4000x3000, q92, EXIF orientation 6), one core, median of ${rounds} interleaved rounds`, {
-      [`phone-like photo (${fmt(mb(sizes.phone))} MB): bare sharp().resize(400).webp() (photos/s per core)`]: fmt(typical.bare, 2),
-      'phone-like photo: plain sharp, clone() into two default WebPs (photos/s per core)': fmt(typical.plain, 2),
-      'phone-like photo: deriveImages, thumbnail + preview (photos/s per core)': `${fmt(typical.ours, 2)} (target >= 3.5)`,
-      'phone-like photo: ratio derive / bare resize, derive / plain sharp': `${fmt(typical.ours / typical.bare, 2)} / ${fmt(typical.ours / typical.plain, 2)}`,
-      [`dense noise, the worst case (${fmt(mb(sizes.noise))} MB): bare / plain / deriveImages (photos/s per core)`]: `${fmt(worst.bare, 2)} / ${fmt(worst.plain, 2)} / ${fmt(worst.ours, 2)}`,
-      'dense noise: ratio derive / bare resize, derive / plain sharp': `${fmt(worst.ours / worst.bare, 2)} / ${fmt(worst.ours / worst.plain, 2)}`,
-      ...real,
-      'RSS of a fresh process deriving both photos 10x in turn, as the job runner does: after one, peak (MB)': `${fmt(rss.startMb)}, ${fmt(rss.peakMb)} (+${fmt(rss.growthMb)})`,
-      'bomb (30000x30000 PNG) rejected, p50 / max of 20 (ms)': `${fmt(percentile(bombMs, 50), 2)} / ${fmt(Math.max(...bombMs), 2)} (target < 50)`,
-    });
+    report(
+      `thumbnails: 12 MP JPEGs as a phone writes them (4000x3000, q92, EXIF orientation 6), one core, median of ${rounds} interleaved rounds`,
+      {
+        [`phone-like photo (${fmt(mb(sizes.phone))} MB): bare sharp().resize(400).webp() (photos/s per core)`]:
+          fmt(typical.bare, 2),
+        'phone-like photo: plain sharp, clone() into two default WebPs (photos/s per core)': fmt(
+          typical.plain,
+          2,
+        ),
+        'phone-like photo: deriveImages, thumbnail + preview (photos/s per core)': `${fmt(typical.ours, 2)} (target >= 3.5)`,
+        'phone-like photo: ratio derive / bare resize, derive / plain sharp': `${fmt(typical.ours / typical.bare, 2)} / ${fmt(typical.ours / typical.plain, 2)}`,
+        [`dense noise, the worst case (${fmt(mb(sizes.noise))} MB): bare / plain / deriveImages (photos/s per core)`]: `${fmt(worst.bare, 2)} / ${fmt(worst.plain, 2)} / ${fmt(worst.ours, 2)}`,
+        'dense noise: ratio derive / bare resize, derive / plain sharp': `${fmt(worst.ours / worst.bare, 2)} / ${fmt(worst.ours / worst.plain, 2)}`,
+        ...real,
+        'RSS of a fresh process deriving both photos 10x in turn, as the job runner does: after one, peak (MB)': `${fmt(rss.startMb)}, ${fmt(rss.peakMb)} (+${fmt(rss.growthMb)})`,
+        'bomb (30000x30000 PNG) rejected, p50 / max of 20 (ms)': `${fmt(percentile(bombMs, 50), 2)} / ${fmt(Math.max(...bombMs), 2)} (target < 50)`,
+      },
+    );
   } finally {
     sharp.concurrency(previous);
     await rm(dir, { recursive: true, force: true });

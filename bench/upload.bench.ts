@@ -12,13 +12,20 @@ const fileSize = 10_000_000;
 const files = 10;
 
 async function photoHead(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
 }
 
 function parts(head: Buffer): BodyPart[] {
   return [
     { name: 'uploader', value: 'Bench Misafir' },
-    ...Array.from({ length: files }, (_, i) => ({ name: 'files', filename: `p${i}.jpg`, head, size: fileSize })),
+    ...Array.from({ length: files }, (_, i) => ({
+      name: 'files',
+      filename: `p${i}.jpg`,
+      head,
+      size: fileSize,
+    })),
   ];
 }
 
@@ -27,8 +34,24 @@ function post(url: string, bodyFile: string, contentType: string): Promise<void>
   return new Promise((resolve, reject) => {
     execFile(
       'curl',
-      ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'POST', '-H', `content-type: ${contentType}`, '-H', 'expect:', '-T', bodyFile, url],
-      (error, stdout) => (error ? reject(error) : stdout === '200' ? resolve() : reject(new Error(`status ${stdout}`))),
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-X',
+        'POST',
+        '-H',
+        `content-type: ${contentType}`,
+        '-H',
+        'expect:',
+        '-T',
+        bodyFile,
+        url,
+      ],
+      (error, stdout) =>
+        error ? reject(error) : stdout === '200' ? resolve() : reject(new Error(`status ${stdout}`)),
     );
   });
 }

@@ -19,7 +19,13 @@ const photos = await Promise.all(
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let j = 0; j < noise.length; j++) noise[j] = (j * (2654435761 + i)) >>> 26;
     return sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
-      .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: color } }, left: 400, top: 300 }])
+      .composite([
+        {
+          input: { create: { width: 800, height: 600, channels: 3, background: color } },
+          left: 400,
+          top: 300,
+        },
+      ])
       .jpeg({ quality: 80 })
       .toBuffer();
   }),
@@ -37,7 +43,10 @@ async function guest(n: number) {
   form.append('uploader', `Misafir ${n}`);
   form.append('note', n % 3 === 0 ? 'Çok mutlu olun!' : '');
   const started = performance.now();
-  const res = await fetch(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', body: form }).catch(() => null);
+  const res = await fetch(`${server.base}/api/events/${eventId}/upload`, {
+    method: 'POST',
+    body: form,
+  }).catch(() => null);
   uploadTimes.push(performance.now() - started);
   if (!res || res.status !== 200) {
     failures++;
@@ -53,7 +62,9 @@ async function host() {
   while (!uploadsDone && Date.now() < deadline) {
     const page = 1 + Math.floor(Math.random() * 5);
     const started = performance.now();
-    const res = await fetch(`${server.base}/api/events/${eventId}/photos?page=${page}&limit=12`, { headers: server.auth });
+    const res = await fetch(`${server.base}/api/events/${eventId}/photos?page=${page}&limit=12`, {
+      headers: server.auth,
+    });
     await res.arrayBuffer();
     pageTimes.push(performance.now() - started);
     await new Promise((r) => setTimeout(r, 100));
@@ -67,7 +78,9 @@ uploadsDone = true;
 await hostLoop;
 const seconds = (performance.now() - started) / 1000;
 
-const info = (await (await fetch(`${server.base}/api/events/${eventId}/info`)).json()) as { event: { photoCount: number } };
+const info = (await (await fetch(`${server.base}/api/events/${eventId}/info`)).json()) as {
+  event: { photoCount: number };
+};
 report(`wedding peak: ${guests} guests × 3 photos, ${concurrency} at a time, one IP`, {
   'uploads finished': `${next} of ${guests} in ${fmt(seconds)} s (${fmt(next / seconds)} uploads/s)`,
   'failed uploads': failures,

@@ -16,7 +16,8 @@ function zeros(size: number): Readable {
   const chunk = Buffer.alloc(2 ** 20, 0x5a);
   return Readable.from(
     (function* () {
-      for (let left = size; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+      for (let left = size; left > 0; left -= chunk.length)
+        yield left >= chunk.length ? chunk : chunk.subarray(0, left);
     })(),
   );
 }
@@ -90,12 +91,17 @@ export async function run() {
     // A resume near the end: only the rest is read (the archive's layout is known up front).
     const tail = Math.floor(received / 10);
     t = performance.now();
-    await download(`${server.base}/api/events/${eventId}/download`, { ...server.auth, range: `bytes=${received - tail}-` });
+    await download(`${server.base}/api/events/${eventId}/download`, {
+      ...server.auth,
+      range: `bytes=${received - tail}-`,
+    });
     const resumeMs = performance.now() - t;
 
     report(`zip: ${count} photos, ${fmt(mb(totalBytes), 0)} MB album, loopback (client: curl)`, {
       'read files from disk (MB/s): baseline 1': fmt(mb(totalBytes) / (baselineMs / 1000)),
-      'nginx, pre-built archive (MB/s): baseline 2': nginx ? fmt(mb(received) / (nginxMs / 1000)) : 'skipped (apt-get install nginx-light)',
+      'nginx, pre-built archive (MB/s): baseline 2': nginx
+        ? fmt(mb(received) / (nginxMs / 1000))
+        : 'skipped (apt-get install nginx-light)',
       'ZIP download (MB/s)': `${fmt(mb(received) / (zipMs / 1000))} (target >= 200)`,
       'ratio ZIP / disk read': fmt(baselineMs / zipMs, 2),
       'ratio ZIP / nginx pre-built': nginx ? `${fmt(nginxMs / zipMs, 2)} (goal >= 0.5)` : '-',

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress, preloadDeferredEntry, prerenderLanding, preloadFonts } from './scripts/build-plugins.ts';
+import {
+  precompress,
+  preloadDeferredEntry,
+  prerenderLanding,
+  preloadFonts,
+} from './scripts/build-plugins.ts';
 
 export default defineConfig({
   plugins: [

@@ -51,7 +51,10 @@ const envSchema = z.object({
       const value = v.trim();
       if (value === 'false' || value === '') return false as const;
       if (value === 'true') {
-        ctx.addIssue({ code: 'custom', message: 'name the proxies instead of true, e.g. loopback or 10.0.0.0/8' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'name the proxies instead of true, e.g. loopback or 10.0.0.0/8',
+        });
         return z.NEVER;
       }
       return value;
@@ -72,7 +75,10 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => !v || /^\/[\w/-]*\/$/.test(v), 'must be a path that starts and ends with /, e.g. /_media/'),
+    .refine(
+      (v) => !v || /^\/[\w/-]*\/$/.test(v),
+      'must be a path that starts and ends with /, e.g. /_media/',
+    ),
   // Without it /api/metrics does not exist; with it a scrape must send `Authorization: Bearer <token>`.
   METRICS_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // WhatsApp Business Cloud API; without token and phone-number id invitations wait in the outbox.
@@ -87,10 +93,22 @@ const envSchema = z.object({
   // How long an album is kept after its event date; the owner is warned 30 and 7 days before.
   RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(365),
   // Abuse bounds of the public upload link (README "Configuration" explains each default).
-  EVENT_QUOTA_BYTES: z.coerce.number().int().min(1).default(50 * GiB),
+  EVENT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * GiB),
   EVENT_QUOTA_ITEMS: z.coerce.number().int().min(1).default(20_000),
-  UPLOAD_BYTES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20 * GiB),
-  MIN_FREE_DISK_BYTES: z.coerce.number().int().min(0).default(2 * GiB),
+  UPLOAD_BYTES_PER_IP_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * GiB),
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * GiB),
 });
 
 export type Config = {
@@ -194,7 +212,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     apiDocs: e.NODE_ENV === 'development',
-    s3: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
+    s3: e.STORAGE_URL
+      ? parseStorageUrl(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY)
+      : undefined,
     redisUrl: e.REDIS_URL,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     metricsToken: e.METRICS_TOKEN,

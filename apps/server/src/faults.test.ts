@@ -57,18 +57,31 @@ async function expectNoOrphans(items: Item[]) {
 async function noisyJpeg(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ani-faults-'));
   port = await freePort();
   await start();
-  const host = { username: 'Nur Er', email: 'nur@example.com', password: 'Dugun2026', phoneNumber: '05301234567' };
+  const host = {
+    username: 'Nur Er',
+    email: 'nur@example.com',
+    password: 'Dugun2026',
+    phoneNumber: '05301234567',
+  };
   const json = { 'content-type': 'application/json' };
-  await fetch(`${server.base}/api/users/register`, { method: 'POST', headers: json, body: JSON.stringify(host) });
+  await fetch(`${server.base}/api/users/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(host),
+  });
   const mail = (await firstOutboxMail(dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  await fetch(`${server.base}/api/users/activate?token=${/activate\?token=([\w-]+)/.exec(mail)![1]}`, { redirect: 'manual' });
+  await fetch(`${server.base}/api/users/activate?token=${/activate\?token=([\w-]+)/.exec(mail)![1]}`, {
+    redirect: 'manual',
+  });
   const login = await fetch(`${server.base}/api/users/login`, {
     method: 'POST',
     headers: json,
@@ -97,7 +110,10 @@ describe('crash and restart', () => {
     ]);
     let sent = 0;
     const aborted = new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', headers: body.headers });
+      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+        method: 'POST',
+        headers: body.headers,
+      });
       req.on('error', () => resolve());
       req.on('response', () => resolve());
       body.payload.on('data', (chunk: Buffer) => {
@@ -123,7 +139,10 @@ describe('crash and restart', () => {
       ...files.map((data, i) => ({ name: 'files', filename: `${i}.jpg`, contentType: 'image/jpeg', data })),
     ]);
     const res = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', headers: body.headers });
+      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+        method: 'POST',
+        headers: body.headers,
+      });
       req.on('response', (r) => {
         // Killed the moment the answer arrives: derivation of four 4-megapixel photos is still running.
         void server.kill('SIGKILL');
@@ -149,7 +168,9 @@ describe('crash and restart', () => {
 
   it('a crash while streaming the ZIP harms nothing; after restart the full ZIP downloads', async () => {
     await new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/download`, { headers: { authorization: `Bearer ${token}` } });
+      const req = httpRequest(`${server.base}/api/events/${eventId}/download`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       req.on('response', (r) => {
         let got = 0;
         r.on('data', (c: Buffer) => {
@@ -187,7 +208,10 @@ describe('crash and restart', () => {
     const before = (await album()).photoCount;
     let refused: Promise<number | 'refused'> | undefined;
     const status = new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, { method: 'POST', headers: body.headers });
+      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+        method: 'POST',
+        headers: body.headers,
+      });
       req.on('response', (r) => {
         r.resume();
         resolve(r.statusCode!);

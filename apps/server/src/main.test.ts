@@ -17,13 +17,19 @@ async function tempDir() {
 }
 
 // Quoted-printable bodies wrap long lines with "=\n" and encode "=" as "=3D".
-const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+const decodeQuotedPrintable = (s: string) =>
+  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 
 describe('the server process', () => {
   it('starts on the embedded database and completes register → activate → login → logout over HTTP', async () => {
     const port = await freePort();
     const dataDir = await tempDir();
-    const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' });
+    const server = startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+    });
     const base = server.base;
     try {
       expect(await server.healthy(), server.logs()).toBe(true);
@@ -32,7 +38,12 @@ describe('the server process', () => {
       expect(health.headers.get('x-content-type-options')).toBe('nosniff');
       expect(health.headers.get('content-security-policy')).toContain("default-src 'self'");
 
-      const registration = { username: 'Deniz Aydın', email: 'deniz@example.com', password: 'Dugun2026', phoneNumber: '05321112233' };
+      const registration = {
+        username: 'Deniz Aydın',
+        email: 'deniz@example.com',
+        password: 'Dugun2026',
+        phoneNumber: '05321112233',
+      };
       const registered = await fetch(`${base}/api/users/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -73,40 +84,53 @@ describe('the server process', () => {
   });
 
   // Another instance migrating holds the migration lock: this one waits, and says so on its port.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('answers 503 in Turkish on its port while waiting for migrations, then becomes ready', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `ani_migrating_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
-    await other.query('select pg_advisory_lock(7240119)');
-    const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATA_DIR: await tempDir(), DATABASE_URL: url.toString() });
-    try {
-      let waiting: Response | undefined;
-      for (let i = 0; i < 300 && !waiting; i++) {
-        waiting = await fetch(`${server.base}/api/ready`).catch(() => undefined);
-        if (!waiting) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(waiting?.status).toBe(503);
-      expect(await waiting!.json()).toMatchObject({ success: false, message: 'Hizmet şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin.' });
-      expect((await fetch(`${server.base}/api/events`)).status).toBe(503);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 503 in Turkish on its port while waiting for migrations, then becomes ready',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `ani_migrating_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const other = new pg.Client({ connectionString: url.toString() });
+      await other.connect();
+      await other.query('select pg_advisory_lock(7240119)');
+      const port = await freePort();
+      const server = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: await tempDir(),
+        DATABASE_URL: url.toString(),
+      });
+      try {
+        let waiting: Response | undefined;
+        for (let i = 0; i < 300 && !waiting; i++) {
+          waiting = await fetch(`${server.base}/api/ready`).catch(() => undefined);
+          if (!waiting) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(waiting?.status).toBe(503);
+        expect(await waiting!.json()).toMatchObject({
+          success: false,
+          message: 'Hizmet şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
+        });
+        expect((await fetch(`${server.base}/api/events`)).status).toBe(503);
 
-      await other.query('select pg_advisory_unlock(7240119)');
-      expect(await server.healthy(), server.logs()).toBe(true);
-      const ready = await fetch(`${server.base}/api/ready`);
-      expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ success: true, checks: { database: 'ok', storage: 'ok', jobs: 'ok' } });
-    } finally {
-      expect(await server.kill('SIGTERM')).toBe(0);
-      await other.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+        await other.query('select pg_advisory_unlock(7240119)');
+        expect(await server.healthy(), server.logs()).toBe(true);
+        const ready = await fetch(`${server.base}/api/ready`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({
+          success: true,
+          checks: { database: 'ok', storage: 'ok', jobs: 'ok' },
+        });
+      } finally {
+        expect(await server.kill('SIGTERM')).toBe(0);
+        await other.end();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 
   it('fails fast with a clear message when DATABASE_URL cannot be reached', async () => {
     const server = startServerProcess({
@@ -115,12 +139,18 @@ describe('the server process', () => {
       DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/nowhere',
     });
     expect(await server.exited).toBe(1);
-    expect(server.logs()).toContain('could not start: cannot use the database at DATABASE_URL=postgres://postgres:***@127.0.0.1:1/nowhere');
+    expect(server.logs()).toContain(
+      'could not start: cannot use the database at DATABASE_URL=postgres://postgres:***@127.0.0.1:1/nowhere',
+    );
     expect(server.logs()).not.toContain('hunter2');
   });
 
   it('fails fast naming every bad setting', async () => {
-    const server = startServerProcess({ PORT: 'seksen', DATABASE_URL: 'mysql://x', DATA_DIR: await tempDir() });
+    const server = startServerProcess({
+      PORT: 'seksen',
+      DATABASE_URL: 'mysql://x',
+      DATA_DIR: await tempDir(),
+    });
     expect(await server.exited).toBe(1);
     expect(server.logs()).toMatch(/PORT: /);
     expect(server.logs()).toMatch(/DATABASE_URL: .*postgres/);

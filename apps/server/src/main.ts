@@ -33,7 +33,9 @@ const logger = createLogger(config.logLevel);
 
 // Port 0 (a random port) cannot be held for the app: it would get another one.
 const starting =
-  config.port === 0 ? null : await holdPortWhileStarting(config.host, config.port).catch((error: Error) => fail(error.message));
+  config.port === 0
+    ? null
+    : await holdPortWhileStarting(config.host, config.port).catch((error: Error) => fail(error.message));
 
 // The embedded database belongs to one process: the control socket is that lock, and the way
 // `npm run backup` reaches this process (docs/operations.md).
@@ -55,7 +57,9 @@ const database = await openDatabase(
 
 const deletionHold = createDeletionHold();
 const storage = deletionHold.wrap(await createStorage(config));
-const rateLimitStore = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
+const rateLimitStore = config.redisUrl
+  ? createRedisRateLimitStore(config.redisUrl)
+  : createMemoryRateLimitStore();
 
 const app = await buildApp({
   config,

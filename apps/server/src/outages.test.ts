@@ -82,7 +82,11 @@ describe.skipIf(!adminUrl)('PostgreSQL restarting under a running server', () =>
     proxy.cut();
     for (const res of [await info(), await fetch(`${server.base}/api/health`)]) {
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ success: false, message: messages.generic.unavailable, code: 'UNAVAILABLE' });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: messages.generic.unavailable,
+        code: 'UNAVAILABLE',
+      });
     }
 
     proxy.restore();
@@ -139,7 +143,9 @@ describe.skipIf(!canMount)('the media disk is full', () => {
   async function noisyJpeg(width: number, height: number): Promise<Buffer> {
     const raw = Buffer.alloc(width * height * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-    return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    return sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
   }
 
   // The declared size does not fit the free space: refused (507) before a byte is written; an

@@ -30,7 +30,11 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   };
 }
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible store and Redis', () => {
   let admin: pg.Client;
@@ -70,7 +74,12 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     expect((await fetch(`${a.base}/api/health`)).status, a.logs()).toBe(200);
     expect((await fetch(`${b.base}/api/health`)).status, b.logs()).toBe(200);
 
-    const host = { username: 'Ece Tan', email: 'ece@example.com', password: 'Dugun2026', phoneNumber: '05051234567' };
+    const host = {
+      username: 'Ece Tan',
+      email: 'ece@example.com',
+      password: 'Dugun2026',
+      phoneNumber: '05051234567',
+    };
     expect((await fetch(`${a.base}/api/users/register`, json(host))).status).toBe(201);
     const mail = (await firstOutboxMail(a.dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const token = /activate\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
@@ -78,7 +87,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     const activated = await fetch(`${b.base}/api/users/activate?token=${token}`, { redirect: 'manual' });
     expect(activated.headers.get('location')).toBe('/?hesap=activated');
 
-    const login = (await (await fetch(`${b.base}/api/users/login`, json({ email: host.email, password: host.password }))).json()) as {
+    const login = (await (
+      await fetch(`${b.base}/api/users/login`, json({ email: host.email, password: host.password }))
+    ).json()) as {
       token: string;
     };
     const auth = { authorization: `Bearer ${login.token}` };
@@ -93,7 +104,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
 
     const form = new FormData();
     for (const color of ['#c0392b', '#2980b9']) {
-      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
       form.append('files', new Blob([jpeg], { type: 'image/jpeg' }), `${color.slice(1)}.jpg`);
     }
     form.append('uploader', 'Misafir Ayşe');

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clientAddress, launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
+import {
+  clientAddress,
+  launchBrowser,
+  openPage,
+  screenshotBoth,
+  seriousA11yViolations,
+} from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { findLink, waitForMail } from './support/outbox';
 
@@ -31,7 +37,8 @@ async function login(page: Page, identifier: string, secret: string) {
   await page.waitForURL(`${baseURL}/dashboard`);
 }
 
-const storedEmail = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').email as string);
+const storedEmail = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').email as string);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -63,7 +70,10 @@ describe('a host manages the account', () => {
     await page.getByRole('button', { name: 'Bilgilerimi Kaydet' }).click();
     await page.getByText('E-posta doğrulaması bekleniyor').waitFor();
     // The old address is told, with a way to cancel.
-    findLink(await waitForMail(dataDir, email, '/api/users/email/cancel?token='), '/api/users/email/cancel?token=');
+    findLink(
+      await waitForMail(dataDir, email, '/api/users/email/cancel?token='),
+      '/api/users/email/cancel?token=',
+    );
     await expect(storedEmail(page)).resolves.toBe(email);
     await screenshotBoth(page, 'profile');
 
@@ -80,13 +90,19 @@ describe('a host manages the account', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
     await page.locator('#mobile-menu').getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.getByRole('dialog', { name: 'Giriş Yap' }).getByRole('button', { name: 'Şifremi unuttum' }).click();
+    await page
+      .getByRole('dialog', { name: 'Giriş Yap' })
+      .getByRole('button', { name: 'Şifremi unuttum' })
+      .click();
     const forgot = page.getByRole('dialog', { name: 'Şifremi Unuttum' });
     await forgot.getByLabel('E-posta').fill(newEmail);
     await forgot.getByRole('button', { name: 'Bağlantı Gönder' }).click();
     await forgot.getByText('E-posta Gönderildi').waitFor();
 
-    const reset = findLink(await waitForMail(dataDir, newEmail, '/reset-password?token='), '/reset-password?token=');
+    const reset = findLink(
+      await waitForMail(dataDir, newEmail, '/reset-password?token='),
+      '/reset-password?token=',
+    );
     await page.goto(reset.replace(/^https?:\/\/[^/]+/, baseURL));
     await page.getByRole('heading', { name: 'Yeni Şifre Belirleyin' }).waitFor();
     await page.getByLabel('Yeni Şifre', { exact: true }).fill('yenisifre');

@@ -18,8 +18,18 @@ async function makePictures() {
   for (let i = 0; i < 8; i++) {
     const svg = (size: number) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="hsl(${i * 45},55%,60%)"/><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#fff" opacity="0.5"/></svg>`;
-    pictures.set(`/perf/thumb-${i}.webp`, await sharp(Buffer.from(svg(400))).webp({ quality: 70 }).toBuffer());
-    pictures.set(`/perf/preview-${i}.webp`, await sharp(Buffer.from(svg(1600))).webp({ quality: 75 }).toBuffer());
+    pictures.set(
+      `/perf/thumb-${i}.webp`,
+      await sharp(Buffer.from(svg(400)))
+        .webp({ quality: 70 })
+        .toBuffer(),
+    );
+    pictures.set(
+      `/perf/preview-${i}.webp`,
+      await sharp(Buffer.from(svg(1600)))
+        .webp({ quality: 75 })
+        .toBuffer(),
+    );
   }
 }
 
@@ -43,23 +53,45 @@ function fakePage(route: Route) {
   const photos = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => {
     const n = start + i;
     return {
-      id: `item-${n}`, key: `events/${eventId}/item-${n}.jpg`,
-      url: `/perf/preview-${n % 8}.webp`, originalUrl: `/perf/preview-${n % 8}.webp`,
-      thumbnailUrl: `/perf/thumb-${n % 8}.webp`, type: n % 25 === 0 ? 'video' : 'image',
-      mimeType: n % 25 === 0 ? 'video/mp4' : 'image/jpeg', size: 1000, width: 1600, height: 800, processed: true, unreadable: false,
+      id: `item-${n}`,
+      key: `events/${eventId}/item-${n}.jpg`,
+      url: `/perf/preview-${n % 8}.webp`,
+      originalUrl: `/perf/preview-${n % 8}.webp`,
+      thumbnailUrl: `/perf/thumb-${n % 8}.webp`,
+      type: n % 25 === 0 ? 'video' : 'image',
+      mimeType: n % 25 === 0 ? 'video/mp4' : 'image/jpeg',
+      size: 1000,
+      width: 1600,
+      height: 800,
+      processed: true,
+      unreadable: false,
       metadata: { uploader: 'Misafir', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
     };
   });
   const nextToken = start + pageSize < total ? `c${page + 1}` : null;
   return route.fulfill({
     contentType: 'application/json',
-    body: JSON.stringify({ success: true, photos, nextToken, pagination: { nextToken, page, limit: pageSize, totalPages: total / pageSize }, photoCount: total }),
+    body: JSON.stringify({
+      success: true,
+      photos,
+      nextToken,
+      pagination: { nextToken, page, limit: pageSize, totalPages: total / pageSize },
+      photoCount: total,
+    }),
   });
 }
 
 interface FrameStats {
-  frames: number; meanMs: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number;
-  over16_7: number; over33: number; longTasks: number; mountedTiles: number;
+  frames: number;
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  over16_7: number;
+  over33: number;
+  longTasks: number;
+  mountedTiles: number;
 }
 
 /** Scrolls `pxPerFrame` each animation frame for `frameCount` frames and reports the frame intervals. */
@@ -83,13 +115,19 @@ async function measureScroll(page: Page, pxPerFrame: number, frameCount: number)
           else {
             observer.disconnect();
             const sorted = gaps.slice(1).sort((a, b) => a - b);
-            const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+            const at = (q: number) =>
+              Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
             resolve({
               frames: sorted.length,
               meanMs: Math.round((sorted.reduce((a, b) => a + b, 0) / sorted.length) * 10) / 10,
-              p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: Math.round(sorted.at(-1)! * 10) / 10,
-              over16_7: sorted.filter((g) => g > 17.5).length, over33: sorted.filter((g) => g > 34).length,
-              longTasks, mountedTiles: maxTiles,
+              p50Ms: at(0.5),
+              p95Ms: at(0.95),
+              p99Ms: at(0.99),
+              maxMs: Math.round(sorted.at(-1)! * 10) / 10,
+              over16_7: sorted.filter((g) => g > 17.5).length,
+              over33: sorted.filter((g) => g > 34).length,
+              longTasks,
+              mountedTiles: maxTiles,
             });
           }
         };
@@ -102,7 +140,10 @@ async function measureScroll(page: Page, pxPerFrame: number, frameCount: number)
 async function openBigAlbum(width: number) {
   const session = await openPage(browser, baseURL, width);
   const { page } = session;
-  await page.route((url) => url.pathname.startsWith('/api/events/') && url.pathname.endsWith('/photos'), fakePage);
+  await page.route(
+    (url) => url.pathname.startsWith('/api/events/') && url.pathname.endsWith('/photos'),
+    fakePage,
+  );
   await page.route('**/perf/*', (route) =>
     route.fulfill({
       contentType: 'image/webp',
@@ -111,10 +152,13 @@ async function openBigAlbum(width: number) {
     }),
   );
   await page.goto('/');
-  await page.evaluate(([token, user]) => {
-    sessionStorage.setItem('token', token);
-    sessionStorage.setItem('user', user);
-  }, [host.token, JSON.stringify(host.user)] as const);
+  await page.evaluate(
+    ([token, user]) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('user', user);
+    },
+    [host.token, JSON.stringify(host.user)] as const,
+  );
   await page.goto(`/events/${eventId}`);
   await page.getByTestId('album-count').getByText('10000 Fotoğraf & Video').waitFor();
   // Load every page by scrolling to the bottom, as a host would; each page arrives within 300 px of it.
@@ -135,11 +179,16 @@ describe('album grid at 10,000 items', () => {
       const steady = await measureScroll(page, 40, 300);
       const fling = await measureScroll(page, 400, 150);
       // The same scroll with the rows hidden: what this (shared, software-rendering) machine costs anyway.
-      await page.addStyleTag({ content: '[role=list][aria-label="Albüm"] > * { visibility: hidden !important }' });
+      await page.addStyleTag({
+        content: '[role=list][aria-label="Albüm"] > * { visibility: hidden !important }',
+      });
       await page.evaluate(() => window.scrollTo(0, 0));
       const baseline = await measureScroll(page, 40, 300);
       const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
-      console.log(`album grid ${width}px, 10,000 items (load average ${load}):`, JSON.stringify({ steady, fling, baseline }));
+      console.log(
+        `album grid ${width}px, 10,000 items (load average ${load}):`,
+        JSON.stringify({ steady, fling, baseline }),
+      );
       // Virtualized: a few dozen tiles in the DOM, never thousands.
       expect(steady.mountedTiles).toBeLessThan(80);
       expect(fling.mountedTiles).toBeLessThan(80);

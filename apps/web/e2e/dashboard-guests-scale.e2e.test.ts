@@ -19,20 +19,39 @@ describe('host dashboard at scale', () => {
   it('opens the sidebar on a phone and keeps a 1,000-guest list smooth', { timeout: 180_000 }, async () => {
     const host = await createHost(baseURL, dataDir, 'Selin Aksoy');
     const created = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
-      method: 'POST', token: host.token,
+      method: 'POST',
+      token: host.token,
       body: JSON.stringify({
-        username: host.user.username, title: 'Selin & Mert', venueName: 'Bahçe', venueLocation: 'https://maps.google.com/?q=x',
-        brideName: 'Selin', brideSurname: 'Aksoy', groomName: 'Mert', groomSurname: 'Kılıç', weddingDate: nextYear, weddingTime: '18:00',
+        username: host.user.username,
+        title: 'Selin & Mert',
+        venueName: 'Bahçe',
+        venueLocation: 'https://maps.google.com/?q=x',
+        brideName: 'Selin',
+        brideSurname: 'Aksoy',
+        groomName: 'Mert',
+        groomSurname: 'Kılıç',
+        weddingDate: nextYear,
+        weddingTime: '18:00',
       }),
     });
     for (let start = 0; start < 1000; start += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, k) => {
-        const i = start + k;
-        return api(baseURL, '/guests', {
-          method: 'POST', token: host.token,
-          body: JSON.stringify({ weddingId: created.weddingId, name: `Davetli ${i + 1}`, phone: `+90530${String(1_000_000 + i).slice(1).padStart(7, '0')}`, expectedGuestCount: 1 }),
-        });
-      }));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, k) => {
+          const i = start + k;
+          return api(baseURL, '/guests', {
+            method: 'POST',
+            token: host.token,
+            body: JSON.stringify({
+              weddingId: created.weddingId,
+              name: `Davetli ${i + 1}`,
+              phone: `+90530${String(1_000_000 + i)
+                .slice(1)
+                .padStart(7, '0')}`,
+              expectedGuestCount: 1,
+            }),
+          });
+        }),
+      );
     }
     const { page, context, problems } = await openPage(browser, baseURL, 375);
     await signIn(context, host);
@@ -61,7 +80,11 @@ describe('host dashboard at scale', () => {
         last = now;
       }
       gaps.sort((a, b) => a - b);
-      return { count: gaps.length, median: gaps[Math.floor(gaps.length / 2)]!, p95: gaps[Math.floor(gaps.length * 0.95)]! };
+      return {
+        count: gaps.length,
+        median: gaps[Math.floor(gaps.length / 2)]!,
+        p95: gaps[Math.floor(gaps.length * 0.95)]!,
+      };
     });
     console.info(
       `1,000 guests: list shown ${shownMs} ms after navigation, ${mounted} rows mounted; scrolled through in ${frames.count} frames, median ${frames.median.toFixed(1)} ms, p95 ${frames.p95.toFixed(1)} ms per frame`,

@@ -6,7 +6,13 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshotBoth, screenshotDir, seriousA11yViolations } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshotBoth,
+  screenshotDir,
+  seriousA11yViolations,
+} from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { makeMedia } from './support/events-host';
 import { createHost, type Host } from './support/host';
@@ -93,7 +99,10 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await screenshotBoth(page, 'events-qr');
     expect(await seriousA11yViolations(page, 'main')).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'QR Kodu İndir' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'QR Kodu İndir' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${title} qr kod.png`);
     const png = path.join(downloads, 'qr.png');
     await download.saveAs(png);
@@ -116,7 +125,9 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     expect(await page.getByRole('button', { name: '0 Dosyayı Yükle' }).isDisabled()).toBe(true);
     await page.getByText('Lütfen yüklemek için dosya seçin.').waitFor();
     await page.locator('#upload-files').setInputFiles([...media.photos, media.video]);
-    await expect(page.getByRole('list', { name: 'Seçilen dosyalar' }).getByRole('listitem').count()).resolves.toBe(4);
+    await expect(
+      page.getByRole('list', { name: 'Seçilen dosyalar' }).getByRole('listitem').count(),
+    ).resolves.toBe(4);
     await page.getByRole('button', { name: '4 Dosyayı Yükle' }).click();
     await page.getByText('Lütfen isminizi girin.').waitFor();
     await page.getByLabel('İsminiz *').fill('Zeynep Kaya');
@@ -144,22 +155,29 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await screenshotBoth(page, 'events-content');
 
     // The album opens in a new tab that has no session storage: the token travels as shared_token.
-    const [album] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Albümü Görüntüle' }).click()]);
+    const [album] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Albümü Görüntüle' }).click(),
+    ]);
     album.on('console', (msg) => msg.type() === 'error' && problems.push(`album console: ${msg.text()}`));
     await album.waitForURL(`${baseURL}/events/${eventId}`);
     await album.getByRole('heading', { name: title }).waitFor();
-    await expect(album.evaluate(() => [localStorage.getItem('shared_token'), sessionStorage.getItem('token')])).resolves.toEqual([
-      null,
-      host.token,
-    ]);
+    await expect(
+      album.evaluate(() => [localStorage.getItem('shared_token'), sessionStorage.getItem('token')]),
+    ).resolves.toEqual([null, host.token]);
     await album.getByTestId('album-count').getByText('4 Fotoğraf & Video').waitFor();
     await album.getByText('Tüm fotoğraflar yüklendi').waitFor();
     await expect(album.getByTestId('album-tile').count()).resolves.toBe(4);
-    await album.waitForFunction(() => document.querySelectorAll('[data-testid="album-tile"] img.opacity-100').length >= 3);
+    await album.waitForFunction(
+      () => document.querySelectorAll('[data-testid="album-tile"] img.opacity-100').length >= 3,
+    );
     await screenshotBoth(album, 'album');
     expect(await seriousA11yViolations(album, 'main')).toEqual([]);
 
-    await album.getByRole('button', { name: /^Fotoğraf \d — büyüt$/ }).first().click();
+    await album
+      .getByRole('button', { name: /^Fotoğraf \d — büyüt$/ })
+      .first()
+      .click();
     const viewer = album.getByRole('dialog');
     await viewer.getByTestId('lightbox-image').waitFor();
     await viewer.getByRole('button', { name: 'Yakınlaştır', exact: true }).click();
@@ -175,9 +193,14 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await album.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
-    await album.getByRole('button', { name: /^Fotoğraf \d sil$/ }).first().click();
+    await album
+      .getByRole('button', { name: /^Fotoğraf \d sil$/ })
+      .first()
+      .click();
     const confirm = album.getByRole('alertdialog');
-    await confirm.getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.').waitFor();
+    await confirm
+      .getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Sil' }).click();
     await album.getByText('Fotoğraf başarıyla silindi.').first().waitFor();
     await album.getByTestId('album-count').getByText('3 Fotoğraf & Video').waitFor();
@@ -193,7 +216,10 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await album.getByTestId('album-count').getByText('1 Fotoğraf & Video').waitFor();
     await expect(album.getByTestId('album-tile').count()).resolves.toBe(1);
 
-    const [zip] = await Promise.all([album.waitForEvent('download'), album.getByRole('button', { name: 'Albümü İndir' }).click()]);
+    const [zip] = await Promise.all([
+      album.waitForEvent('download'),
+      album.getByRole('button', { name: 'Albümü İndir' }).click(),
+    ]);
     await album.getByText('İndirme tamamlandı!').waitFor();
     await screenshotViewportBoth(album, 'album-download');
     expect(zip.suggestedFilename()).toBe('Ayse_Mehmet_Dugunu.zip');
@@ -239,7 +265,9 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     const mediaRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/media/') && mediaRequests.push(r.url()));
     await page.goto(`/events/${eventId}`);
-    await page.getByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.').waitFor();
+    await page
+      .getByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.')
+      .waitFor();
     await expect(page.getByTestId('album-tile').count()).resolves.toBe(0);
     expect(mediaRequests).toEqual([]);
     await screenshotBoth(page, 'album-denied');

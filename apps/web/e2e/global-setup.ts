@@ -33,7 +33,15 @@ function newestMtime(target: string): number {
 
 /** Rebuild the SPA only when a source file is newer than the last build. */
 function ensureBuild(): void {
-  const inputs = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'e2e/global-setup.ts'].map((p) => path.join(webDir, p));
+  const inputs = [
+    'src',
+    'public',
+    'scripts',
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    'e2e/global-setup.ts',
+  ].map((p) => path.join(webDir, p));
   inputs.push(path.join(repoRoot, 'packages/contract/src'));
   const newestInput = Math.max(...inputs.map(newestMtime));
   if (existsSync(distIndex) && statSync(distIndex).mtimeMs >= newestInput) return;
@@ -53,7 +61,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -19,7 +19,9 @@ describe('route guards and unknown paths', () => {
     const toast = page.getByText('Erişim Engellendi').first();
     await toast.waitFor();
     await expect(toast.isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Bu sayfayı görüntülemek için giriş yapmalısınız.').first().isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText('Bu sayfayı görüntülemek için giriş yapmalısınız.').first().isVisible(),
+    ).resolves.toBe(true);
     await screenshotBoth(page, 'access-denied');
     expect(problems).toEqual([]);
     await context.close();

@@ -78,7 +78,9 @@ describe('a new host', () => {
     await page.waitForURL(`${baseURL}/dashboard`);
     await page.getByRole('heading', { name: 'Ana Sayfa' }).waitFor();
     await expect(page.getByTestId('dashboard-username').textContent()).resolves.toBe('Elif Şahin');
-    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(
+      true,
+    );
     await screenshotBoth(page, 'dashboard');
 
     await page.getByRole('button', { name: 'Çıkış Yap' }).click();

@@ -17,7 +17,12 @@ describe('a visitor', () => {
     await page.goto('/');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('tr');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    for (const heading of ['Nasıl Çalışıyoruz?', 'Yakalanan Muhteşem Anlar', 'Mutlu Çiftlerimizden', 'Sıkça Sorulan Sorular']) {
+    for (const heading of [
+      'Nasıl Çalışıyoruz?',
+      'Yakalanan Muhteşem Anlar',
+      'Mutlu Çiftlerimizden',
+      'Sıkça Sorulan Sorular',
+    ]) {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
     await expect(page.locator('section').count()).resolves.toBe(7);
@@ -59,14 +64,18 @@ describe('a visitor', () => {
       await dialog.getByRole('button', { name: 'Anladım' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    await expect(page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()}`).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()}`).count(),
+    ).resolves.toBe(1);
 
     // The demo video plays from our own server.
     await page.getByRole('button', { name: 'Nasıl Çalışır?' }).click();
     const video = page.locator('video');
     await video.waitFor();
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
-    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && v.controls)).resolves.toBe(true);
+    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && v.controls)).resolves.toBe(
+      true,
+    );
     await page.keyboard.press('Escape');
     await video.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
@@ -76,7 +85,9 @@ describe('a visitor', () => {
   it('sees only three sample moments and a working mobile menu at 375 px', async () => {
     const { page, context } = await openPage(browser, baseURL, 375);
     await page.goto('/');
-    const visible = await page.getByTestId('moment-card').evaluateAll((cards) => cards.filter((c) => (c as HTMLElement).offsetParent !== null).length);
+    const visible = await page
+      .getByTestId('moment-card')
+      .evaluateAll((cards) => cards.filter((c) => (c as HTMLElement).offsetParent !== null).length);
     expect(visible).toBe(3);
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'İletişim' }).click();

@@ -16,7 +16,11 @@ for (const ref of new Set(refs)) {
   const gz = gzipSync(bytes, { level: 9 }).length;
   if (ref.endsWith('.js')) js += gz;
   else css += gz;
-  console.log(`${(gz / 1024).toFixed(1).padStart(7)} kB gzip  ${(bytes.length / 1024).toFixed(1).padStart(7)} kB raw  ${ref}`);
+  console.log(
+    `${(gz / 1024).toFixed(1).padStart(7)} kB gzip  ${(bytes.length / 1024).toFixed(1).padStart(7)} kB raw  ${ref}`,
+  );
 }
-console.log(`initial JS ${(js / 1024).toFixed(1)} kB gzip, CSS ${(css / 1024).toFixed(1)} kB gzip (budget ${budgetKb} kB JS)`);
+console.log(
+  `initial JS ${(js / 1024).toFixed(1)} kB gzip, CSS ${(css / 1024).toFixed(1)} kB gzip (budget ${budgetKb} kB JS)`,
+);
 if (js / 1024 > budgetKb) process.exit(1);

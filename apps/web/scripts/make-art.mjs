@@ -12,7 +12,7 @@ mkdirSync(out, { recursive: true });
 
 // Deterministic pseudo-random so re-running gives identical files.
 let seed = 7;
-const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 
 const W = 800;
 const H = 600;
@@ -40,7 +40,9 @@ const stringLights = (y0, sag, color = '#fff3c4') => {
     const t = i / 16;
     const x = t * W;
     const y = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * (y0 + sag) + t * t * y0;
-    pts.push(`<circle cx="${x}" cy="${y + 8}" r="16" fill="url(#glow)"/><circle cx="${x}" cy="${y + 8}" r="4" fill="${color}"/>`);
+    pts.push(
+      `<circle cx="${x}" cy="${y + 8}" r="16" fill="url(#glow)"/><circle cx="${x}" cy="${y + 8}" r="4" fill="${color}"/>`,
+    );
   }
   return s + pts.join('');
 };
@@ -70,7 +72,19 @@ const leaf = (x, y, a, len, c = '#6b8f5e') =>
 const bouquet = (cx, cy, s, palette) => {
   let g = '';
   for (let i = 0; i < 10; i++) g += leaf(cx, cy + 20, -150 + i * 30, 90 * s, i % 2 ? '#7fa36f' : '#5d7f52');
-  const spots = [[0, 0], [-45, -20], [45, -18], [-25, -55], [28, -58], [-70, 15], [70, 18], [0, -90], [-50, 45], [50, 45], [0, 40]];
+  const spots = [
+    [0, 0],
+    [-45, -20],
+    [45, -18],
+    [-25, -55],
+    [28, -58],
+    [-70, 15],
+    [70, 18],
+    [0, -90],
+    [-50, 45],
+    [50, 45],
+    [0, 40],
+  ];
   spots.forEach(([dx, dy], i) => {
     const [a, b] = palette[i % palette.length];
     g += rose(cx + dx * s, cy + dy * s, (26 + (i % 3) * 5) * s, a, b);
@@ -135,42 +149,79 @@ const chairs = (y, n, c = '#f5efe6') =>
     return `<rect x="${x - 16}" y="${y - 40}" width="32" height="40" rx="5" fill="${c}" opacity=".9"/><rect x="${x - 18}" y="${y}" width="36" height="8" rx="3" fill="${c}"/>`;
   }).join('');
 
-const svg = (sky, body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(sky)}<rect width="${W}" height="${H}" fill="url(#sky)"/>${body}</svg>`;
+const svg = (sky, body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(sky)}<rect width="${W}" height="${H}" fill="url(#sky)"/>${body}</svg>`;
 
 const scenes = {
-  'sunset-couple': svg(['#f6c3a8', '#f19b8e', '#b5577a', '#5b2c4f'], `
+  'sunset-couple': svg(
+    ['#f6c3a8', '#f19b8e', '#b5577a', '#5b2c4f'],
+    `
     <circle cx="560" cy="330" r="110" fill="#ffe1a8" opacity=".9"/><circle cx="560" cy="330" r="190" fill="url(#glow)" opacity=".6"/>
     <path d="M0 420 q 200 -60 400 -10 t 400 -20 v 210 h -800 z" fill="#7a3a55" opacity=".7"/>
     <path d="M0 470 q 250 -40 480 0 t 320 -10 v 140 h -800 z" fill="#4a2340"/>
-    ${couple(330, 480, 1.25, '#2a1228', '#fbe9ef')}${bokeh(10, ['#fff3d6', '#ffd3c2'], 300)}`),
-  rings: svg(['#fdf3ee', '#f8e1e4', '#efc7cf'], `${bokeh(26, ['#ffffff', '#f8d7dd', '#f3e2b8'])}
+    ${couple(330, 480, 1.25, '#2a1228', '#fbe9ef')}${bokeh(10, ['#fff3d6', '#ffd3c2'], 300)}`,
+  ),
+  rings: svg(
+    ['#fdf3ee', '#f8e1e4', '#efc7cf'],
+    `${bokeh(26, ['#ffffff', '#f8d7dd', '#f3e2b8'])}
     <rect x="0" y="420" width="800" height="180" fill="#f4dfe0"/>${rings(400, 330, 95)}
     ${rose(150, 430, 40, '#e58aa0', '#f6c0cd')}${rose(110, 470, 30, '#ffffff', '#f5eced')}${leaf(180, 470, -20, 70)}${leaf(80, 440, 200, 60)}
-    ${rose(660, 450, 34, '#ffffff', '#f5eced')}${leaf(700, 470, -30, 60)}`),
-  bouquet: svg(['#eef3ea', '#e3ecdf', '#d4e2cf'], `${bokeh(20, ['#ffffff', '#fbe3e8', '#f5edd0'])}
-    ${bouquet(400, 260, 1.5, [['#e58aa0', '#f6c0cd'], ['#ffffff', '#f3ecec'], ['#f3b77f', '#f9d6b1'], ['#c9577a', '#ee9ab0']])}`),
-  cake: svg(['#fbf2ea', '#f4e3dc', '#e9cfd0'], `${bokeh(18, ['#fff6d8', '#ffffff', '#f6d9de'], 360)}
-    <rect x="0" y="470" width="800" height="130" fill="#e7d3cd"/>${cake(400, 480)}`),
-  'first-dance': svg(['#231a33', '#3b2346', '#5a2c4c'], `${stringLights(60, 80)}${stringLights(150, 60, '#ffe6b0')}
+    ${rose(660, 450, 34, '#ffffff', '#f5eced')}${leaf(700, 470, -30, 60)}`,
+  ),
+  bouquet: svg(
+    ['#eef3ea', '#e3ecdf', '#d4e2cf'],
+    `${bokeh(20, ['#ffffff', '#fbe3e8', '#f5edd0'])}
+    ${bouquet(400, 260, 1.5, [
+      ['#e58aa0', '#f6c0cd'],
+      ['#ffffff', '#f3ecec'],
+      ['#f3b77f', '#f9d6b1'],
+      ['#c9577a', '#ee9ab0'],
+    ])}`,
+  ),
+  cake: svg(
+    ['#fbf2ea', '#f4e3dc', '#e9cfd0'],
+    `${bokeh(18, ['#fff6d8', '#ffffff', '#f6d9de'], 360)}
+    <rect x="0" y="470" width="800" height="130" fill="#e7d3cd"/>${cake(400, 480)}`,
+  ),
+  'first-dance': svg(
+    ['#231a33', '#3b2346', '#5a2c4c'],
+    `${stringLights(60, 80)}${stringLights(150, 60, '#ffe6b0')}
     ${bokeh(26, ['#ffd98a', '#ff9fb4', '#b7a4ff'], 420)}
     <ellipse cx="400" cy="520" rx="300" ry="40" fill="#ffd98a" opacity=".18" filter="url(#blur)"/>
-    ${couple(370, 520, 1.35, '#120a16', '#f4e6ff')}`),
-  'table-candles': svg(['#2f2230', '#4a3040', '#6b4050'], `${bokeh(24, ['#ffd98a', '#ffc0a6'], 300)}
+    ${couple(370, 520, 1.35, '#120a16', '#f4e6ff')}`,
+  ),
+  'table-candles': svg(
+    ['#2f2230', '#4a3040', '#6b4050'],
+    `${bokeh(24, ['#ffd98a', '#ffc0a6'], 300)}
     <rect x="0" y="400" width="800" height="200" fill="#f3e8dc"/><rect x="0" y="400" width="800" height="14" fill="#e6d6c4"/>
     ${candle(180, 420, 120)}${candle(250, 420, 80)}${candle(560, 420, 140)}${candle(630, 420, 90)}
-    ${bouquet(405, 350, 0.75, [['#ffffff', '#f1ebe8'], ['#e58aa0', '#f6c0cd'], ['#d9b26a', '#f1dca8']])}
-    <ellipse cx="120" cy="510" rx="70" ry="14" fill="#fff" opacity=".85"/><ellipse cx="680" cy="510" rx="70" ry="14" fill="#fff" opacity=".85"/>`),
-  'champagne-toast': svg(['#fdf0e2', '#f7dcc9', '#eebfae'], `${bokeh(30, ['#fff8dc', '#ffffff', '#f7d2a9'])}
+    ${bouquet(405, 350, 0.75, [
+      ['#ffffff', '#f1ebe8'],
+      ['#e58aa0', '#f6c0cd'],
+      ['#d9b26a', '#f1dca8'],
+    ])}
+    <ellipse cx="120" cy="510" rx="70" ry="14" fill="#fff" opacity=".85"/><ellipse cx="680" cy="510" rx="70" ry="14" fill="#fff" opacity=".85"/>`,
+  ),
+  'champagne-toast': svg(
+    ['#fdf0e2', '#f7dcc9', '#eebfae'],
+    `${bokeh(30, ['#fff8dc', '#ffffff', '#f7d2a9'])}
     ${glass(340, 400, 12, 0.65)}${glass(460, 400, -12, 0.55)}
-    <circle cx="400" cy="265" r="38" fill="url(#glow)"/>`),
-  'garden-ceremony': svg(['#cfe6f2', '#e4f0ea', '#f3f1e4'], `
+    <circle cx="400" cy="265" r="38" fill="url(#glow)"/>`,
+  ),
+  'garden-ceremony': svg(
+    ['#cfe6f2', '#e4f0ea', '#f3f1e4'],
+    `
     <path d="M0 380 q 200 -40 400 0 t 400 -10 v 230 h -800 z" fill="#a9c79a"/><path d="M0 440 q 300 -30 800 10 v 150 h -800 z" fill="#8fb582"/>
     <rect x="385" y="400" width="30" height="200" fill="#f6f0e8" opacity=".7"/>
-    ${arch(400, 430)}${chairs(540, 8)}${bokeh(8, ['#ffffff'], 200)}`),
-  'confetti-exit': svg(['#f9e7ee', '#f3d2dd', '#e8b9c9'], `
+    ${arch(400, 430)}${chairs(540, 8)}${bokeh(8, ['#ffffff'], 200)}`,
+  ),
+  'confetti-exit': svg(
+    ['#f9e7ee', '#f3d2dd', '#e8b9c9'],
+    `
     ${Array.from({ length: 120 }, () => `<rect x="${(rnd() * W).toFixed(0)}" y="${(rnd() * H * 0.8).toFixed(0)}" width="${(4 + rnd() * 8).toFixed(0)}" height="${(8 + rnd() * 10).toFixed(0)}" transform="rotate(${(rnd() * 180).toFixed(0)} ${(rnd() * W).toFixed(0)} ${(rnd() * H).toFixed(0)})" fill="${['#ffffff', '#d9b26a', '#e0405f', '#fda4b4'][Math.floor(rnd() * 4)]}" opacity=".85"/>`).join('')}
     <rect x="0" y="480" width="800" height="120" fill="#d9a3b5"/>
-    ${couple(350, 500, 1.3, '#5a2038', '#ffffff')}`),
+    ${couple(350, 500, 1.3, '#5a2038', '#ffffff')}`,
+  ),
 };
 
 for (const [name, markup] of Object.entries(scenes)) {
@@ -179,8 +230,12 @@ for (const [name, markup] of Object.entries(scenes)) {
     [W / 2, '-400'],
   ]) {
     const image = () => sharp(Buffer.from(markup), { density: (72 * width) / W }).resize(width);
-    await image().webp({ quality: 72, effort: 6 }).toFile(path.join(out, `${name}${suffix}.webp`));
-    await image().avif({ quality: 50, effort: 6 }).toFile(path.join(out, `${name}${suffix}.avif`));
+    await image()
+      .webp({ quality: 72, effort: 6 })
+      .toFile(path.join(out, `${name}${suffix}.webp`));
+    await image()
+      .avif({ quality: 50, effort: 6 })
+      .toFile(path.join(out, `${name}${suffix}.avif`));
   }
 }
 
@@ -206,7 +261,11 @@ for (const p of portraits) {
     <path d="M146 176 q 14 12 28 0" stroke="#b5505f" stroke-width="4" stroke-linecap="round" fill="none"/>
     <circle cx="132" cy="168" r="9" fill="#f29aa6" opacity=".35"/><circle cx="188" cy="168" r="9" fill="#f29aa6" opacity=".35"/>
   </svg>`;
-  await sharp(Buffer.from(markup)).webp({ quality: 78 }).toFile(path.join(out, `${p.name}.webp`));
-  await sharp(Buffer.from(markup)).avif({ quality: 55, effort: 6 }).toFile(path.join(out, `${p.name}.avif`));
+  await sharp(Buffer.from(markup))
+    .webp({ quality: 78 })
+    .toFile(path.join(out, `${p.name}.webp`));
+  await sharp(Buffer.from(markup))
+    .avif({ quality: 55, effort: 6 })
+    .toFile(path.join(out, `${p.name}.avif`));
 }
 console.log('art written to', out);

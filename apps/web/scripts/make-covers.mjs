@@ -25,7 +25,9 @@ function svg([soft, deep, light], seed) {
     return (seed / 233280) * n;
   };
   const petals = Array.from({ length: 18 }, () => {
-    const x = rand(1600), y = rand(800), r = 40 + rand(160);
+    const x = rand(1600),
+      y = rand(800),
+      r = 40 + rand(160);
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="${rand(1) > 0.5 ? light : deep}" opacity="${0.06 + rand(0.18)}"/>`;
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800">

@@ -17,7 +17,7 @@ const H = 540;
 const logo = readFileSync(path.join(web, 'public/logo.png')).toString('base64');
 
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const font = "font-family=\"Inter, 'DejaVu Sans', sans-serif\"";
+const font = 'font-family="Inter, \'DejaVu Sans\', sans-serif"';
 
 function titleCard(title, subtitle, footer) {
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
@@ -40,18 +40,57 @@ function caption(step, text) {
 }
 
 async function shot(file, region, step, text) {
-  const base = await sharp(path.join(shots, file)).extract(region).resize(W, H, { fit: 'cover', position: 'top' }).toBuffer();
-  return sharp(base).composite([{ input: caption(step, text) }]).png().toBuffer();
+  const base = await sharp(path.join(shots, file))
+    .extract(region)
+    .resize(W, H, { fit: 'cover', position: 'top' })
+    .toBuffer();
+  return sharp(base)
+    .composite([{ input: caption(step, text) }])
+    .png()
+    .toBuffer();
 }
 
 const frames = [
-  await sharp(titleCard('Anı Kutusu', 'Düğününüzün tüm anıları tek bir albümde', 'Nasıl çalışır? 1 dakikada anlatalım')).png().toBuffer(),
-  await shot('landing-1280.png', { left: 0, top: 0, width: 1280, height: 720 }, 1, 'WhatsApp’tan yazın, QR kodlu masa kartlarınızı hazırlayalım'),
-  await shot('landing-1280.png', { left: 700, top: 120, width: 540, height: 304 }, 2, 'Misafirler QR kodu okutup fotoğraf ve not yükler'),
-  await shot('register-dialog-1280.png', { left: 160, top: 0, width: 960, height: 540 }, 3, 'Hesabınızı oluşturun, e-postanızla etkinleştirin'),
-  await shot('gallery-1280.png', { left: 0, top: 180, width: 1280, height: 720 }, 4, 'Tüm anıları notlarıyla birlikte görüntüleyin'),
-  await shot('landing-1280.png', { left: 0, top: 1700, width: 1280, height: 720 }, 5, 'Dilediğiniz an tüm albümü tek tıkla indirin'),
-  await sharp(titleCard('2299 TL', '30 QR kodlu masa kartı · dijital albüm · 1 yıl saklama', 'anikutusu.com.tr')).png().toBuffer(),
+  await sharp(
+    titleCard('Anı Kutusu', 'Düğününüzün tüm anıları tek bir albümde', 'Nasıl çalışır? 1 dakikada anlatalım'),
+  )
+    .png()
+    .toBuffer(),
+  await shot(
+    'landing-1280.png',
+    { left: 0, top: 0, width: 1280, height: 720 },
+    1,
+    'WhatsApp’tan yazın, QR kodlu masa kartlarınızı hazırlayalım',
+  ),
+  await shot(
+    'landing-1280.png',
+    { left: 700, top: 120, width: 540, height: 304 },
+    2,
+    'Misafirler QR kodu okutup fotoğraf ve not yükler',
+  ),
+  await shot(
+    'register-dialog-1280.png',
+    { left: 160, top: 0, width: 960, height: 540 },
+    3,
+    'Hesabınızı oluşturun, e-postanızla etkinleştirin',
+  ),
+  await shot(
+    'gallery-1280.png',
+    { left: 0, top: 180, width: 1280, height: 720 },
+    4,
+    'Tüm anıları notlarıyla birlikte görüntüleyin',
+  ),
+  await shot(
+    'landing-1280.png',
+    { left: 0, top: 1700, width: 1280, height: 720 },
+    5,
+    'Dilediğiniz an tüm albümü tek tıkla indirin',
+  ),
+  await sharp(
+    titleCard('2299 TL', '30 QR kodlu masa kartı · dijital albüm · 1 yıl saklama', 'anikutusu.com.tr'),
+  )
+    .png()
+    .toBuffer(),
 ];
 for (const [i, frame] of frames.entries()) await sharp(frame).toFile(path.join(work, `f${i}.png`));
 await sharp(frames[0]).webp({ quality: 70 }).toFile(path.join(outDir, 'nasil-calisir-poster.webp'));
@@ -59,7 +98,14 @@ await sharp(frames[0]).webp({ quality: 70 }).toFile(path.join(outDir, 'nasil-cal
 // 3.5 s per slide, 0.5 s cross-fades; low frame rate keeps the file small (slides barely move).
 const seconds = 3.5;
 const fade = 0.5;
-const inputs = frames.flatMap((_, i) => ['-loop', '1', '-t', String(seconds), '-i', path.join(work, `f${i}.png`)]);
+const inputs = frames.flatMap((_, i) => [
+  '-loop',
+  '1',
+  '-t',
+  String(seconds),
+  '-i',
+  path.join(work, `f${i}.png`),
+]);
 let filter = '';
 let last = '[0:v]';
 for (let i = 1; i < frames.length; i++) {
@@ -69,6 +115,40 @@ for (let i = 1; i < frames.length; i++) {
 }
 filter += '[v]fps=12,format=yuv420p[out]';
 const common = ['-y', ...inputs, '-filter_complex', filter, '-map', '[out]', '-an'];
-execFileSync('ffmpeg', [...common, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good', path.join(outDir, 'nasil-calisir.webm')], { stdio: 'inherit' });
-execFileSync('ffmpeg', [...common, '-c:v', 'libx264', '-crf', '30', '-preset', 'slow', '-tune', 'stillimage', '-movflags', '+faststart', path.join(outDir, 'nasil-calisir.mp4')], { stdio: 'inherit' });
+execFileSync(
+  'ffmpeg',
+  [
+    ...common,
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '42',
+    '-row-mt',
+    '1',
+    '-deadline',
+    'good',
+    path.join(outDir, 'nasil-calisir.webm'),
+  ],
+  { stdio: 'inherit' },
+);
+execFileSync(
+  'ffmpeg',
+  [
+    ...common,
+    '-c:v',
+    'libx264',
+    '-crf',
+    '30',
+    '-preset',
+    'slow',
+    '-tune',
+    'stillimage',
+    '-movflags',
+    '+faststart',
+    path.join(outDir, 'nasil-calisir.mp4'),
+  ],
+  { stdio: 'inherit' },
+);
 rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createEventInput, isBeforeTodayInIstanbul, istanbulDay, stockCovers, updateEventInput } from './events.ts';
+import {
+  createEventInput,
+  isBeforeTodayInIstanbul,
+  istanbulDay,
+  stockCovers,
+  updateEventInput,
+} from './events.ts';
 import { deletePhotosInput, formatMessage, photosQuery } from './media.ts';
 import { messages } from './messages.ts';
 
@@ -22,7 +28,13 @@ describe('createEventInput', () => {
 
   it('trims the title and applies defaults', () => {
     const parsed = createEventInput.parse({ title: '  Kına Gecesi ', eventDate: tomorrow });
-    expect(parsed).toMatchObject({ title: 'Kına Gecesi', isGalleryPublic: false, canAddPhotos: true, description: null, coverImage: null });
+    expect(parsed).toMatchObject({
+      title: 'Kına Gecesi',
+      isGalleryPublic: false,
+      canAddPhotos: true,
+      description: null,
+      coverImage: null,
+    });
   });
 
   it.each([
@@ -41,7 +53,9 @@ describe('createEventInput', () => {
 
   it('accepts one of the 8 stock covers', () => {
     expect(stockCovers).toHaveLength(8);
-    expect(createEventInput.parse({ title: 'Düğün', eventDate: tomorrow, coverImage: stockCovers[3] }).coverImage).toBe(stockCovers[3]);
+    expect(
+      createEventInput.parse({ title: 'Düğün', eventDate: tomorrow, coverImage: stockCovers[3] }).coverImage,
+    ).toBe(stockCovers[3]);
   });
 
   it('lets an update keep a past date (the service checks changes)', () => {
@@ -53,7 +67,11 @@ describe('createEventInput', () => {
 describe('media contract', () => {
   it('defaults photos paging to page 1, limit 4, thumbnails on; max limit 100', () => {
     expect(photosQuery.parse({})).toEqual({ page: 1, limit: 4, thumbnail: true });
-    expect(photosQuery.parse({ page: '2', limit: '12', thumbnail: 'false' })).toMatchObject({ page: 2, limit: 12, thumbnail: false });
+    expect(photosQuery.parse({ page: '2', limit: '12', thumbnail: 'false' })).toMatchObject({
+      page: 2,
+      limit: 12,
+      thumbnail: false,
+    });
     expect(photosQuery.safeParse({ limit: '101' }).success).toBe(false);
   });
 

@@ -88,7 +88,18 @@ const coverImageSchema = z
   .transform((v) => v || null);
 
 /** The ten printed table-card designs (chosen on the QR settings page), in carousel order. */
-export const cardThemeIds = ['country', 'classic', 'rustic', 'minimal', 'boho', 'gold', 'sea', 'garden', 'romantic', 'winter'] as const;
+export const cardThemeIds = [
+  'country',
+  'classic',
+  'rustic',
+  'minimal',
+  'boho',
+  'gold',
+  'sea',
+  'garden',
+  'romantic',
+  'winter',
+] as const;
 export type CardThemeId = (typeof cardThemeIds)[number];
 
 export const createEventInput = z.object({

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addGuestInput, clearsGuestCount, guestIndexParams, parseGuestStatus, updateGuestInput } from './guests.ts';
+import {
+  addGuestInput,
+  clearsGuestCount,
+  guestIndexParams,
+  parseGuestStatus,
+  updateGuestInput,
+} from './guests.ts';
 import { messages } from './messages.ts';
 
 const g = messages.guests;
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
 
 describe('guest status vocabularies', () => {
   it.each([
@@ -57,8 +64,14 @@ describe('addGuestInput', () => {
 describe('updateGuestInput and index', () => {
   const valid = { weddingId: 'w1', name: 'Ali', phone: '5321112233', status: 'katılacak' };
   it('defaults the count to 0 and accepts the update vocabulary', () => {
-    expect(updateGuestInput.parse(valid)).toMatchObject({ guestCount: 0, status: 'katılacak', phone: '+905321112233' });
-    expect(updateGuestInput.parse({ ...valid, guestCount: '', status: 'ulaşılamayan' }).status).toBe('ulaşılamayan');
+    expect(updateGuestInput.parse(valid)).toMatchObject({
+      guestCount: 0,
+      status: 'katılacak',
+      phone: '+905321112233',
+    });
+    expect(updateGuestInput.parse({ ...valid, guestCount: '', status: 'ulaşılamayan' }).status).toBe(
+      'ulaşılamayan',
+    );
   });
   it('refuses negative or fractional counts and non-positive indexes', () => {
     expect(firstMessage(updateGuestInput.safeParse({ ...valid, guestCount: -1 }))).toBe(g.guestCountInvalid);

@@ -74,8 +74,9 @@ export const addGuestInput = z.object({
   weddingId: weddingIdSchema,
   name: nameSchema,
   phone: guestPhoneSchema,
-  expectedGuestCount: wholeNumber(g.expectedCountPositive)
-    .pipe(z.number().min(1, g.expectedCountPositive).max(limits.guestCountMax, g.expectedCountMax)),
+  expectedGuestCount: wholeNumber(g.expectedCountPositive).pipe(
+    z.number().min(1, g.expectedCountPositive).max(limits.guestCountMax, g.expectedCountMax),
+  ),
   // "Ulaşılamayan" is set by the system (failed delivery), never chosen when adding.
   status: statusSchema(false).optional().default('belirsiz'),
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invitationParameters, invitationText, turkishLongDate } from './invitation.ts';
 
-const wedding = { brideName: 'Ayşe', groomName: 'Mehmet', weddingDate: '2027-06-12', weddingTime: '19:00', venueName: 'Bahçe' };
+const wedding = {
+  brideName: 'Ayşe',
+  groomName: 'Mehmet',
+  weddingDate: '2027-06-12',
+  weddingTime: '19:00',
+  venueName: 'Bahçe',
+};
 
 describe('turkishLongDate', () => {
   it('writes the day without a leading zero and the Turkish month name', () => {

@@ -5,8 +5,18 @@
 import { messages } from './messages.ts';
 
 const turkishMonths = [
-  'Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran',
-  'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık',
+  'Ocak',
+  'Şubat',
+  'Mart',
+  'Nisan',
+  'Mayıs',
+  'Haziran',
+  'Temmuz',
+  'Ağustos',
+  'Eylül',
+  'Ekim',
+  'Kasım',
+  'Aralık',
 ] as const;
 
 /** A calendar day "2027-06-12" in Turkish long form: "12 Haziran 2027". */
@@ -28,7 +38,10 @@ export type InvitationWedding = {
 };
 
 /** The template's body parameters in order: name, couple, date, time, venue. */
-export function invitationParameters(wedding: InvitationWedding, guestName: string): [string, string, string, string, string] {
+export function invitationParameters(
+  wedding: InvitationWedding,
+  guestName: string,
+): [string, string, string, string, string] {
   return [
     guestName,
     `${wedding.brideName} & ${wedding.groomName}`,

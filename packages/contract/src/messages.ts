@@ -47,8 +47,7 @@ export const messages = {
       'Kaydınız alındı. Hesabınızı etkinleştirmek için e-posta adresinize gönderdiğimiz bağlantıya tıklayın.',
     activationResent:
       'Hesabınız henüz etkinleştirilmediyse, bu adrese yeni bir etkinleştirme bağlantısı gönderdik.',
-    resetRequested:
-      'Bu e-posta adresiyle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısını gönderdik.',
+    resetRequested: 'Bu e-posta adresiyle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısını gönderdik.',
     resetDone: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
     tokenInvalid: 'Bağlantı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
     loggedOut: 'Çıkış yapıldı.',
@@ -87,7 +86,8 @@ export const messages = {
     detailsFailed: 'Etkinlik detayları yüklenirken bir hata oluştu.',
     infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
     cardThemeInvalid: 'Geçersiz kart tasarımı.',
-    galleryPublicUnavailable: 'Herkese açık albüm henüz kullanılamıyor; albümünüz yalnızca size özel olabilir.',
+    galleryPublicUnavailable:
+      'Herkese açık albüm henüz kullanılamıyor; albümünüz yalnızca size özel olabilir.',
     flagInvalid: 'Ayar değeri açık ya da kapalı olmalıdır.',
     retainedUntil: 'Albümünüz {tarih} tarihine kadar saklanacak',
     archived: 'Arşivlendi',
@@ -137,7 +137,8 @@ export const messages = {
     maxVideos: 'En fazla 3 adet video yükleyebilirsiniz.',
     maxTotalSize: "Toplam dosya boyutu 100MB'ı geçemez.",
     closedTitle: 'Fotoğraf Yükleme Kapalı',
-    closed: 'Fotoğraf Yükleme Kapalı. Bu etkinliğe şu anda fotoğraf eklenemiyor; lütfen etkinlik sahibiyle iletişime geçin.',
+    closed:
+      'Fotoğraf Yükleme Kapalı. Bu etkinliğe şu anda fotoğraf eklenemiyor; lütfen etkinlik sahibiyle iletişime geçin.',
     success: '{n} dosya başarıyla yüklendi.',
     failed: 'Dosyalar yüklenirken bir hata oluştu.',
     notMultipart: 'Dosyalar form verisi (multipart/form-data) olarak gönderilmelidir.',
@@ -145,10 +146,13 @@ export const messages = {
     imageUnreadable: 'Görsel okunamadı; dosya bozuk olabilir.',
     interrupted: 'Yükleme yarıda kaldı; bağlantı kesilmiş olabilir. Lütfen tekrar deneyin.',
     diskFull: 'Sunucuda şu anda yer kalmadı. Lütfen biraz sonra tekrar deneyin.',
-    quotaBytes: 'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
-    quotaItems: 'Bu albüm en fazla dosya sayısına ulaştı; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+    quotaBytes:
+      'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+    quotaItems:
+      'Bu albüm en fazla dosya sayısına ulaştı; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
     ipBudget: 'Bu bağlantıdan son bir saat içinde çok fazla veri yüklendi. Lütfen daha sonra tekrar deneyin.',
-    tooManyParallel: 'Bu bağlantıdan aynı anda çok fazla yükleme yapılıyor. Lütfen süren yüklemelerin bitmesini bekleyin.',
+    tooManyParallel:
+      'Bu bağlantıdan aynı anda çok fazla yükleme yapılıyor. Lütfen süren yüklemelerin bitmesini bekleyin.',
     tooSlow: 'Yükleme çok yavaş ilerlediği için durduruldu. Lütfen daha iyi bir bağlantıyla tekrar deneyin.',
     videoTooLarge: 'Video çok büyük: en fazla {width}×{height} çözünürlük ve {minutes} dakika olabilir.',
     videoUnreadable: 'Video okunamadı; dosya bozuk ya da desteklenmeyen bir biçimde olabilir.',
@@ -217,7 +221,15 @@ export const messages = {
     approved: 'Misafir listesi onaylandı! {n} davetli ve toplam {m} kişi kaydedildi.',
     notApproved: 'Davetli listesi henüz onaylanmadı.',
     csvFileName: 'davetli-listesi.csv',
-    csvHeader: ['Sıra No', 'Ad Soyad', 'Telefon', 'Durum', 'Kişi Sayısı', 'Beklenen Kişi Sayısı', 'Davetiye Durumu'],
+    csvHeader: [
+      'Sıra No',
+      'Ad Soyad',
+      'Telefon',
+      'Durum',
+      'Kişi Sayısı',
+      'Beklenen Kişi Sayısı',
+      'Davetiye Durumu',
+    ],
     statusLabels: {
       belirsiz: 'Belirsiz',
       katılacak: 'Katılacak',

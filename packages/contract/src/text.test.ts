@@ -74,7 +74,9 @@ describe('invisible characters', () => {
     expect(usernameSchema.parse('\u202eAli Veli')).toBe('Ali Veli');
     const guest = addGuestInput.shape.name.parse('Zeynep\u200b Kaya');
     expect(guest).toBe('Zeynep Kaya');
-    expect(createEventInput.parse({ title: '\u202eDüğünümüz', eventDate: '2030-06-12' }).title).toBe('Düğünümüz');
+    expect(createEventInput.parse({ title: '\u202eDüğünümüz', eventDate: '2030-06-12' }).title).toBe(
+      'Düğünümüz',
+    );
     // A name made only of invisible characters is as empty as a blank one.
     expect(usernameSchema.safeParse('\u200b\u200b\u202e').success).toBe(false);
   });

@@ -3,9 +3,11 @@
 // Characters that change how text is shown without being seen: bidirectional overrides and
 // isolates (a name "\u202egnp.exe" would show as "exe.png"), marks, zero-width spaces, the BOM,
 // the soft hyphen and invisible operators.
-const invisible = /[\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const invisible =
+  /[\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 // The zero-width joiner stays only inside emoji sequences (👩‍❤️‍👨), where it is meant to be.
-const strayJoiner = /(?<!\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier})\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+const strayJoiner =
+  /(?<!\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier})\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 
 /** Removes invisible formatting characters from text a person typed (names, notes, titles). */
 export function stripInvisible(value: string): string {
@@ -31,7 +33,18 @@ export function slug(title: string): string {
 }
 
 const latinOf: Record<string, string> = {
-  ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U',
+  ç: 'c',
+  Ç: 'C',
+  ğ: 'g',
+  Ğ: 'G',
+  ı: 'i',
+  İ: 'I',
+  ö: 'o',
+  Ö: 'O',
+  ş: 's',
+  Ş: 'S',
+  ü: 'u',
+  Ü: 'U',
 };
 
 /** Turkish letters to their Latin look-alikes ("Çağrı Işık" → "Cagri Isik"), for ASCII-only names. */

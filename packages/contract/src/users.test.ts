@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import { passwordChecks, registerInput } from './users.ts';
 
-const valid = { username: ' Ali  Veli ', email: ' Ali@Example.COM ', password: 'Sifre123', phoneNumber: '0555 444 33 22' };
+const valid = {
+  username: ' Ali  Veli ',
+  email: ' Ali@Example.COM ',
+  password: 'Sifre123',
+  phoneNumber: '0555 444 33 22',
+};
 const firstMessage = (input: unknown) => {
   const result = registerInput.safeParse(input);
   return result.success ? null : result.error.issues[0]?.message;

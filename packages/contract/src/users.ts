@@ -125,6 +125,9 @@ export const accountLinkParam = 'hesap';
 
 /** "Hesabımı Sil" asks for the password before the confirmation e-mail goes out. */
 export const accountDeletionInput = z.object({
-  password: z.string({ error: m.auth.passwordRequired }).min(1, m.auth.passwordRequired).max(128, m.auth.passwordWrong),
+  password: z
+    .string({ error: m.auth.passwordRequired })
+    .min(1, m.auth.passwordRequired)
+    .max(128, m.auth.passwordWrong),
 });
 export type AccountDeletionInput = z.input<typeof accountDeletionInput>;

@@ -7,10 +7,7 @@ const w = m.weddings;
 
 /** A required text field: trimmed, blank counts as missing, with the field's own Turkish message. */
 export const requiredText = (message: string, max = 200, tooLong: string = w.fieldTooLong) =>
-  z
-    .string({ error: message })
-    .transform(cleanLine)
-    .pipe(z.string().min(1, message).max(max, tooLong));
+  z.string({ error: message }).transform(cleanLine).pipe(z.string().min(1, message).max(max, tooLong));
 
 /** YYYY-MM-DD that is a real calendar day (2025-02-30 is refused). */
 export const weddingDateSchema = z
@@ -36,7 +33,8 @@ export const capacitySchema = z
   .union([z.number(), z.string(), z.null()], { error: w.capacityInvalid })
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return limits.defaultWeddingCapacity;
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+      return limits.defaultWeddingCapacity;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isFinite(n) || !Number.isInteger(n)) {
       ctx.addIssue({ code: 'custom', message: w.capacityInvalid });

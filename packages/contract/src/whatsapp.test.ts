@@ -17,6 +17,9 @@ describe('toConversationPhone', () => {
     expect(toConversationPhone(input)).toBeNull();
   });
   it('is what the conversation route parses', () => {
-    expect(conversationParams.parse({ weddingId: 'w', phone: '0532 123 45 67' })).toEqual({ weddingId: 'w', phone: '905321234567' });
+    expect(conversationParams.parse({ weddingId: 'w', phone: '0532 123 45 67' })).toEqual({
+      weddingId: 'w',
+      phone: '905321234567',
+    });
   });
 });

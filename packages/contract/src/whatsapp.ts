@@ -38,7 +38,10 @@ export const conversationMessage = z.object({
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 
-export const conversationResponse = z.object({ success: z.literal(true), messages: z.array(conversationMessage) });
+export const conversationResponse = z.object({
+  success: z.literal(true),
+  messages: z.array(conversationMessage),
+});
 export type ConversationResponse = z.infer<typeof conversationResponse>;
 
 export const whatsappStatusResponse = z.object({

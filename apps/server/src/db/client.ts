@@ -38,7 +38,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
     pool.on('error', () => {});
     const lock = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });

@@ -24,11 +24,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(400).send(body(first?.message ?? messages.generic.invalidInput, ErrorCode.VALIDATION));
+      return reply
+        .status(400)
+        .send(body(first?.message ?? messages.generic.invalidInput, ErrorCode.VALIDATION));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const [message, code] = fastifyClientErrors[status] ?? [messages.generic.invalidInput, ErrorCode.VALIDATION];
+      const [message, code] = fastifyClientErrors[status] ?? [
+        messages.generic.invalidInput,
+        ErrorCode.VALIDATION,
+      ];
       return reply.status(status).send(body(message, code));
     }
     if (isDatabaseDataError(error)) {
@@ -42,7 +47,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(messages.generic.error, ErrorCode.INTERNAL));
   });
-
 }
 
 /** SQLSTATE class 22: data exceptions caused by the value sent. */
@@ -55,7 +59,15 @@ function isDatabaseDataError(error: unknown): boolean {
   return false;
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 function isDatabaseUnavailable(error: unknown): boolean {
   let e = error as { code?: string; cause?: unknown; message?: string } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {

@@ -77,7 +77,10 @@ describe('/api/ready', () => {
     t.app.markReady();
     const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ success: true, checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'ok' } });
+    expect(after.json()).toEqual({
+      success: true,
+      checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'ok' },
+    });
   });
 
   it('answers 503 naming the disk while free space is below MIN_FREE_DISK_BYTES', async () => {
@@ -87,7 +90,9 @@ describe('/api/ready', () => {
       full.app.markReady();
       const res = await full.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'failed' } });
+      expect(res.json()).toMatchObject({
+        checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'failed' },
+      });
       expect((await full.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await full.close();

@@ -80,7 +80,10 @@ describe('local disk storage', () => {
   });
 
   it('refuses keys that could escape its folder', async () => {
-    const storage = createLocalDiskStorage({ root: await tempDir(), signer: createUrlSigner('k'.repeat(40)) });
+    const storage = createLocalDiskStorage({
+      root: await tempDir(),
+      signer: createUrlSigner('k'.repeat(40)),
+    });
     for (const key of ['../etc/passwd', '/abs', 'a/../../b', 'A/UPPER']) {
       await expect(storage.stat(key)).rejects.toThrow('Invalid object key');
     }
@@ -91,10 +94,18 @@ describe('rate limiter', () => {
   it('allows `limit` hits per window, then 429 until the window passes', async () => {
     vi.useFakeTimers();
     try {
-      const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 1000, store: createMemoryRateLimitStore() });
+      const limiter = createRateLimiter({
+        name: 't',
+        limit: 2,
+        windowMs: 1000,
+        store: createMemoryRateLimitStore(),
+      });
       await limiter.consume('ip');
       await limiter.consume('ip');
-      await expect(limiter.consume('ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+      await expect(limiter.consume('ip')).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        retryAfterSeconds: 1,
+      });
       await limiter.consume('other-ip');
       vi.advanceTimersByTime(1001);
       await expect(limiter.consume('ip')).resolves.toBeUndefined();
@@ -104,7 +115,12 @@ describe('rate limiter', () => {
   });
 
   it('counts weighted hits, so one key can be given a budget of bytes', async () => {
-    const limiter = createRateLimiter({ name: 'bytes', limit: 100, windowMs: 60_000, store: createMemoryRateLimitStore() });
+    const limiter = createRateLimiter({
+      name: 'bytes',
+      limit: 100,
+      windowMs: 60_000,
+      store: createMemoryRateLimitStore(),
+    });
     await limiter.consume('ip', 60);
     await expect(limiter.consume('ip', 41)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     await expect(limiter.consume('ip2', 100)).resolves.toBeUndefined();
@@ -115,7 +131,12 @@ describe('config', () => {
   it('applies defaults and resolves DATA_DIR', async () => {
     const dir = await tempDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: dir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
     // The generated key is kept, so signed links and sessions survive a restart.
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(config.secretKey);
@@ -129,7 +150,11 @@ describe('config', () => {
     const app = Fastify({ trustProxy: trustProxy || false });
     app.get('/ip', async (request) => request.ip);
     // nginx appends the address it saw; whatever the client wrote stays to its left.
-    const res = await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } });
+    const res = await app.inject({
+      url: '/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' },
+    });
     expect(res.body).toBe('203.0.113.9');
     await app.close();
   });
@@ -145,7 +170,12 @@ describe('mailer without SMTP', () => {
   it('writes each message as an .eml file in the outbox', async () => {
     const outboxDir = path.join(await tempDir(), 'outbox');
     const mailer = createMailer({ from: 'Anı Kutusu <a@b.c>', outboxDir, logger: createLogger('silent') });
-    await mailer.send({ to: 'gelin@example.com', subject: 'Hoş geldiniz', text: 'Merhaba', html: '<p>Merhaba</p>' });
+    await mailer.send({
+      to: 'gelin@example.com',
+      subject: 'Hoş geldiniz',
+      text: 'Merhaba',
+      html: '<p>Merhaba</p>',
+    });
     const [file] = await readdir(outboxDir);
     const eml = await readFile(path.join(outboxDir, file!), 'utf8');
     expect(file).toMatch(/gelin@example\.com\.eml$/);
@@ -155,12 +185,17 @@ describe('mailer without SMTP', () => {
 
   it('logs the link only when it points at this machine, so no live token reaches a log store', async () => {
     const logged: Record<string, unknown>[] = [];
-    const logger = { info: (obj: Record<string, unknown>) => void logged.push(obj) } as unknown as Parameters<typeof createMailer>[0]['logger'];
+    const logger = { info: (obj: Record<string, unknown>) => void logged.push(obj) } as unknown as Parameters<
+      typeof createMailer
+    >[0]['logger'];
     const mailer = createMailer({ from: 'a@b.c', outboxDir: path.join(await tempDir(), 'outbox'), logger });
     const mail = { to: 'gelin@example.com', subject: 'x', text: 'x', html: 'x' };
     await mailer.send({ ...mail, link: 'http://localhost:3000/reset-password?token=abc' });
     await mailer.send({ ...mail, link: 'https://anikutusu.com.tr/reset-password?token=secret' });
-    expect(logged.map((entry) => entry.link)).toEqual(['http://localhost:3000/reset-password?token=abc', undefined]);
+    expect(logged.map((entry) => entry.link)).toEqual([
+      'http://localhost:3000/reset-password?token=abc',
+      undefined,
+    ]);
     expect(JSON.stringify(logged)).not.toContain('secret');
     expect(logged.every((entry) => typeof entry.file === 'string')).toBe(true);
   });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisReachable = await new Promise<boolean>((resolve) => {
@@ -21,23 +26,26 @@ describe.each([
   ['memory', () => createMemoryRateLimitStore(), true],
   ['redis', () => createRedisRateLimitStore(redisUrl), redisReachable],
 ] as const)('rate limit store: %s', (_name, make, available) => {
-  it.skipIf(!available)('counts hits per key and window, and shares counts between limiters of one store', async () => {
-    const store = make();
-    stores.push(store);
-    // Two limiters over one store stand for two server instances sharing Redis.
-    const key = randomUUID();
-    const a = createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000, store });
-    const b = createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000, store });
-    await a.consume(key);
-    await b.consume(key);
-    await a.consume(key);
-    const blocked = await b.consume(key).catch((e: unknown) => e);
-    expect(blocked).toMatchObject({ code: 'RATE_LIMITED' });
-    expect((blocked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(50);
-    await a.consume(randomUUID());
-    await b.reset(key);
-    await expect(a.consume(key)).resolves.toBeUndefined();
-  });
+  it.skipIf(!available)(
+    'counts hits per key and window, and shares counts between limiters of one store',
+    async () => {
+      const store = make();
+      stores.push(store);
+      // Two limiters over one store stand for two server instances sharing Redis.
+      const key = randomUUID();
+      const a = createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000, store });
+      const b = createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000, store });
+      await a.consume(key);
+      await b.consume(key);
+      await a.consume(key);
+      const blocked = await b.consume(key).catch((e: unknown) => e);
+      expect(blocked).toMatchObject({ code: 'RATE_LIMITED' });
+      expect((blocked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(50);
+      await a.consume(randomUUID());
+      await b.reset(key);
+      await expect(a.consume(key)).resolves.toBeUndefined();
+    },
+  );
 
   it.skipIf(!available)('starts a new window once the old one has passed', async () => {
     const store = make();

@@ -1,5 +1,10 @@
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from './errors.ts';
 
@@ -68,7 +73,12 @@ export type Budget = {
   giveBack(key: string, amount: number): Promise<void>;
 };
 
-export function createBudget(options: { name: string; points: number; durationSeconds: number; store: RateLimitStore }): Budget {
+export function createBudget(options: {
+  name: string;
+  points: number;
+  durationSeconds: number;
+  store: RateLimitStore;
+}): Budget {
   const limiter = options.store.limiter(options);
   return {
     async take(key, amount, message) {
@@ -115,7 +125,12 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
   redis.on('error', () => {});
   return {
     limiter: ({ name, points, durationSeconds }) =>
-      new RateLimiterRedis({ storeClient: redis, keyPrefix: `ani:rl:${name}`, points, duration: durationSeconds }),
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `ani:rl:${name}`,
+        points,
+        duration: durationSeconds,
+      }),
     async close() {
       await redis.quit();
     },

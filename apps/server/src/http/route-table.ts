@@ -17,6 +17,7 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
     const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-    for (const method of methods) table.push({ method, url: route.url, ownerOnly: hooks.includes(requireUser) });
+    for (const method of methods)
+      table.push({ method, url: route.url, ownerOnly: hooks.includes(requireUser) });
   });
 }

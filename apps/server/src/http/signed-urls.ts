@@ -12,7 +12,8 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
   const mac = (payload: string) => digest(payload).toString('base64url');
   const canonical = (path: string, params: Record<string, string | undefined>) => {
     let payload = path;
-    for (const k of Object.keys(params).sort()) if (k !== 'sig' && params[k] !== undefined) payload += `\n${k}=${params[k]}`;
+    for (const k of Object.keys(params).sort())
+      if (k !== 'sig' && params[k] !== undefined) payload += `\n${k}=${params[k]}`;
     return payload;
   };
 

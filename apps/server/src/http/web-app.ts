@@ -36,6 +36,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : shell;
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.status(404).send({ success: false, message: messages.generic.notFoundRoute, code: ErrorCode.NOT_FOUND });
+    return reply
+      .status(404)
+      .send({ success: false, message: messages.generic.notFoundRoute, code: ErrorCode.NOT_FOUND });
   });
 }

@@ -77,7 +77,10 @@ describe('job runner', () => {
     expect(row!.runAt.getTime()).toBeGreaterThan(Date.now() + backoffMs(1) / 2);
     // Not due yet: nothing runs.
     expect(await r.runUntilIdle()).toBe(0);
-    await t.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, id));
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, id));
     await r.runUntilIdle();
     [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom 2' });
@@ -88,7 +91,12 @@ describe('job runner', () => {
     const id = await enqueue(t.db, 'test.resume', { step: 'x' });
     await t.db
       .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000) })
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(Date.now() - 1000),
+      })
       .where(eq(jobs.id, id));
     const r = runner();
     const seen: unknown[] = [];
@@ -104,11 +112,21 @@ describe('job runner', () => {
     // A pid that cannot be running: this host's dead worker; the other one's lease has run out.
     await t.db
       .update(jobs)
-      .set({ status: 'running', attempts: 3, lockedBy: `${host}:999999999:x`, lockedUntil: new Date(Date.now() + 60_000) })
+      .set({
+        status: 'running',
+        attempts: 3,
+        lockedBy: `${host}:999999999:x`,
+        lockedUntil: new Date(Date.now() + 60_000),
+      })
       .where(eq(jobs.id, deadHere));
     await t.db
       .update(jobs)
-      .set({ status: 'running', attempts: 3, lockedBy: 'elsewhere:1:y', lockedUntil: new Date(Date.now() - 1000) })
+      .set({
+        status: 'running',
+        attempts: 3,
+        lockedBy: 'elsewhere:1:y',
+        lockedUntil: new Date(Date.now() - 1000),
+      })
       .where(eq(jobs.id, deadElsewhere));
     const r = runner();
     let ran = 0;
@@ -181,7 +199,10 @@ describe('job runner', () => {
     const seen: unknown[] = [];
     r.handle('test.echo', async (payload) => void seen.push(payload));
     const id = await enqueue(t.db, 'test.echo', { n: 2 });
-    await t.db.update(jobs).set({ payload: { n: 'changed' } }).where(eq(jobs.id, id));
+    await t.db
+      .update(jobs)
+      .set({ payload: { n: 'changed' } })
+      .where(eq(jobs.id, id));
     await r.runUntilIdle();
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
@@ -193,7 +214,8 @@ describe('job runner', () => {
     const r = runner();
     r.handle('test.echo', async () => undefined);
     expect(() => r.assertAllHandled()).toThrow(/test\.never/);
-    for (const kind of Object.keys(registry.kinds) as (keyof typeof registry.kinds)[]) r.handle(kind, async () => undefined);
+    for (const kind of Object.keys(registry.kinds) as (keyof typeof registry.kinds)[])
+      r.handle(kind, async () => undefined);
     expect(() => r.assertAllHandled()).not.toThrow();
   });
 

@@ -65,7 +65,11 @@ export const jobRegistry = defineJobRegistry({
     /** Every item of one event, files first, batch by batch (an archived album). */
     'media.purge-event': { queue: 'maintenance', payload: z.object({ eventId: z.string() }) },
     /** A confirmed account deletion, run when its grace period has passed (decision 0076). */
-    'users.delete-account': { queue: 'maintenance', maxAttempts: 20, payload: z.object({ userId: z.string() }) },
+    'users.delete-account': {
+      queue: 'maintenance',
+      maxAttempts: 20,
+      payload: z.object({ userId: z.string() }),
+    },
     /** "Verilerimi İndir": builds the archive and mails its link (decision 0077). */
     'users.data-export': { queue: 'maintenance', payload: z.object({ userId: z.string() }) },
     'whatsapp.process-webhook': {

@@ -17,7 +17,10 @@ declare module 'fastify' {
  * their rows are gone is retried until it succeeds, so a failed delete never leaves bytes behind.
  * Once every module has registered, a declared kind without a handler stops the app from starting.
  */
-export function registerJobs(app: FastifyInstance, deps: { db: Db; storage: Storage; clock?: Clock }): AppJobRunner {
+export function registerJobs(
+  app: FastifyInstance,
+  deps: { db: Db; storage: Storage; clock?: Clock },
+): AppJobRunner {
   const jobs = createJobRunner({ db: deps.db, logger: app.log, registry: jobRegistry, clock: deps.clock });
   jobs.handle('storage.delete-objects', async ({ keys }) => {
     for (const key of keys) await deps.storage.delete(key);

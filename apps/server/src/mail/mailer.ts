@@ -11,7 +11,12 @@ function isLocalLink(link: string): boolean {
 }
 
 /** Real SMTP when configured; otherwise each message becomes an `.eml` file in the outbox. */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     // Mail is sent while a request waits (sign-up, password reset): a mail server that accepts the
@@ -37,7 +42,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await writeFile(file, info.message as Buffer);
       // Trying the product locally without SMTP, the logged link is the way to finish the flow. A
       // link to any other host carries a live token into a log store: only the file is named then.
-      logger.info({ to, file, link: link && isLocalLink(link) ? link : undefined }, 'No SMTP_URL set: e-mail written to the outbox');
+      logger.info(
+        { to, file, link: link && isLocalLink(link) ? link : undefined },
+        'No SMTP_URL set: e-mail written to the outbox',
+      );
     },
   };
 }

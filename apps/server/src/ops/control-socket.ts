@@ -89,7 +89,6 @@ export async function openControlSocket(dataDir: string) {
   };
 }
 
-
 /**
  * Asks the server owning `dataDir` for a backup into `file` (written as `file.partial`, renamed when
  * complete). Returns false when no server is running there.

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, type TestUser } from '../testing/factories.ts';
-import { buildFixture, multipartPayload, samples, type Fixture, type Sample } from '../testing/route-samples.ts';
+import {
+  buildFixture,
+  multipartPayload,
+  samples,
+  type Fixture,
+  type Sample,
+} from '../testing/route-samples.ts';
 
 /**
  * Every owner route × every kind of caller, generated from the app's own route table: a new owner
@@ -33,7 +39,10 @@ beforeAll(async () => {
   await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(tokens.revoked) });
   tokens.expired = await freshToken(owner.user);
   const expiredHash = createHash('sha256').update(tokens.expired).digest('hex');
-  await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, expiredHash));
+  await t.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.tokenHash, expiredHash));
   const flip = owner.user.token.endsWith('A') ? 'B' : 'A';
   tokens.tampered = owner.user.token.slice(0, -1) + flip;
 });
@@ -41,9 +50,14 @@ afterAll(() => t?.close());
 
 describe('authorization matrix', () => {
   it('has a sample for every owner route, and no owner route is left unguarded', () => {
-    const ownerRoutes = t.app.routeTable.filter((r) => r.ownerOnly).map((r) => `${r.method} /api${r.url.replace(/^\/api/, '')}`);
+    const ownerRoutes = t.app.routeTable
+      .filter((r) => r.ownerOnly)
+      .map((r) => `${r.method} /api${r.url.replace(/^\/api/, '')}`);
     expect(ownerRoutes.length).toBeGreaterThan(20);
-    expect(ownerRoutes.filter((r) => !samples[r]), 'owner routes without a matrix entry').toEqual([]);
+    expect(
+      ownerRoutes.filter((r) => !samples[r]),
+      'owner routes without a matrix entry',
+    ).toEqual([]);
     const unguarded = Object.keys(samples).filter((k) => !ownerRoutes.includes(k) && !samples[k]!.ownGuard);
     expect(unguarded, 'matrix entries whose route does not require sign-in').toEqual([]);
   });
@@ -54,9 +68,19 @@ describe('authorization matrix', () => {
     const headers: Record<string, string> = token ? bearer(token) : {};
     if (sample.multipart) {
       const mp = multipartPayload(sample.multipart(f));
-      return t.app.inject({ method: method as 'POST', url: sample.url(f), payload: mp.payload, headers: { ...headers, ...mp.headers } });
+      return t.app.inject({
+        method: method as 'POST',
+        url: sample.url(f),
+        payload: mp.payload,
+        headers: { ...headers, ...mp.headers },
+      });
     }
-    return t.app.inject({ method: method as 'GET', url: sample.url(f), headers, payload: sample.body?.(f) as object | undefined });
+    return t.app.inject({
+      method: method as 'GET',
+      url: sample.url(f),
+      headers,
+      payload: sample.body?.(f) as object | undefined,
+    });
   };
 
   it.each(ordered)('%s', async (key, sample) => {
@@ -75,7 +99,13 @@ describe('authorization matrix', () => {
       expect([403, 404], `other host: ${stranger.body}`).toContain(stranger.statusCode);
     }
     // Nothing of the owner's reaches a stranger: no ids, no file names, no phone numbers.
-    for (const secret of [f.owner.eventId, f.owner.weddingId, f.photoName, f.guestPhone, f.owner.user.email]) {
+    for (const secret of [
+      f.owner.eventId,
+      f.owner.weddingId,
+      f.photoName,
+      f.guestPhone,
+      f.owner.user.email,
+    ]) {
       expect(stranger.body).not.toContain(secret);
     }
 

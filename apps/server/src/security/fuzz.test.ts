@@ -14,7 +14,9 @@ import { buildFixture, samples, type Fixture } from '../testing/route-samples.ts
  */
 
 // A fixed seed keeps CI reproducible; FUZZ_SEED=random (or a number) explores further.
-fc.configureGlobal({ seed: process.env.FUZZ_SEED === 'random' ? Date.now() : Number(process.env.FUZZ_SEED ?? 20_261_122) });
+fc.configureGlobal({
+  seed: process.env.FUZZ_SEED === 'random' ? Date.now() : Number(process.env.FUZZ_SEED ?? 20_261_122),
+});
 
 const hostileString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -83,7 +85,9 @@ function expectCleanError(status: number, body: string) {
 }
 
 // Read-only and non-destructive JSON routes: fuzzing them must never change data it refuses.
-const jsonRoutes = Object.entries(samples).filter(([key, s]) => !s.multipart && !s.destructive && key.split(' ')[0] !== 'GET');
+const jsonRoutes = Object.entries(samples).filter(
+  ([key, s]) => !s.multipart && !s.destructive && key.split(' ')[0] !== 'GET',
+);
 
 describe('fuzzing JSON endpoints', () => {
   it.each(jsonRoutes)('%s never fails badly', async (key, sample) => {
@@ -91,7 +95,9 @@ describe('fuzzing JSON endpoints', () => {
     const valid = (sample.body?.(f) ?? {}) as Record<string, unknown>;
     const body = fc.oneof(
       // One field of a valid body replaced by something hostile: reaches the deepest checks.
-      fc.tuple(fc.constantFrom(...Object.keys(valid), 'extra'), hostileValue).map(([k, v]) => ({ ...valid, [k]: v })),
+      fc
+        .tuple(fc.constantFrom(...Object.keys(valid), 'extra'), hostileValue)
+        .map(([k, v]) => ({ ...valid, [k]: v })),
       fc.jsonValue({ maxDepth: 3 }),
       fc.dictionary(hostileString, hostileValue, { maxKeys: 6 }),
     );
@@ -112,7 +118,15 @@ describe('fuzzing JSON endpoints', () => {
   });
 
   it('survives bodies that are not JSON at all', async () => {
-    for (const payload of ['{', '[1,2', 'null', '"x"', '\u0000\u0001', '{"a":'.repeat(2000), 'x'.repeat(2 * 1024 * 1024)]) {
+    for (const payload of [
+      '{',
+      '[1,2',
+      'null',
+      '"x"',
+      '\u0000\u0001',
+      '{"a":'.repeat(2000),
+      'x'.repeat(2 * 1024 * 1024),
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/events',
@@ -125,10 +139,14 @@ describe('fuzzing JSON endpoints', () => {
   });
 
   it('handles hostile path parameters and query strings', async () => {
-    const urls = Object.entries(samples).filter(([k]) => k.startsWith('GET ')).map(([, s]) => s.url(f));
+    const urls = Object.entries(samples)
+      .filter(([k]) => k.startsWith('GET '))
+      .map(([, s]) => s.url(f));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...urls), hostileString, async (url, junk) => {
-        const mangled = url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, encodeURIComponent(junk)) + `&x=${encodeURIComponent(junk)}`;
+        const mangled =
+          url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, encodeURIComponent(junk)) +
+          `&x=${encodeURIComponent(junk)}`;
         const res = await t.app.inject({ method: 'GET', url: mangled, headers: bearer(f.owner.user.token) });
         expectCleanError(res.statusCode, res.body);
       }),

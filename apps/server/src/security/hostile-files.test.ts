@@ -43,16 +43,29 @@ describe('hostile uploads', () => {
     ['an HTML page named .png', 'html', 'image/png'],
     ['a Windows program named .jpg', 'exe', 'image/jpeg'],
     ['a text file named .jpg', 'text', 'image/jpeg'],
-  ] as const)('refuses %s with 415, whatever its name and declared type say', async (_case, kind, declared) => {
-    const res = await upload({ name: 'files', filename: path.basename(f[kind]), contentType: declared, data: await readFile(f[kind]) });
-    expect(res.statusCode).toBe(415);
-    expect(res.json().success).toBe(false);
-    const info = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/info` });
-    expect(info.json().event.photoCount).toBe(0);
-  });
+  ] as const)(
+    'refuses %s with 415, whatever its name and declared type say',
+    async (_case, kind, declared) => {
+      const res = await upload({
+        name: 'files',
+        filename: path.basename(f[kind]),
+        contentType: declared,
+        data: await readFile(f[kind]),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().success).toBe(false);
+      const info = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/info` });
+      expect(info.json().event.photoCount).toBe(0);
+    },
+  );
 
   it('refuses a decompression bomb from its header', async () => {
-    const res = await upload({ name: 'files', filename: 'bomb.png', contentType: 'image/png', data: await readFile(f.bomb) });
+    const res = await upload({
+      name: 'files',
+      filename: 'bomb.png',
+      contentType: 'image/png',
+      data: await readFile(f.bomb),
+    });
     expect([400, 413, 415]).toContain(res.statusCode);
     expect(res.json().message).toBe(messages.upload.imageTooLarge);
   });
@@ -62,7 +75,12 @@ describe('hostile uploads', () => {
       await readFile(f.jpeg),
       Buffer.from('<html><body><script>document.title="pwned"</script></body></html>'),
     ]);
-    const res = await upload({ name: 'files', filename: 'index.html', contentType: 'text/html', data: polyglot });
+    const res = await upload({
+      name: 'files',
+      filename: 'index.html',
+      contentType: 'text/html',
+      data: polyglot,
+    });
     expect(res.statusCode).toBe(200);
     const key: string = res.json().uploaded[0].key;
     expect(key.endsWith('.jpg')).toBe(true);
@@ -82,11 +100,20 @@ describe('hostile uploads', () => {
 
   it('accepts a truncated video by its header but serves it only as video', async () => {
     const mp4 = await readFile(f.mp4);
-    const res = await upload({ name: 'files', filename: 'kesik.mp4', contentType: 'video/mp4', data: mp4.subarray(0, 2048) });
+    const res = await upload({
+      name: 'files',
+      filename: 'kesik.mp4',
+      contentType: 'video/mp4',
+      data: mp4.subarray(0, 2048),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().uploaded[0].mimeType).toBe('video/mp4');
     await t.app.jobs.runUntilIdle();
-    const list = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/photos?limit=100`, headers: bearer(host.token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/photos?limit=100`,
+      headers: bearer(host.token),
+    });
     const video = list.json().photos.find((p: { type: string }) => p.type === 'video');
     expect(video.processed).toBe(true);
     const served = await t.app.inject({ method: 'GET', url: video.originalUrl });
@@ -100,7 +127,10 @@ describe('security headers', () => {
   beforeAll(async () => {
     const dist = path.join(t.config.dataDir, 'web-dist');
     await mkdir(dist, { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="tr"><title>Anı Kutusu</title></html>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="tr"><title>Anı Kutusu</title></html>',
+    );
     web = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -108,25 +138,34 @@ describe('security headers', () => {
     await rm(path.join(t.config.dataDir, 'web-dist'), { recursive: true, force: true });
   });
 
-  it.each(['/', '/gallery', '/contact', '/events', '/events/abc', '/events/abc/baslik/upload-image-page', '/dashboard/guests/list', '/profile', '/bilinmeyen', '/api/health', '/api/yok'])(
-    '%s carries CSP and the other protective headers',
-    async (url) => {
-      const res = await web.app.inject({ method: 'GET', url });
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-eval');
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['strict-transport-security']).toContain('max-age=');
-      expect(res.headers['x-powered-by']).toBeUndefined();
-      if (!url.startsWith('/api/')) {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toContain('text/html');
-      }
-    },
-  );
+  it.each([
+    '/',
+    '/gallery',
+    '/contact',
+    '/events',
+    '/events/abc',
+    '/events/abc/baslik/upload-image-page',
+    '/dashboard/guests/list',
+    '/profile',
+    '/bilinmeyen',
+    '/api/health',
+    '/api/yok',
+  ])('%s carries CSP and the other protective headers', async (url) => {
+    const res = await web.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    if (!url.startsWith('/api/')) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
 });

@@ -10,6 +10,9 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName?: str
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\x20-\x7e]|["\\%]/g, '_')
       .trim() || 'dosya';
-  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

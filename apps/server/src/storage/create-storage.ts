@@ -8,7 +8,10 @@ import type { Storage } from './storage.ts';
 export async function createStorage(config: Config): Promise<Storage> {
   // The AWS SDK is loaded only for an S3 store: on local disk it would be ~15 MB of idle memory.
   if (config.s3) return (await import('./s3-storage.ts')).createS3Storage(config.s3);
-  return createLocalDiskStorage({ root: path.join(config.dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
+  return createLocalDiskStorage({
+    root: path.join(config.dataDir, 'media'),
+    signer: createUrlSigner(config.secretKey),
+  });
 }
 
 /** Where browsers fetch media from, for the Content-Security-Policy ('self' for local disk). */

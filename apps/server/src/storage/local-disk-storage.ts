@@ -65,7 +65,10 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
       // Never more than the bytes wanted: a 1 MiB buffer per small photo made serving 20x slower.
       const wanted = range ? range.end - range.start + 1 : (await stat(file)).size;
       const highWaterMark = Math.max(16 * 1024, Math.min(1024 * 1024, wanted));
-      return createReadStream(file, range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark });
+      return createReadStream(
+        file,
+        range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark },
+      );
     },
     async stat(key) {
       try {

@@ -39,7 +39,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { origin: 
   const Bucket = options.bucket;
   const isMissing = (error: unknown) =>
     error instanceof NotFound ||
-    (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey'));
+    (error instanceof S3ServiceException &&
+      (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey'));
 
   return {
     origin: options.endpoint ? new URL(options.endpoint).origin : null,
@@ -74,7 +75,11 @@ export function createS3Storage(options: S3StorageOptions): Storage & { origin: 
     async get(key, range) {
       assertValidKey(key);
       const result = await client.send(
-        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return result.Body as Readable;
     },

@@ -75,7 +75,9 @@ describe.each(Object.keys(implementations))('Storage contract: %s', (name) => {
       for (let i = 0; i < 20; i++) yield chunk;
     }
     expect((await f.storage.put(key, Readable.from(chunks()))).size).toBe(20 * 1024 * 1024);
-    const tail = await buffer(await f.storage.get(key, { start: 20 * 1024 * 1024 - 10, end: 20 * 1024 * 1024 - 1 }));
+    const tail = await buffer(
+      await f.storage.get(key, { start: 20 * 1024 * 1024 - 10, end: 20 * 1024 * 1024 - 1 }),
+    );
     expect([...tail]).toEqual([...chunk.subarray(chunk.length - 10)]);
   });
 
@@ -105,7 +107,9 @@ describe.each(Object.keys(implementations))('Storage contract: %s', (name) => {
   });
 
   it('refuses keys that are not generated ones', async () => {
-    await expect(f.storage.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid object key');
+    await expect(f.storage.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      'Invalid object key',
+    );
   });
 });
 
@@ -120,7 +124,11 @@ describe('S3 storage when the store is down', () => {
       accessKeyId: 'x',
       secretAccessKey: 'y',
     });
-    const source = new Readable({ read() { this.push(Buffer.alloc(64 * 1024)); } });
+    const source = new Readable({
+      read() {
+        this.push(Buffer.alloc(64 * 1024));
+      },
+    });
     await expect(storage.put(newObjectKey('events/e'), source)).rejects.toThrow();
     expect(source.destroyed).toBe(true);
   });

@@ -73,7 +73,9 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const storage = options.storage ?? createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
+  const storage =
+    options.storage ??
+    createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
   const outbox: MailMessage[] = [];
   const app = await buildApp({
     config,

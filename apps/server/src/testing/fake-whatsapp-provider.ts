@@ -40,7 +40,12 @@ export async function startFakeProvider(options: { appSecret: string }) {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as TemplateSend;
       const answer = scriptFor.get(body.to)?.shift() ?? script.shift();
       if (answer) {
-        requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body, answered: answer.status });
+        requests.push({
+          url: req.url ?? '',
+          authorization: req.headers.authorization,
+          body,
+          answered: answer.status,
+        });
         res.writeHead(answer.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer.body));
         return;
@@ -50,7 +55,13 @@ export async function startFakeProvider(options: { appSecret: string }) {
       requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body, answered: 200 });
       if (beforeAnswer) await beforeAnswer(body.to, id);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] }));
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id }],
+        }),
+      );
       if (autoSentStatus) track(post(statusDelivery([{ id, status: 'sent', recipient: body.to }])));
     });
   });
@@ -118,7 +129,13 @@ let clock = 0;
 const nextTimestamp = () => String((clock = Math.max(clock + 1, Math.floor(Date.now() / 1000) + 1)));
 
 export function statusDelivery(
-  statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient: string; timestamp?: string; errorCode?: number }[],
+  statuses: {
+    id: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    recipient: string;
+    timestamp?: string;
+    errorCode?: number;
+  }[],
 ) {
   return envelope({
     statuses: statuses.map((s) => ({
@@ -152,9 +169,25 @@ export function textReply(from: string, id: string, body: string, timestamp = ne
   });
 }
 
-export function buttonReply(from: string, id: string, contextId: string, text: string, payload: string, timestamp = nextTimestamp()) {
+export function buttonReply(
+  from: string,
+  id: string,
+  contextId: string,
+  text: string,
+  payload: string,
+  timestamp = nextTimestamp(),
+) {
   return envelope({
     contacts: [{ profile: { name: 'Misafir' }, wa_id: from }],
-    messages: [{ context: { from: '908505551234', id: contextId }, from, id, timestamp, type: 'button', button: { payload, text } }],
+    messages: [
+      {
+        context: { from: '908505551234', id: contextId },
+        from,
+        id,
+        timestamp,
+        type: 'button',
+        button: { payload, text },
+      },
+    ],
   });
 }

@@ -47,10 +47,25 @@ export interface MediaFixtures {
 
 const version = 'v4';
 const names = {
-  jpeg: 'photo.jpg', png: 'photo.png', webp: 'photo.webp', gif: 'photo.gif', avif: 'photo.avif',
-  heic: 'photo.heic', mp4: 'clip.mp4', mov: 'clip.mov', webm: 'clip.webm', svg: 'vector.jpg',
-  html: 'page.png', exe: 'program.jpg', text: 'notes.jpg', bomb: 'bomb.png', truncatedJpeg: 'cut.jpg',
-  corruptJpeg: 'damaged.jpg', truncatedHeic: 'cut.heic', unreadableGif: 'garbage.gif', hugeVideo: 'huge.mp4',
+  jpeg: 'photo.jpg',
+  png: 'photo.png',
+  webp: 'photo.webp',
+  gif: 'photo.gif',
+  avif: 'photo.avif',
+  heic: 'photo.heic',
+  mp4: 'clip.mp4',
+  mov: 'clip.mov',
+  webm: 'clip.webm',
+  svg: 'vector.jpg',
+  html: 'page.png',
+  exe: 'program.jpg',
+  text: 'notes.jpg',
+  bomb: 'bomb.png',
+  truncatedJpeg: 'cut.jpg',
+  corruptJpeg: 'damaged.jpg',
+  truncatedHeic: 'cut.heic',
+  unreadableGif: 'garbage.gif',
+  hugeVideo: 'huge.mp4',
 } as const;
 
 let cached: Promise<MediaFixtures> | null = null;
@@ -91,8 +106,12 @@ function scene(width: number, height: number): Buffer {
 }
 
 const exifArgs = [
-  '-overwrite_original', '-q',
-  '-GPSLatitude=41.0082', '-GPSLatitudeRef=N', '-GPSLongitude=28.9784', '-GPSLongitudeRef=E',
+  '-overwrite_original',
+  '-q',
+  '-GPSLatitude=41.0082',
+  '-GPSLatitudeRef=N',
+  '-GPSLongitude=28.9784',
+  '-GPSLongitudeRef=E',
   '-Make=AniTestCam',
 ];
 
@@ -130,8 +149,28 @@ async function generate(f: MediaFixtures): Promise<void> {
   await sharp(scene(160, 120)).gif().toFile(f.gif);
   await sharp(scene(320, 240)).avif({ quality: 50, effort: 0 }).toFile(f.avif);
   await exec('heif-enc', ['-q', '50', f.jpeg, '-o', f.heic]);
-  const video = ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '1'];
-  await exec('ffmpeg', [...video, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', f.mp4]);
+  const video = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=10',
+    '-t',
+    '1',
+  ];
+  await exec('ffmpeg', [
+    ...video,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    f.mp4,
+  ]);
   await exec('ffmpeg', [...video, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mov', f.mov]);
   await exec('ffmpeg', [...video, '-c:v', 'libvpx-vp9', '-b:v', '200k', f.webm]);
   await writeFile(
@@ -158,9 +197,27 @@ async function generate(f: MediaFixtures): Promise<void> {
   const heic = await readFile(f.heic);
   await writeFile(f.truncatedHeic, heic.subarray(0, heic.length - 500));
   const gif = await readFile(f.gif);
-  await writeFile(f.unreadableGif, Buffer.concat([gif.subarray(0, 1000), Buffer.alloc(gif.length - 1000, 7)]));
+  await writeFile(
+    f.unreadableGif,
+    Buffer.concat([gif.subarray(0, 1000), Buffer.alloc(gif.length - 1000, 7)]),
+  );
   await exec('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=4096x4096:d=0.1:r=10',
-    '-frames:v', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', f.hugeVideo,
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=navy:s=4096x4096:d=0.1:r=10',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    f.hugeVideo,
   ]);
 }

@@ -9,7 +9,11 @@ export type BodyPart =
   /** `head` followed by zero bytes up to `size` in total. */
   | { name: string; filename: string; contentType?: string; head: Buffer; size: number };
 
-export function multipartBody(parts: BodyPart[]): { headers: Record<string, string>; payload: Readable; length: number } {
+export function multipartBody(parts: BodyPart[]): {
+  headers: Record<string, string>;
+  payload: Readable;
+  length: number;
+} {
   const boundary = `----ani${randomBytes(8).toString('hex')}`;
   let length = 0;
   const pieces: (Buffer | { zeros: number })[] = [];
@@ -19,7 +23,11 @@ export function multipartBody(parts: BodyPart[]): { headers: Record<string, stri
   };
   for (const part of parts) {
     if ('value' in part) {
-      push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
       continue;
     }
     push(
@@ -43,11 +51,15 @@ export function multipartBody(parts: BodyPart[]): { headers: Record<string, stri
         yield piece;
         continue;
       }
-      for (let left = piece.zeros; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+      for (let left = piece.zeros; left > 0; left -= chunk.length)
+        yield left >= chunk.length ? chunk : chunk.subarray(0, left);
     }
   }
   return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(length),
+    },
     payload: Readable.from(generate(), { objectMode: false }),
     length,
   };

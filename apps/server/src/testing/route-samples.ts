@@ -5,7 +5,13 @@ import { addGuest, createWeddingHost, weddingBody, type TestWedding } from './we
 
 /** A valid request for every owner route, shared by the authorization matrix and the fuzzer. */
 
-export type Fixture = { owner: TestWedding; other: TestWedding; photoName: string; guestPhone: string; imagePng: Buffer };
+export type Fixture = {
+  owner: TestWedding;
+  other: TestWedding;
+  photoName: string;
+  guestPhone: string;
+  imagePng: Buffer;
+};
 export type Sample = {
   url: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
@@ -39,11 +45,16 @@ export const samples: Record<string, Sample> = {
     body: () => ({ title: 'Kına Gecesi', eventDate: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
     callerScoped: true,
   },
-  'POST /api/events/update': { url: () => '/api/events/update', body: (f) => ({ eventId: f.owner.eventId, canAddPhotos: true }) },
+  'POST /api/events/update': {
+    url: () => '/api/events/update',
+    body: (f) => ({ eventId: f.owner.eventId, canAddPhotos: true }),
+  },
   'GET /api/events/:eventId': { url: (f) => `/api/events/${f.owner.eventId}` },
   'DELETE /api/events/:eventId': { url: (f) => `/api/events/${f.owner.eventId}`, destructive: 9 },
   'GET /api/events/:eventId/photos': { url: (f) => `/api/events/${f.owner.eventId}/photos?page=1&limit=12` },
-  'GET /api/events/:eventId/photo/:encodedFileName': { url: (f) => `/api/events/${f.owner.eventId}/photo/${f.photoName}` },
+  'GET /api/events/:eventId/photo/:encodedFileName': {
+    url: (f) => `/api/events/${f.owner.eventId}/photo/${f.photoName}`,
+  },
   'DELETE /api/events/:eventId/photo': {
     url: (f) => `/api/events/${f.owner.eventId}/photo`,
     body: (f) => ({ photoIds: [f.photoName] }),
@@ -56,26 +67,44 @@ export const samples: Record<string, Sample> = {
     destructive: 1.5,
   },
   'POST /api/events/:eventId/download-link': { url: (f) => `/api/events/${f.owner.eventId}/download-link` },
-  'GET /api/events/:eventId/download': { url: (f) => `/api/events/${f.owner.eventId}/download`, ownGuard: true },
+  'GET /api/events/:eventId/download': {
+    url: (f) => `/api/events/${f.owner.eventId}/download`,
+    ownGuard: true,
+  },
   'POST /api/weddings/create': {
     url: () => '/api/weddings/create',
     body: (f) => weddingBody(f.owner.user.username, { title: 'İkinci Düğün' }),
   },
-  'GET /api/weddings/info': { url: (f) => `/api/weddings/info?username=${encodeURIComponent(f.owner.user.username)}` },
+  'GET /api/weddings/info': {
+    url: (f) => `/api/weddings/info?username=${encodeURIComponent(f.owner.user.username)}`,
+  },
   'POST /api/weddings/upload-image': {
     url: (f) => `/api/weddings/upload-image?username=${encodeURIComponent(f.owner.user.username)}`,
     multipart: (f) => ({ field: 'image', filename: 'davetiye.png', content: f.imagePng }),
   },
-  'GET /api/weddings/whatsapp-status': { url: (f) => `/api/weddings/whatsapp-status?weddingId=${f.owner.weddingId}` },
+  'GET /api/weddings/whatsapp-status': {
+    url: (f) => `/api/weddings/whatsapp-status?weddingId=${f.owner.weddingId}`,
+  },
   'POST /api/guests': {
     url: () => '/api/guests',
-    body: (f) => ({ weddingId: f.owner.weddingId, name: 'Yeni Misafir', phone: '05427776655', expectedGuestCount: 1 }),
+    body: (f) => ({
+      weddingId: f.owner.weddingId,
+      name: 'Yeni Misafir',
+      phone: '05427776655',
+      expectedGuestCount: 1,
+    }),
   },
   'GET /api/guests': { url: (f) => `/api/guests?weddingId=${f.owner.weddingId}` },
   'GET /api/guests/export': { url: (f) => `/api/guests/export?weddingId=${f.owner.weddingId}` },
   'PUT /api/guests/:index': {
     url: () => '/api/guests/1',
-    body: (f) => ({ weddingId: f.owner.weddingId, name: 'Mehmet Yıldız', phone: f.guestPhone, guestCount: 2, status: 'katılacak' }),
+    body: (f) => ({
+      weddingId: f.owner.weddingId,
+      name: 'Mehmet Yıldız',
+      phone: f.guestPhone,
+      guestCount: 2,
+      status: 'katılacak',
+    }),
   },
   'DELETE /api/guests': {
     url: () => '/api/guests',
@@ -102,13 +131,14 @@ export function multipartPayload(part: { field: string; filename: string; conten
   };
 }
 
-
 /** A host with a wedding, a guest and one uploaded photo; and a second host with a wedding of their own. */
 export async function buildFixture(t: TestApp): Promise<Fixture> {
   const owner = await createWeddingHost(t);
   const other = await createWeddingHost(t, await createActivatedUser(t));
   const guest = await addGuest(t, owner);
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3355' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3355' } })
+    .jpeg()
+    .toBuffer();
   const boundary = '----guest';
   const upload = await t.app.inject({
     method: 'POST',
@@ -116,12 +146,16 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
       Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="uploader"\r\n\r\nAyşe\r\n`),
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      ),
       jpeg,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });
   const photoName = String(upload.json().uploaded[0].key).split('/').pop()!;
-  const imagePng = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const imagePng = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
   return { owner, other, photoName, guestPhone: guest.phone, imagePng };
 }

@@ -27,7 +27,13 @@ export type ServerProcess = {
 export function startServerProcess(env: Record<string, string>, port?: number): ServerProcess {
   const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts')], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, ...(port ? { PORT: String(port) } : {}) },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+      ...(port ? { PORT: String(port) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';

@@ -23,7 +23,10 @@ export function weddingBody(username: string, over: Record<string, unknown> = {}
 }
 
 /** A host with a wedding, made through the API as the dashboard does. */
-export async function createWeddingHost(t: Pick<TestApp, 'app' | 'outbox'>, user?: TestUser): Promise<TestWedding> {
+export async function createWeddingHost(
+  t: Pick<TestApp, 'app' | 'outbox'>,
+  user?: TestUser,
+): Promise<TestWedding> {
   const host = user ?? (await createActivatedUser(t));
   const res = await t.app.inject({
     method: 'POST',
@@ -53,7 +56,14 @@ export async function addGuest(
     method: 'POST',
     url: '/api/guests',
     headers: bearer(w.user.token),
-    payload: { weddingId: w.weddingId, name: 'Mehmet Yıldız', phone: nextPhone(), expectedGuestCount: 2, status: 'belirsiz', ...over },
+    payload: {
+      weddingId: w.weddingId,
+      name: 'Mehmet Yıldız',
+      phone: nextPhone(),
+      expectedGuestCount: 2,
+      status: 'belirsiz',
+      ...over,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`add guest failed: ${res.body}`);
   return res.json().guest;

@@ -76,7 +76,11 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
     // Sticky header and progress bar belong at the top of a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize(original);
 }

@@ -28,8 +28,20 @@ export async function makeMedia(): Promise<{ photos: string[]; video: string; di
   }
   const video = path.join(dir, 'ilk-dans.mp4');
   execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15',
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-movflags', '+faststart', video,
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=15',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-movflags',
+    '+faststart',
+    video,
   ]);
   return { photos, video, dir };
 }

@@ -7,7 +7,11 @@ export interface Host {
 }
 
 /** JSON call to the real server; throws with the answer when it is not OK. */
-export async function api<T>(baseURL: string, pathName: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+export async function api<T>(
+  baseURL: string,
+  pathName: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.body && typeof init.body === 'string') headers.set('Content-Type', 'application/json');
@@ -30,10 +34,14 @@ export async function createHost(baseURL: string, dataDir: string, name = 'Ayşe
   });
   const link = findLink(await waitForMail(dataDir, email), '/api/users/activate?token=');
   await fetch(link.replace(/^https?:\/\/[^/]+/, baseURL), { redirect: 'manual' });
-  const login = await api<{ token: string; userId: string; username: string; email: string }>(baseURL, '/users/login', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
+  const login = await api<{ token: string; userId: string; username: string; email: string }>(
+    baseURL,
+    '/users/login',
+    {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    },
+  );
   return { token: login.token, user: { userId: login.userId, username: login.username, email: login.email } };
 }
 

@@ -20,9 +20,9 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The readable text of a MIME message: quoted-printable parts decoded, base64 parts appended decoded. */
 function decodeMail(raw: string): string {
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\n]*\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) =>
-    Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'),
-  );
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\n]*\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
   return [decodeQuotedPrintable(raw), ...base64Parts].join('\n');
 }
 
@@ -31,7 +31,12 @@ function decodeMail(raw: string): string {
  * given), polled until it appears: account mails leave through the job runner a moment after the
  * request that caused them.
  */
-export async function waitForMail(dataDir: string, to: string, containing?: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  containing?: string,
+  timeoutMs = 15_000,
+): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-zA-Z0-9@.-]/g, '_');

@@ -21,7 +21,9 @@ describe('router fallbacks', () => {
   });
 
   it('shows the 404 page with a link back to /', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <NotFoundPage /> }], { initialEntries: ['/yok'] });
+    const router = createMemoryRouter([{ path: '*', element: <NotFoundPage /> }], {
+      initialEntries: ['/yok'],
+    });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveAttribute('href', '/');

@@ -11,7 +11,9 @@ export function ErrorScreen() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-6 py-16">
       <h1 className="font-sans text-2xl font-bold text-stone-900">Unexpected Application Error!</h1>
-      <pre className="overflow-x-auto rounded-lg bg-stone-100 p-4 text-sm whitespace-pre-wrap text-red-800">{message}</pre>
+      <pre className="overflow-x-auto rounded-lg bg-stone-100 p-4 text-sm whitespace-pre-wrap text-red-800">
+        {message}
+      </pre>
       <p className="text-stone-600">
         Beklenmeyen bir hata oluştu. Sayfayı yenileyebilir ya da{' '}
         <a href="/" className="font-medium text-brand-700 underline">

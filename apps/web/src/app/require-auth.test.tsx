@@ -31,7 +31,10 @@ describe('RequireAuth', () => {
     renderAt('/dashboard/guests/list?x=1');
     expect(await screen.findByText('home from=/dashboard/guests/list?x=1')).toBeInTheDocument();
     expect(getToasts()).toEqual([
-      expect.objectContaining({ title: 'Erişim Engellendi', description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.' }),
+      expect.objectContaining({
+        title: 'Erişim Engellendi',
+        description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.',
+      }),
     ]);
   });
 

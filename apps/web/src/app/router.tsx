@@ -18,16 +18,24 @@ export const routes: RouteObject[] = [
           { index: true, element: <LandingPage /> },
           {
             path: 'gallery',
-            lazy: () => import('../features/marketing/components/gallery-page').then((m) => ({ Component: m.GalleryPage })),
+            lazy: () =>
+              import('../features/marketing/components/gallery-page').then((m) => ({
+                Component: m.GalleryPage,
+              })),
           },
           {
             path: 'contact',
-            lazy: () => import('../features/marketing/components/contact-page').then((m) => ({ Component: m.ContactPage })),
+            lazy: () =>
+              import('../features/marketing/components/contact-page').then((m) => ({
+                Component: m.ContactPage,
+              })),
           },
           {
             path: 'reset-password',
             lazy: () =>
-              import('../features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+              import('../features/auth/components/reset-password-page').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
           },
           {
             path: 'events/:eventId',
@@ -44,11 +52,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'events',
-                lazy: () => import('../features/events/components/events-page').then((m) => ({ Component: m.EventsPage })),
+                lazy: () =>
+                  import('../features/events/components/events-page').then((m) => ({
+                    Component: m.EventsPage,
+                  })),
               },
               {
                 path: 'profile',
-                lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                lazy: () =>
+                  import('../features/profile/components/profile-page').then((m) => ({
+                    Component: m.ProfilePage,
+                  })),
               },
             ],
           },
@@ -71,39 +85,56 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'guests/list',
-                lazy: () => import('./routes/guest-list-route').then((m) => ({ Component: m.GuestListRoute })),
+                lazy: () =>
+                  import('./routes/guest-list-route').then((m) => ({ Component: m.GuestListRoute })),
               },
               {
                 path: 'guests/add',
-                lazy: () => import('../features/guests/components/add-guests-page').then((m) => ({ Component: m.AddGuestsPage })),
+                lazy: () =>
+                  import('../features/guests/components/add-guests-page').then((m) => ({
+                    Component: m.AddGuestsPage,
+                  })),
               },
               {
                 path: 'qr/create',
-                lazy: () => import('./routes/qr-settings-route').then((m) => ({ Component: m.QrSettingsRoute })),
+                lazy: () =>
+                  import('./routes/qr-settings-route').then((m) => ({ Component: m.QrSettingsRoute })),
               },
               {
                 path: 'qr/manage',
-                lazy: () => import('./routes/album-manage-route').then((m) => ({ Component: m.AlbumManageRoute })),
+                lazy: () =>
+                  import('./routes/album-manage-route').then((m) => ({ Component: m.AlbumManageRoute })),
               },
               {
                 path: 'invitation',
-                lazy: () => import('../features/invitation/components/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+                lazy: () =>
+                  import('../features/invitation/components/invitation-page').then((m) => ({
+                    Component: m.InvitationPage,
+                  })),
               },
               {
                 path: 'decoration',
-                lazy: () => import('../features/decoration/components/decoration-page').then((m) => ({ Component: m.DecorationPage })),
+                lazy: () =>
+                  import('../features/decoration/components/decoration-page').then((m) => ({
+                    Component: m.DecorationPage,
+                  })),
               },
               {
                 path: 'photos',
-                lazy: () => import('../features/poses/components/poses-page').then((m) => ({ Component: m.PosesPage })),
+                lazy: () =>
+                  import('../features/poses/components/poses-page').then((m) => ({ Component: m.PosesPage })),
               },
               {
                 path: 'settings',
-                lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                lazy: () =>
+                  import('../features/profile/components/profile-page').then((m) => ({
+                    Component: m.ProfilePage,
+                  })),
               },
               {
                 path: 'music',
-                lazy: () => import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
+                lazy: () =>
+                  import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
               },
               // Unknown dashboard paths go to the dashboard home.
               { path: '*', element: <Navigate to="/dashboard" replace /> },

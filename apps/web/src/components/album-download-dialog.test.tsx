@@ -45,7 +45,9 @@ describe('album download', () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, url: '/api/events/ev1/download?sig=x' }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: true, url: '/api/events/ev1/download?sig=x' }),
+    );
     const clicks: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this);

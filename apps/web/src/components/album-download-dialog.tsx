@@ -5,12 +5,7 @@ import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { zipFileName } from '@ani/contract/text';
 import { apiRequest } from '../lib/api-client';
-import {
-  downloadViaBrowser,
-  savePicker,
-  startSimulatedProgress,
-  streamToFile,
-} from '../lib/album-download';
+import { downloadViaBrowser, savePicker, startSimulatedProgress, streamToFile } from '../lib/album-download';
 import { getToken } from '../lib/session';
 import { albumToast } from '../lib/album-toast';
 import { Button } from './ui/button';
@@ -43,7 +38,15 @@ const idle: DownloadState = { open: false, percent: 0, running: false, handedOff
  * streamed to disk with real progress from Content-Length; elsewhere (phones) a short-lived signed link
  * goes to the browser's own download manager. Either way the archive never sits in memory.
  */
-export function useAlbumDownload({ eventId, title, photoCount }: { eventId: string; title: string; photoCount: number }) {
+export function useAlbumDownload({
+  eventId,
+  title,
+  photoCount,
+}: {
+  eventId: string;
+  title: string;
+  photoCount: number;
+}) {
   const [state, setState] = useState<DownloadState>(idle);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
@@ -96,7 +99,11 @@ export function useAlbumDownload({ eventId, title, photoCount }: { eventId: stri
       setState(idle);
       // Cancelling the save dialog is the user's choice, not an error.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      albumToast('destructive', 'Hata', error instanceof DownloadHttpError ? error.message : m.downloadFailed);
+      albumToast(
+        'destructive',
+        'Hata',
+        error instanceof DownloadHttpError ? error.message : m.downloadFailed,
+      );
     } finally {
       stopSimulation?.();
     }
@@ -135,7 +142,11 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
         <div className="space-y-3">
           <div className="flex items-center justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
             <span className="inline-flex items-center gap-2">
-              {done ? <CheckCircle2 aria-hidden className="h-4 w-4 text-emerald-600" /> : <Download aria-hidden className="h-4 w-4" />}
+              {done ? (
+                <CheckCircle2 aria-hidden className="h-4 w-4 text-emerald-600" />
+              ) : (
+                <Download aria-hidden className="h-4 w-4" />
+              )}
               {done ? 'İndirme tamamlandı!' : 'İndiriliyor'}
             </span>
             <span data-testid="download-percent">%{state.percent}</span>

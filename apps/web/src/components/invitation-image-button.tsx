@@ -19,11 +19,15 @@ async function uploadInvitationImage(username: string, file: File) {
   form.append('image', file);
   const token = getToken();
   const response = await fetch(`/api/weddings/upload-image?username=${encodeURIComponent(username)}`, {
-    method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {},
+    method: 'POST',
+    body: form,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   const body: unknown = await response.json().catch(() => undefined);
-  const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message : '';
+  const message =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : '';
   if (!response.ok) throw new ApiError('http', message, response.status);
   return uploadImageResponse.parse(body);
 }
@@ -34,7 +38,13 @@ async function uploadInvitationImage(username: string, file: File) {
  * replace it at any time, also after the list is approved, while invitations still wait to be sent.
  * Shared by both pages, so it lives outside the features.
  */
-export function InvitationImageButton({ attached, changeable = false }: { attached: boolean; changeable?: boolean }) {
+export function InvitationImageButton({
+  attached,
+  changeable = false,
+}: {
+  attached: boolean;
+  changeable?: boolean;
+}) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -67,7 +77,11 @@ export function InvitationImageButton({ attached, changeable = false }: { attach
       close();
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     } catch (error) {
-      toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed, variant: 'destructive' });
+      toast({
+        title: 'Hata',
+        description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed,
+        variant: 'destructive',
+      });
     } finally {
       setUploading(false);
     }
@@ -75,20 +89,43 @@ export function InvitationImageButton({ attached, changeable = false }: { attach
 
   return (
     <>
-      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Davetiye görseli seç" data-testid="invitation-file" onChange={(e) => choose(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Davetiye görseli seç"
+        data-testid="invitation-file"
+        onChange={(e) => choose(e.target.files?.[0])}
+      />
       <Button variant="outline" disabled={attached && !changeable} onClick={() => input.current?.click()}>
-        <ImagePlus aria-hidden className="h-4 w-4" /> {!attached ? 'Davetiye Görseli Ekle' : changeable ? 'Görseli Değiştir' : w.imageAttached}
+        <ImagePlus aria-hidden className="h-4 w-4" />{' '}
+        {!attached ? 'Davetiye Görseli Ekle' : changeable ? 'Görseli Değiştir' : w.imageAttached}
       </Button>
       <Dialog open={file !== null} onOpenChange={(o) => !o && !uploading && close()}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Davetiye Görseli</DialogTitle>
-            <DialogDescription>Bu görsel, davetlilerinize gönderilecek WhatsApp davetiye mesajlarında kullanılacaktır. Yüklemek istiyor musunuz?</DialogDescription>
+            <DialogDescription>
+              Bu görsel, davetlilerinize gönderilecek WhatsApp davetiye mesajlarında kullanılacaktır. Yüklemek
+              istiyor musunuz?
+            </DialogDescription>
           </DialogHeader>
-          {file ? <img src={file.url} alt="Seçilen davetiye görseli" className="max-h-80 w-full rounded-lg object-contain" /> : null}
+          {file ? (
+            <img
+              src={file.url}
+              alt="Seçilen davetiye görseli"
+              className="max-h-80 w-full rounded-lg object-contain"
+            />
+          ) : null}
           <div className="mt-5 flex justify-end gap-2">
-            <Button variant="ghost" onClick={close} disabled={uploading}>İptal</Button>
-            <Button onClick={() => void upload()} disabled={uploading}>{uploading ? 'Yükleniyor...' : 'Evet, Yükle'}</Button>
+            <Button variant="ghost" onClick={close} disabled={uploading}>
+              İptal
+            </Button>
+            <Button onClick={() => void upload()} disabled={uploading}>
+              {uploading ? 'Yükleniyor...' : 'Evet, Yükle'}
+            </Button>
           </div>
         </DialogContent>
       </Dialog>

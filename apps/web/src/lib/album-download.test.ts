@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentLength, percentOf, startSimulatedProgress, streamToFile, type WritableFile } from './album-download';
+import {
+  contentLength,
+  percentOf,
+  startSimulatedProgress,
+  streamToFile,
+  type WritableFile,
+} from './album-download';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +28,8 @@ function streamOf(parts: number[], options: { length?: number; failAfter?: numbe
   let i = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (options.failAfter !== undefined && i === options.failAfter) return controller.error(new Error('cut'));
+      if (options.failAfter !== undefined && i === options.failAfter)
+        return controller.error(new Error('cut'));
       if (i === parts.length) return controller.close();
       controller.enqueue(new Uint8Array(parts[i++]!));
     },
@@ -71,7 +78,9 @@ describe('real progress', () => {
 
   it('aborts the file when the connection breaks', async () => {
     const file = fakeFile();
-    await expect(streamToFile(streamOf([10, 10], { length: 100, failAfter: 1 }), file, () => undefined)).rejects.toThrow('cut');
+    await expect(
+      streamToFile(streamOf([10, 10], { length: 100, failAfter: 1 }), file, () => undefined),
+    ).rejects.toThrow('cut');
     expect(file.aborted).toBe(true);
     expect(file.closed).toBe(false);
   });

@@ -10,7 +10,12 @@ describe('album toast', () => {
     albumToast('success', 'Fotoğraf başarıyla silindi.');
     albumToast('destructive', 'Hata', 'Fotoğraf silinirken bir hata oluştu.');
     expect(getToasts()).toEqual([
-      expect.objectContaining({ title: 'Hata', description: 'Fotoğraf silinirken bir hata oluştu.', variant: 'destructive', duration: 3000 }),
+      expect.objectContaining({
+        title: 'Hata',
+        description: 'Fotoğraf silinirken bir hata oluştu.',
+        variant: 'destructive',
+        duration: 3000,
+      }),
     ]);
   });
 });

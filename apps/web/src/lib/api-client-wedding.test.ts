@@ -10,17 +10,22 @@ const fetchMock = installFetchMock();
 describe('api client, wedding calls (their own toast titles)', () => {
   it('titles a failed answer "Wedding API Hatası" and falls back to its own text', async () => {
     fetchMock.mockImplementation(async () => new Response('', { status: 500, statusText: '' }));
-    await expect(apiRequest('/guests?weddingId=1', { schema: messageResponse, backend: 'wedding' })).rejects.toThrow(
-      "Wedding API'de bir hata oluştu",
-    );
-    expect(getToasts()[0]).toMatchObject({ title: 'Wedding API Hatası', description: "Wedding API'de bir hata oluştu" });
+    await expect(
+      apiRequest('/guests?weddingId=1', { schema: messageResponse, backend: 'wedding' }),
+    ).rejects.toThrow("Wedding API'de bir hata oluştu");
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Wedding API Hatası',
+      description: "Wedding API'de bir hata oluştu",
+    });
   });
 
   it('titles an unreachable server "Wedding API Bağlantı Hatası"', async () => {
     fetchMock.mockImplementation(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiRequest('/statistics?weddingId=1', { schema: messageResponse, backend: 'wedding' })).rejects.toThrow();
+    await expect(
+      apiRequest('/statistics?weddingId=1', { schema: messageResponse, backend: 'wedding' }),
+    ).rejects.toThrow();
     expect(getToasts()[0]).toMatchObject({ title: 'Wedding API Bağlantı Hatası' });
   });
 

@@ -25,7 +25,9 @@ describe('api client', () => {
     refreshSession();
     fetchMock.mockImplementation(async () => jsonResponse({ success: true, message: 'ok' }));
     await apiRequest('/x', { schema: messageResponse });
-    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer session-token');
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe(
+      'Bearer session-token',
+    );
 
     sessionStorage.clear();
     refreshSession();
@@ -34,11 +36,18 @@ describe('api client', () => {
   });
 
   it('shows the server message in a destructive "Hata" toast and rejects with its code', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Etkinlik bulunamadı.', code: 'NOT_FOUND' }, 404));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Etkinlik bulunamadı.', code: 'NOT_FOUND' }, 404),
+    );
     const error = await apiRequest('/events/1', { schema: messageResponse }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Etkinlik bulunamadı.' });
-    expect(getToasts()[0]).toMatchObject({ title: 'Hata', description: 'Etkinlik bulunamadı.', variant: 'destructive', duration: 5000 });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Hata',
+      description: 'Etkinlik bulunamadı.',
+      variant: 'destructive',
+      duration: 5000,
+    });
   });
 
   it('falls back to the error field, then the status text, then "Bir hata oluştu"', async () => {
@@ -48,7 +57,11 @@ describe('api client', () => {
     await apiRequest('/b', { schema: messageResponse }).catch(() => undefined);
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500, statusText: '' }));
     await apiRequest('/c', { schema: messageResponse }).catch(() => undefined);
-    expect(getToasts().map((t) => t.description)).toEqual(['Bir hata oluştu', 'Bad Gateway', 'Sunucu meşgul']);
+    expect(getToasts().map((t) => t.description)).toEqual([
+      'Bir hata oluştu',
+      'Bad Gateway',
+      'Sunucu meşgul',
+    ]);
   });
 
   it('forgets the stored session on 401', async () => {
@@ -56,9 +69,15 @@ describe('api client', () => {
     sessionStorage.setItem('token', 't2');
     sessionStorage.setItem('user', JSON.stringify({ userId: 'u', username: 'Ayşe Yılmaz', email: 'a@b.co' }));
     refreshSession();
-    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Oturumunuzun süresi doldu.' }, 401));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Oturumunuzun süresi doldu.' }, 401),
+    );
     await apiRequest('/users/me', { schema: messageResponse }).catch(() => undefined);
-    expect([localStorage.getItem('token'), sessionStorage.getItem('token'), sessionStorage.getItem('user')]).toEqual([null, null, null]);
+    expect([
+      localStorage.getItem('token'),
+      sessionStorage.getItem('token'),
+      sessionStorage.getItem('user'),
+    ]).toEqual([null, null, null]);
     expect(getSession()).toEqual({ token: null, user: null });
   });
 
@@ -76,8 +95,15 @@ describe('api client', () => {
   });
 
   it('stays quiet when the caller shows its own error toast', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Kullanıcı adı veya şifre yanlış.' }, 401));
-    await apiRequest('/users/login', { method: 'POST', body: {}, schema: messageResponse, errorToast: false }).catch(() => undefined);
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Kullanıcı adı veya şifre yanlış.' }, 401),
+    );
+    await apiRequest('/users/login', {
+      method: 'POST',
+      body: {},
+      schema: messageResponse,
+      errorToast: false,
+    }).catch(() => undefined);
     expect(getToasts()).toEqual([]);
   });
 });

@@ -76,7 +76,8 @@ function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding'
     const wedding = backend === 'wedding';
     const networkTitle = wedding ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle;
     toast({
-      title: error.kind === 'network' ? networkTitle : wedding ? apiTexts.weddingErrorTitle : apiTexts.errorTitle,
+      title:
+        error.kind === 'network' ? networkTitle : wedding ? apiTexts.weddingErrorTitle : apiTexts.errorTitle,
       description: error.kind === 'network' ? apiTexts.networkDescription : error.message,
       variant: 'destructive',
     });
@@ -85,7 +86,10 @@ function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding'
 }
 
 /** One way to call the main backend: `/api` + path, JSON, Bearer token when one is stored. */
-export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<z.output<S>> {
   const showToast = options.errorToast ?? true;
   const backend = options.backend ?? 'main';
   let init: RequestInit;
@@ -110,7 +114,11 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     response = await fetch(`/api${path}`, init);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw report(new ApiError('network', backend === 'wedding' ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle), showToast, backend);
+    throw report(
+      new ApiError('network', backend === 'wedding' ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle),
+      showToast,
+      backend,
+    );
   }
 
   const body: unknown = await response.json().catch(() => undefined);
@@ -122,7 +130,11 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     throw report(
       new ApiError(
         'http',
-        messageOf(body, response.statusText, backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback),
+        messageOf(
+          body,
+          response.statusText,
+          backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback,
+        ),
         response.status,
         code,
         bodyMessage(body),

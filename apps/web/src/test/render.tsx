@@ -10,8 +10,13 @@ function LocationProbe() {
 }
 
 /** Render `ui` at `path` inside a memory router and a fresh query client. */
-export function renderWithRouter(ui: ReactElement, { path = '/', state }: { path?: string; state?: unknown } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderWithRouter(
+  ui: ReactElement,
+  { path = '/', state }: { path?: string; state?: unknown } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(
     [
       {

@@ -31,5 +31,8 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_owner_date_idx').on(t.ownerId, t.eventDate.desc()), index('events_retention_idx').on(t.archivedAt, t.eventDate)],
+  (t) => [
+    index('events_owner_date_idx').on(t.ownerId, t.eventDate.desc()),
+    index('events_retention_idx').on(t.archivedAt, t.eventDate),
+  ],
 );

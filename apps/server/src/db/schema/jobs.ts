@@ -7,7 +7,9 @@ export const jobs = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'running', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,4 +37,3 @@ export const media = pgTable(
     index('media_event_seq_idx').on(t.eventId, t.seq.desc()),
   ],
 );
-

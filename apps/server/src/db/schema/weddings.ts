@@ -33,5 +33,8 @@ export const weddings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('weddings_event_id_key').on(t.eventId), index('weddings_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('weddings_event_id_key').on(t.eventId),
+    index('weddings_owner_idx').on(t.ownerId, t.createdAt),
+  ],
 );

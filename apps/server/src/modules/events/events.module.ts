@@ -24,7 +24,10 @@ export async function registerEventsModule(
     >,
 ): Promise<EventsModuleApi> {
   const repository = createEventsRepository(deps.db);
-  const quota = { maxBytes: deps.config.uploadBounds.eventQuotaBytes, maxItems: deps.config.uploadBounds.eventQuotaItems };
+  const quota = {
+    maxBytes: deps.config.uploadBounds.eventQuotaBytes,
+    maxItems: deps.config.uploadBounds.eventQuotaItems,
+  };
   const service = createEventsService({
     eventsRepository: repository,
     retentionDays: deps.config.retentionDays,
@@ -53,7 +56,9 @@ export async function registerEventsModule(
       const rows = await repository.listByOwner(ownerId);
       const list = rows.map((row) => ({
         ...toEvent(row, deps.config.retentionDays, quota),
-        albumZipIndir: row.archivedAt ? null : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
+        albumZipIndir: row.archivedAt
+          ? null
+          : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
       }));
       return [{ name: 'etkinlikler.json', content: `${JSON.stringify(list, null, 2)}\n` }];
     },

@@ -47,7 +47,8 @@ export function createEventsApi(db: Db) {
     addPhotos: (tx: Tx, eventId: string, n: number, bytes: number, quota: { bytes: number; items: number }) =>
       repo.addPhotos(tx, eventId, n, bytes, quota),
     /** Uncounts deleted items and their bytes; answers the new count. */
-    removePhotos: (tx: Tx, eventId: string, n: number, bytes: number) => repo.removePhotos(tx, eventId, n, bytes),
+    removePhotos: (tx: Tx, eventId: string, n: number, bytes: number) =>
+      repo.removePhotos(tx, eventId, n, bytes),
   };
 }
 

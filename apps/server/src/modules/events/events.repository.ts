@@ -10,7 +10,10 @@ const retentionBatch = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EventRow = typeof events.$inferSelect;
-export type NewEvent = Omit<typeof events.$inferInsert, 'coverImage' | 'createdAt' | 'updatedAt' | 'photoCount'> & {
+export type NewEvent = Omit<
+  typeof events.$inferInsert,
+  'coverImage' | 'createdAt' | 'updatedAt' | 'photoCount'
+> & {
   coverImage?: string | null;
 };
 export type EventPatch = Partial<
@@ -59,7 +62,12 @@ export function createEventsRepository(db: Db) {
         .returning();
       return created!;
     },
-    async updateOwned(id: string, ownerId: string, patch: EventPatch, executor: Executor = db): Promise<EventRow | null> {
+    async updateOwned(
+      id: string,
+      ownerId: string,
+      patch: EventPatch,
+      executor: Executor = db,
+    ): Promise<EventRow | null> {
       const [updated] = await executor
         .update(events)
         // A new date means a new retention end: the warnings are due again for it.
@@ -69,7 +77,9 @@ export function createEventsRepository(db: Db) {
       return updated ?? null;
     },
     async idsOfOwner(ownerId: string): Promise<string[]> {
-      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map((r) => r.id);
+      return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map(
+        (r) => r.id,
+      );
     },
 
     /**
@@ -102,7 +112,8 @@ export function createEventsRepository(db: Db) {
             .set({ retentionNoticeDays: daysBefore })
             .where(inArray(events.id, due))
             .returning({ id: events.id });
-          for (const row of rows) await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
+          for (const row of rows)
+            await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
           return rows.map((r) => r.id);
         });
         claimed.push(...ids);
@@ -132,7 +143,12 @@ export function createEventsRepository(db: Db) {
             .where(inArray(events.id, due))
             .returning({ id: events.id });
           for (const row of rows) {
-            await enqueue(tx, 'media.purge-event', { eventId: row.id }, { id: `media.purge-event:${row.id}` });
+            await enqueue(
+              tx,
+              'media.purge-event',
+              { eventId: row.id },
+              { id: `media.purge-event:${row.id}` },
+            );
           }
           return rows.map((r) => r.id);
         });
@@ -153,7 +169,11 @@ export function createEventsRepository(db: Db) {
      * Deletes the owner's event. `beforeDelete` runs first in the same transaction, with the row
      * locked: the media module removes the event's items and schedules their objects' removal there.
      */
-    async deleteOwned(id: string, ownerId: string, beforeDelete: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+    async deleteOwned(
+      id: string,
+      ownerId: string,
+      beforeDelete: (tx: Tx) => Promise<unknown>,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [event] = await tx
           .select({ id: events.id })
@@ -198,7 +218,11 @@ export function createEventsRepository(db: Db) {
         .returning({ id: events.id });
       if (event) return 'ok';
       const [found] = await tx
-        .select({ canAddPhotos: events.canAddPhotos, archivedAt: events.archivedAt, photoCount: events.photoCount })
+        .select({
+          canAddPhotos: events.canAddPhotos,
+          archivedAt: events.archivedAt,
+          photoCount: events.photoCount,
+        })
         .from(events)
         .where(eq(events.id, id));
       if (!found) return 'not-found';
@@ -209,7 +233,11 @@ export function createEventsRepository(db: Db) {
     async removePhotos(tx: Tx, id: string, n: number, bytes: number): Promise<number> {
       const [event] = await tx
         .update(events)
-        .set({ photoCount: sql`${events.photoCount} - ${n}`, bytesUsed: sql`${events.bytesUsed} - ${bytes}`, updatedAt: new Date() })
+        .set({
+          photoCount: sql`${events.photoCount} - ${n}`,
+          bytesUsed: sql`${events.bytesUsed} - ${bytes}`,
+          updatedAt: new Date(),
+        })
         .where(eq(events.id, id))
         .returning({ photoCount: events.photoCount });
       return event?.photoCount ?? 0;

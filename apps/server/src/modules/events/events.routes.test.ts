@@ -26,12 +26,22 @@ const update = (token: string | null, payload: Record<string, unknown>) =>
 async function createEvent(token: string, over: Record<string, unknown> = {}) {
   const res = await create(token, { title: 'Ayşe & Mehmet Düğünü', eventDate: dayFromToday(30), ...over });
   expect(res.statusCode).toBe(201);
-  return res.json().event as { id: string; title: string; coverImage: string; eventDate: string; cardTheme: string | null };
+  return res.json().event as {
+    id: string;
+    title: string;
+    coverImage: string;
+    eventDate: string;
+    cardTheme: string | null;
+  };
 }
 
 describe('POST /api/events', () => {
   it('creates a private event with a trimmed title and a stock cover', async () => {
-    const res = await create(owner.token, { title: '  Nişan Töreni  ', eventDate: dayFromToday(3), description: 'Bahçede' });
+    const res = await create(owner.token, {
+      title: '  Nişan Töreni  ',
+      eventDate: dayFromToday(3),
+      description: 'Bahçede',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(e.created);
@@ -60,7 +70,10 @@ describe('POST /api/events', () => {
     [{ title: 'Düğün', eventDate: 'yarın akşam' }, e.dateInvalid],
     [{ title: 'Düğün', eventDate: dayFromToday(-2) }, e.dateInPast],
     [{ title: 'Düğün', eventDate: dayFromToday(1), description: 'a'.repeat(501) }, e.descriptionMax],
-    [{ title: 'Düğün', eventDate: dayFromToday(1), coverImage: 'https://evil.example/x.png' }, e.coverImageInvalid],
+    [
+      { title: 'Düğün', eventDate: dayFromToday(1), coverImage: 'https://evil.example/x.png' },
+      e.coverImageInvalid,
+    ],
     [{ title: 'Düğün', eventDate: 1_900_000_000_000 }, e.dateInvalid],
     [{ title: 'Düğün', eventDate: '+275760-09-13T00:00:00.000Z' }, e.dateInvalid],
     [{ title: 'Düğün', eventDate: '99999-01-01' }, e.dateInvalid],
@@ -74,7 +87,11 @@ describe('POST /api/events', () => {
   });
 
   it('counts the description after trimming, so trailing spaces never push it over 500', async () => {
-    const res = await create(owner.token, { title: 'Düğün', eventDate: dayFromToday(1), description: `${'a'.repeat(500)}   ` });
+    const res = await create(owner.token, {
+      title: 'Düğün',
+      eventDate: dayFromToday(1),
+      description: `${'a'.repeat(500)}   `,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().event.description).toHaveLength(500);
   });
@@ -98,22 +115,38 @@ describe('GET /api/events and /api/events/:id', () => {
   });
 
   it('answers an over-long id with the Turkish validation message, not a router error', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${'a'.repeat(150)}`, headers: bearer(owner.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${'a'.repeat(150)}`,
+      headers: bearer(owner.token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: e.idMissing, code: 'VALIDATION' });
   });
 
   it('shows an event to its owner and 404 to a stranger; 401 anonymously', async () => {
     const event = await createEvent(owner.token);
-    const mine = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: bearer(owner.token),
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().event.title).toBe(event.title);
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(stranger.token) });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: bearer(stranger.token),
+    });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().message).toBe(e.notFound);
     const anon = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` });
     expect(anon.statusCode).toBe(401);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/events/yok-boyle-bir-sey', headers: bearer(owner.token) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/events/yok-boyle-bir-sey',
+      headers: bearer(owner.token),
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -121,9 +154,18 @@ describe('GET /api/events and /api/events/:id', () => {
 describe('POST /api/events/update', () => {
   it('updates the settings of an own event', async () => {
     const event = await createEvent(owner.token);
-    const res = await update(owner.token, { eventId: event.id, title: 'Yeni Ad', canAddPhotos: false, isGalleryPublic: false, eventDate: event.eventDate });
+    const res = await update(owner.token, {
+      eventId: event.id,
+      title: 'Yeni Ad',
+      canAddPhotos: false,
+      isGalleryPublic: false,
+      eventDate: event.eventDate,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: e.updated, event: { title: 'Yeni Ad', canAddPhotos: false } });
+    expect(res.json()).toMatchObject({
+      message: e.updated,
+      event: { title: 'Yeni Ad', canAddPhotos: false },
+    });
   });
 
   it('keeps the album private: "Herkese Açık" is not selectable, here as on the page', async () => {
@@ -131,7 +173,11 @@ describe('POST /api/events/update', () => {
     const res = await update(owner.token, { eventId: event.id, isGalleryPublic: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(e.galleryPublicUnavailable);
-    const fetched = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: bearer(owner.token),
+    });
     expect(fetched.json().event.isGalleryPublic).toBe(false);
   });
 
@@ -143,7 +189,11 @@ describe('POST /api/events/update', () => {
     const bad = await setTheme('neon');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(e.cardThemeInvalid);
-    const fetched = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: bearer(owner.token),
+    });
     expect(fetched.json().event.cardTheme).toBe('gold');
   });
 
@@ -153,7 +203,11 @@ describe('POST /api/events/update', () => {
     const { eq } = await import('drizzle-orm');
     const past = new Date(Date.now() - 10 * 86_400_000);
     await t.db.update(events).set({ eventDate: past }).where(eq(events.id, event.id));
-    const unchanged = await update(owner.token, { eventId: event.id, eventDate: past.toISOString(), canAddPhotos: false });
+    const unchanged = await update(owner.token, {
+      eventId: event.id,
+      eventDate: past.toISOString(),
+      canAddPhotos: false,
+    });
     expect(unchanged.statusCode).toBe(200);
     const moved = await update(owner.token, { eventId: event.id, eventDate: dayFromToday(-3) });
     expect(moved.statusCode).toBe(400);
@@ -169,7 +223,11 @@ describe('POST /api/events/update', () => {
     const noId = await update(owner.token, {});
     expect(noId.statusCode).toBe(400);
     expect(noId.json().message).toBe(e.idMissing);
-    const after = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: bearer(owner.token),
+    });
     expect(after.json().event.title).toBe(event.title);
   });
 });
@@ -182,7 +240,13 @@ describe('GET /api/events/:id/info', () => {
     const body = res.json();
     expect(body).toEqual({
       success: true,
-      event: { title: event.title, eventDate: event.eventDate, coverImage: event.coverImage, photoCount: 0, canAddPhotos: true },
+      event: {
+        title: event.title,
+        eventDate: event.eventDate,
+        coverImage: event.coverImage,
+        photoCount: 0,
+        canAddPhotos: true,
+      },
     });
     expect(JSON.stringify(body)).not.toContain('gizli');
     expect(JSON.stringify(body)).not.toContain(owner.userId);
@@ -197,11 +261,19 @@ describe('GET /api/events/:id/info', () => {
 describe('DELETE /api/events/:id', () => {
   it('lets only the owner delete; the event is then gone', async () => {
     const event = await createEvent(owner.token);
-    const bystander = await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: bearer(stranger.token) });
+    const bystander = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${event.id}`,
+      headers: bearer(stranger.token),
+    });
     expect(bystander.statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}` });
     expect(anon.statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: bearer(owner.token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${event.id}`,
+      headers: bearer(owner.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: e.deleted });
     const info = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/info` });

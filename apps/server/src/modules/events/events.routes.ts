@@ -18,10 +18,14 @@ const e = messages.events;
 export const eventsRoutes: FastifyPluginAsync<{ service: EventsService }> = async (fastify, { service }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/events', { onRequest: requireUser, schema: { response: { 200: eventListResponse } } }, async (request) => ({
-    success: true as const,
-    events: await service.list(currentUser(request)),
-  }));
+  app.get(
+    '/events',
+    { onRequest: requireUser, schema: { response: { 200: eventListResponse } } },
+    async (request) => ({
+      success: true as const,
+      events: await service.list(currentUser(request)),
+    }),
+  );
 
   app.post(
     '/events',
@@ -44,7 +48,10 @@ export const eventsRoutes: FastifyPluginAsync<{ service: EventsService }> = asyn
   app.get(
     '/events/:eventId',
     { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: eventResponse } } },
-    async (request) => ({ success: true as const, event: await service.get(currentUser(request), request.params.eventId) }),
+    async (request) => ({
+      success: true as const,
+      event: await service.get(currentUser(request), request.params.eventId),
+    }),
   );
 
   app.delete(

@@ -112,7 +112,8 @@ export function createEventsService(deps: {
 
     async remove(user: AuthUser, eventId: string): Promise<void> {
       // The event's items and the removal of their objects go in the same transaction as the event.
-      if (!(await repo.deleteOwned(eventId, user.id, (tx) => deps.media.deleteAllForEvent(tx, eventId)))) throw notFound();
+      if (!(await repo.deleteOwned(eventId, user.id, (tx) => deps.media.deleteAllForEvent(tx, eventId))))
+        throw notFound();
       deps.onObjectsScheduled?.();
     },
 

@@ -7,8 +7,24 @@ describe('guest list CSV', () => {
   });
   it('quotes separators and quotes, and defuses formulas', () => {
     const csv = guestListCsv([
-      { index: 1, name: 'Ad; "Soyad"', phone: '+905321234567', status: 'belirsiz', guestCount: 0, expectedGuestCount: 1, invitationStatus: 'read' },
-      { index: 2, name: '@SUM(A1)', phone: '+905321234568', status: 'ulaşılamayan', guestCount: 0, expectedGuestCount: 2, invitationStatus: null },
+      {
+        index: 1,
+        name: 'Ad; "Soyad"',
+        phone: '+905321234567',
+        status: 'belirsiz',
+        guestCount: 0,
+        expectedGuestCount: 1,
+        invitationStatus: 'read',
+      },
+      {
+        index: 2,
+        name: '@SUM(A1)',
+        phone: '+905321234568',
+        status: 'ulaşılamayan',
+        guestCount: 0,
+        expectedGuestCount: 2,
+        invitationStatus: null,
+      },
     ]);
     const lines = csv.split('\r\n');
     expect(lines[1]).toBe('1;"Ad; ""Soyad""";0532 123 45 67;Belirsiz;0;1;Okundu');

@@ -57,14 +57,24 @@ export function createGuestsRepository(db: Db) {
       weddingId: string,
       invitations: Pick<WhatsappApi, 'latestInvitationStatuses'>,
     ): Promise<(GuestRecord & { invitationStatus: InvitationStatus | null })[]> {
-      const rows = await db.select().from(guests).where(eq(guests.weddingId, weddingId)).orderBy(asc(guests.position));
+      const rows = await db
+        .select()
+        .from(guests)
+        .where(eq(guests.weddingId, weddingId))
+        .orderBy(asc(guests.position));
       const byGuest = await invitations.latestInvitationStatuses(weddingId);
       return rows.map((row) => ({ ...toRecord(row), invitationStatus: byGuest.get(row.id) ?? null }));
     },
 
     async add(
       weddingId: string,
-      data: { name: string; phone: string; status: GuestStatus; guestCount: number; expectedGuestCount: number },
+      data: {
+        name: string;
+        phone: string;
+        status: GuestStatus;
+        guestCount: number;
+        expectedGuestCount: number;
+      },
       weddings: WeddingLock,
     ): Promise<{ ok: true; guest: GuestRecord } | { ok: false; reason: 'locked' | 'duplicate' | 'missing' }> {
       try {
@@ -78,7 +88,13 @@ export function createGuestsRepository(db: Db) {
             .where(eq(guests.weddingId, weddingId))) as [{ next: number }];
           const [row] = await tx
             .insert(guests)
-            .values({ ...data, id: randomUUID(), weddingId, position: Number(next), status: toStored[data.status] })
+            .values({
+              ...data,
+              id: randomUUID(),
+              weddingId,
+              position: Number(next),
+              status: toStored[data.status],
+            })
             .returning();
           return { ok: true as const, guest: toRecord(row!) };
         });
@@ -89,7 +105,11 @@ export function createGuestsRepository(db: Db) {
     },
 
     /** Deletes by phone and closes the gap in the order numbers, in one transaction. */
-    async remove(weddingId: string, phone: string, weddings: WeddingLock): Promise<'deleted' | 'locked' | 'not-found'> {
+    async remove(
+      weddingId: string,
+      phone: string,
+      weddings: WeddingLock,
+    ): Promise<'deleted' | 'locked' | 'not-found'> {
       return db.transaction(async (tx) => {
         const wedding = await weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return 'not-found';
@@ -116,7 +136,12 @@ export function createGuestsRepository(db: Db) {
     ): Promise<GuestRecord | null> {
       const [row] = await db
         .update(guests)
-        .set({ name: patch.name, status: toStored[patch.status], guestCount: patch.guestCount, updatedAt: new Date() })
+        .set({
+          name: patch.name,
+          status: toStored[patch.status],
+          guestCount: patch.guestCount,
+          updatedAt: new Date(),
+        })
         .where(and(eq(guests.weddingId, weddingId), eq(guests.position, index), eq(guests.phone, phone)))
         .returning();
       return row ? toRecord(row) : null;
@@ -130,14 +155,17 @@ export function createGuestsRepository(db: Db) {
     async approve(
       weddingId: string,
       draft: (wedding: WeddingRow, guest: GuestRecord) => InvitationDraft,
-      deps: { weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>; whatsapp: Pick<WhatsappApi, 'queueInvitations'> },
+      deps: {
+        weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>;
+        whatsapp: Pick<WhatsappApi, 'queueInvitations'>;
+      },
     ): Promise<{ alreadyApproved: boolean; guestTotal: number; peopleTotal: number; queued: number } | null> {
       return db.transaction(async (tx) => {
         const wedding = await deps.weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return null;
-        const rows = (await tx.select().from(guests).where(eq(guests.weddingId, weddingId)).orderBy(asc(guests.position))).map(
-          toRecord,
-        );
+        const rows = (
+          await tx.select().from(guests).where(eq(guests.weddingId, weddingId)).orderBy(asc(guests.position))
+        ).map(toRecord);
         const totals = {
           guestTotal: rows.length,
           peopleTotal: rows.reduce((sum, g) => sum + g.expectedGuestCount, 0),
@@ -173,9 +201,16 @@ export function createGuestsRepository(db: Db) {
     },
 
     /** A reply: "katılacak" keeps the count given (or the expected one), the others clear it. */
-    async applyRsvp(tx: Tx, guest: GuestRow, rsvp: Extract<StoredStatus, 'katilacak' | 'katilamayacak' | 'belirsiz'>) {
+    async applyRsvp(
+      tx: Tx,
+      guest: GuestRow,
+      rsvp: Extract<StoredStatus, 'katilacak' | 'katilamayacak' | 'belirsiz'>,
+    ) {
       const guestCount = rsvp === 'katilacak' ? guest.guestCount || guest.expectedGuestCount : 0;
-      await tx.update(guests).set({ status: rsvp, guestCount, updatedAt: new Date() }).where(eq(guests.id, guest.id));
+      await tx
+        .update(guests)
+        .set({ status: rsvp, guestCount, updatedAt: new Date() })
+        .where(eq(guests.id, guest.id));
     },
 
     /** A guest nobody could reach; an RSVP the guest already gave is never overwritten. */

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Req = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+type Req = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: Record<string, unknown>;
+};
 const call = (token: string | null, req: Req) =>
   t.app.inject({ ...req, headers: token ? bearer(token) : {} });
 
@@ -24,11 +28,23 @@ const stats = async (w: TestWedding) => {
   return res.json();
 };
 const update = (w: TestWedding, index: number, payload: Record<string, unknown>) =>
-  call(w.user.token, { method: 'PUT', url: `/api/guests/${index}`, payload: { weddingId: w.weddingId, ...payload } });
+  call(w.user.token, {
+    method: 'PUT',
+    url: `/api/guests/${index}`,
+    payload: { weddingId: w.weddingId, ...payload },
+  });
 const approve = (w: TestWedding, guestListApproved: unknown = true) =>
-  call(w.user.token, { method: 'PATCH', url: '/api/guests/approval', payload: { weddingId: w.weddingId, guestListApproved } });
+  call(w.user.token, {
+    method: 'PATCH',
+    url: '/api/guests/approval',
+    payload: { weddingId: w.weddingId, guestListApproved },
+  });
 const approveRaw = (w: TestWedding, payload: Record<string, unknown>) =>
-  call(w.user.token, { method: 'PATCH', url: '/api/guests/approval', payload: { weddingId: w.weddingId, ...payload } });
+  call(w.user.token, {
+    method: 'PATCH',
+    url: '/api/guests/approval',
+    payload: { weddingId: w.weddingId, ...payload },
+  });
 
 describe('POST /api/guests', () => {
   it('adds a guest as belirsiz with the phone in E.164 and the next order number', async () => {
@@ -36,13 +52,27 @@ describe('POST /api/guests', () => {
     const res = await call(w.user.token, {
       method: 'POST',
       url: '/api/guests',
-      payload: { weddingId: w.weddingId, name: '  Ayşe  Kara ', phone: '+90 (533) 111 22 33', expectedGuestCount: 3, status: 'belirsiz' },
+      payload: {
+        weddingId: w.weddingId,
+        name: '  Ayşe  Kara ',
+        phone: '+90 (533) 111 22 33',
+        expectedGuestCount: 3,
+        status: 'belirsiz',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
       message: g.added,
-      guest: { index: 1, name: 'Ayşe Kara', phone: '+905331112233', status: 'belirsiz', guestCount: 0, expectedGuestCount: 3, invitationStatus: null },
+      guest: {
+        index: 1,
+        name: 'Ayşe Kara',
+        phone: '+905331112233',
+        status: 'belirsiz',
+        guestCount: 0,
+        expectedGuestCount: 3,
+        invitationStatus: null,
+      },
     });
     const second = await addGuest(t, w);
     expect(second.index).toBe(2);
@@ -88,7 +118,14 @@ describe('POST /api/guests', () => {
     const res = await call(w.user.token, {
       method: 'POST',
       url: '/api/guests',
-      payload: { weddingId: w.weddingId, name: 'Ali Veli', phone: nextPhone(), expectedGuestCount: 2, status: 'belirsiz', ...over },
+      payload: {
+        weddingId: w.weddingId,
+        name: 'Ali Veli',
+        phone: nextPhone(),
+        expectedGuestCount: 2,
+        status: 'belirsiz',
+        ...over,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION' });
@@ -105,14 +142,32 @@ describe('owner checks on every guest call', () => {
       { method: 'GET', url: `/api/guests?weddingId=${w.weddingId}` },
       { method: 'GET', url: `/api/guests/export?weddingId=${w.weddingId}` },
       { method: 'GET', url: `/api/statistics?weddingId=${w.weddingId}` },
-      { method: 'POST', url: '/api/guests', payload: { weddingId: w.weddingId, name: 'X', phone: nextPhone(), expectedGuestCount: 1 } },
-      { method: 'DELETE', url: '/api/guests', payload: { weddingId: w.weddingId, name: guest.name, phone: guest.phone } },
+      {
+        method: 'POST',
+        url: '/api/guests',
+        payload: { weddingId: w.weddingId, name: 'X', phone: nextPhone(), expectedGuestCount: 1 },
+      },
+      {
+        method: 'DELETE',
+        url: '/api/guests',
+        payload: { weddingId: w.weddingId, name: guest.name, phone: guest.phone },
+      },
       {
         method: 'PUT',
         url: `/api/guests/${guest.index}`,
-        payload: { weddingId: w.weddingId, name: guest.name, phone: guest.phone, guestCount: 1, status: 'katılacak' },
+        payload: {
+          weddingId: w.weddingId,
+          name: guest.name,
+          phone: guest.phone,
+          guestCount: 1,
+          status: 'katılacak',
+        },
       },
-      { method: 'PATCH', url: '/api/guests/approval', payload: { weddingId: w.weddingId, guestListApproved: true } },
+      {
+        method: 'PATCH',
+        url: '/api/guests/approval',
+        payload: { weddingId: w.weddingId, guestListApproved: true },
+      },
     ];
     for (const req of requests) {
       const res = await call(stranger.token, req);
@@ -124,7 +179,9 @@ describe('owner checks on every guest call', () => {
     // Nothing changed.
     const after = await list(w);
     expect(after.guestListApproved).toBe(false);
-    expect(after.guestList).toEqual([expect.objectContaining({ phone: guest.phone, status: 'belirsiz', guestCount: 0 })]);
+    expect(after.guestList).toEqual([
+      expect.objectContaining({ phone: guest.phone, status: 'belirsiz', guestCount: 0 }),
+    ]);
   });
 
   it('anonymous callers get 401 before any input rule is revealed', async () => {
@@ -162,21 +219,52 @@ describe('PUT /api/guests/:index', () => {
     const b = await addGuest(t, w, { expectedGuestCount: 2 });
     const c = await addGuest(t, w, { expectedGuestCount: 1 });
     await addGuest(t, w);
-    expect(await stats(w)).toEqual({ success: true, katılacak: 0, katılamayacak: 0, belirsiz: 4, ulaşılamadı: 0 });
+    expect(await stats(w)).toEqual({
+      success: true,
+      katılacak: 0,
+      katılamayacak: 0,
+      belirsiz: 4,
+      ulaşılamadı: 0,
+    });
 
-    const res = await update(w, a.index, { name: a.name, phone: a.phone, guestCount: 3, status: 'katılacak' });
+    const res = await update(w, a.index, {
+      name: a.name,
+      phone: a.phone,
+      guestCount: 3,
+      status: 'katılacak',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, guest: { index: 1, status: 'katılacak', guestCount: 3 } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      guest: { index: 1, status: 'katılacak', guestCount: 3 },
+    });
     await update(w, b.index, { name: b.name, phone: b.phone, guestCount: 2, status: 'gelecek' });
     await update(w, c.index, { name: c.name, phone: c.phone, guestCount: 5, status: 'katılamayacak' });
-    expect(await stats(w)).toEqual({ success: true, katılacak: 5, katılamayacak: 1, belirsiz: 1, ulaşılamadı: 0 });
+    expect(await stats(w)).toEqual({
+      success: true,
+      katılacak: 5,
+      katılamayacak: 1,
+      belirsiz: 1,
+      ulaşılamadı: 0,
+    });
 
     // Back to belirsiz clears the count, whatever was sent.
-    const back = await update(w, b.index, { name: b.name, phone: b.phone, guestCount: 2, status: 'belirsiz' });
+    const back = await update(w, b.index, {
+      name: b.name,
+      phone: b.phone,
+      guestCount: 2,
+      status: 'belirsiz',
+    });
     expect(back.json().guest).toMatchObject({ status: 'belirsiz', guestCount: 0 });
     const unreachable = await update(w, c.index, { name: c.name, phone: c.phone, status: 'ulaşılamayan' });
     expect(unreachable.json().guest).toMatchObject({ status: 'ulaşılamayan', guestCount: 0 });
-    expect(await stats(w)).toEqual({ success: true, katılacak: 3, katılamayacak: 0, belirsiz: 2, ulaşılamadı: 1 });
+    expect(await stats(w)).toEqual({
+      success: true,
+      katılacak: 3,
+      katılamayacak: 0,
+      belirsiz: 2,
+      ulaşılamadı: 1,
+    });
 
     // The cards match the list: katılacak = people of attending rows; the rest count rows.
     const rows = (await list(w)).guestList as { status: string; guestCount: number }[];
@@ -207,7 +295,14 @@ describe('PUT /api/guests/:index', () => {
     const res = await call(w.user.token, {
       method: 'PUT',
       url: `/api/guests/${index}`,
-      payload: { weddingId: w.weddingId, name: a.name, phone: a.phone, guestCount: 1, status: 'katılacak', ...over },
+      payload: {
+        weddingId: w.weddingId,
+        name: a.name,
+        phone: a.phone,
+        guestCount: 1,
+        status: 'katılacak',
+        ...over,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -217,7 +312,12 @@ describe('PUT /api/guests/:index', () => {
     const w = await createWeddingHost(t);
     const a = await addGuest(t, w);
     const b = await addGuest(t, w);
-    const res = await update(w, a.index, { name: b.name, phone: b.phone, guestCount: 1, status: 'katılacak' });
+    const res = await update(w, a.index, {
+      name: b.name,
+      phone: b.phone,
+      guestCount: 1,
+      status: 'katılacak',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(g.updateNotFound);
     expect((await update(w, 99, { name: a.name, phone: a.phone, status: 'belirsiz' })).statusCode).toBe(404);
@@ -227,11 +327,17 @@ describe('PUT /api/guests/:index', () => {
 describe('order numbers under concurrency', () => {
   it('concurrent adds and deletes keep the numbers 1..n without gaps or repeats', async () => {
     const w = await createWeddingHost(t);
-    const added = await Promise.all(Array.from({ length: 8 }, (_, i) => addGuest(t, w, { name: `Eşzamanlı ${i}` })));
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => addGuest(t, w, { name: `Eşzamanlı ${i}` })),
+    );
     expect(added.map((a) => a.index).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     await Promise.all([
       ...added.slice(0, 3).map((a) =>
-        call(w.user.token, { method: 'DELETE', url: '/api/guests', payload: { weddingId: w.weddingId, name: a.name, phone: a.phone } }),
+        call(w.user.token, {
+          method: 'DELETE',
+          url: '/api/guests',
+          payload: { weddingId: w.weddingId, name: a.name, phone: a.phone },
+        }),
       ),
       addGuest(t, w, { name: 'Sonradan' }),
     ]);
@@ -333,7 +439,12 @@ describe('PATCH /api/guests/approval', () => {
     expect(del.statusCode).toBe(403);
     expect(del.json().message).toBe(g.deleteLocked);
 
-    const edit = await update(w, a.index, { name: a.name, phone: a.phone, guestCount: 2, status: 'katılacak' });
+    const edit = await update(w, a.index, {
+      name: a.name,
+      phone: a.phone,
+      guestCount: 2,
+      status: 'katılacak',
+    });
     expect(edit.statusCode).toBe(200);
     expect(await stats(w)).toMatchObject({ katılacak: 2, belirsiz: 1 });
 
@@ -355,7 +466,9 @@ describe('PATCH /api/guests/approval', () => {
     expect(rows.map((r) => r.invitationStatus)).toEqual(['queued', 'queued']);
     const { whatsappMessages } = await import('../../db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
-    expect(await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId))).toHaveLength(2);
+    expect(
+      await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId)),
+    ).toHaveLength(2);
   });
 
   it.each([
@@ -375,7 +488,10 @@ describe('GET /api/guests/export', () => {
     await addGuest(t, w, { name: 'Şükrü Öğün', phone: '05321234567', expectedGuestCount: 2 });
     const b = await addGuest(t, w, { name: '=HYPERLINK("x")', phone: '05329876543', expectedGuestCount: 1 });
     await update(w, b.index, { name: b.name, phone: b.phone, guestCount: 1, status: 'katılacak' });
-    const res = await call(w.user.token, { method: 'GET', url: `/api/guests/export?weddingId=${w.weddingId}` });
+    const res = await call(w.user.token, {
+      method: 'GET',
+      url: `/api/guests/export?weddingId=${w.weddingId}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="davetli-listesi.csv"');

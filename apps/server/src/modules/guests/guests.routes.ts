@@ -34,18 +34,25 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
   app.get(
     '/guests',
     { onRequest: requireUser, schema: { querystring: weddingIdQuery, response: { 200: guestListResponse } } },
-    async (request) => ({ success: true as const, ...(await service.list(currentUser(request), request.query.weddingId)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await service.list(currentUser(request), request.query.weddingId)),
+    }),
   );
 
   // Hosts print their lists: a CSV Excel opens with a double click (UTF-8 BOM, ";" columns).
-  app.get('/guests/export', { onRequest: requireUser, schema: { querystring: weddingIdQuery } }, async (request, reply) => {
-    const csv = await service.exportCsv(currentUser(request), request.query.weddingId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${g.csvFileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  app.get(
+    '/guests/export',
+    { onRequest: requireUser, schema: { querystring: weddingIdQuery } },
+    async (request, reply) => {
+      const csv = await service.exportCsv(currentUser(request), request.query.weddingId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${g.csvFileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   app.delete(
     '/guests',
@@ -72,7 +79,11 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
     '/guests/approval',
     { onRequest: requireUser, schema: { body: approvalInput, response: { 200: approvalResponse } } },
     async (request) => {
-      const result = await service.setApproval(currentUser(request), request.body.weddingId, request.body.guestListApproved);
+      const result = await service.setApproval(
+        currentUser(request),
+        request.body.weddingId,
+        request.body.guestListApproved,
+      );
       const message = result.guestListApproved
         ? g.approved.replace('{n}', String(result.guestTotal)).replace('{m}', String(result.peopleTotal))
         : g.notApproved;
@@ -82,7 +93,13 @@ export const guestsRoutes: FastifyPluginAsync<{ service: GuestsService }> = asyn
 
   app.get(
     '/statistics',
-    { onRequest: requireUser, schema: { querystring: weddingIdQuery, response: { 200: statisticsResponse } } },
-    async (request) => ({ success: true as const, ...(await service.statistics(currentUser(request), request.query.weddingId)) }),
+    {
+      onRequest: requireUser,
+      schema: { querystring: weddingIdQuery, response: { 200: statisticsResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.statistics(currentUser(request), request.query.weddingId)),
+    }),
   );
 };

@@ -45,13 +45,17 @@ export function createGuestsService(deps: {
 
     async add(user: AuthUser, data: AddGuestData): Promise<Guest> {
       const wedding = await ownedWedding(user, data.weddingId);
-      const result = await repository.add(wedding.id, {
-        name: data.name,
-        phone: data.phone,
-        status: data.status,
-        guestCount: clearsGuestCount(data.status) ? 0 : data.expectedGuestCount,
-        expectedGuestCount: data.expectedGuestCount,
-      }, deps.weddings);
+      const result = await repository.add(
+        wedding.id,
+        {
+          name: data.name,
+          phone: data.phone,
+          status: data.status,
+          guestCount: clearsGuestCount(data.status) ? 0 : data.expectedGuestCount,
+          expectedGuestCount: data.expectedGuestCount,
+        },
+        deps.weddings,
+      );
       if (result.ok) return toGuest(result.guest);
       if (result.reason === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.addLocked);
       if (result.reason === 'duplicate') throw new AppError(ErrorCode.CONFLICT, g.duplicatePhone);

@@ -37,11 +37,21 @@ async function newEvent(title = 'Ayşe & Mehmet Düğünü'): Promise<string> {
   return res.json().event.id;
 }
 
-async function upload(eventId: string, kinds: (keyof Omit<MediaFixtures, 'dir'>)[], uploader = 'Ayşe', note?: string) {
+async function upload(
+  eventId: string,
+  kinds: (keyof Omit<MediaFixtures, 'dir'>)[],
+  uploader = 'Ayşe',
+  note?: string,
+) {
   const parts: BodyPart[] = [{ name: 'uploader', value: uploader }];
   if (note) parts.push({ name: 'note', value: note });
-  for (const k of kinds) parts.push({ name: 'files', filename: path.basename(f[k]), data: await readFile(f[k]) });
-  const res = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...multipartBody(parts) });
+  for (const k of kinds)
+    parts.push({ name: 'files', filename: path.basename(f[k]), data: await readFile(f[k]) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/upload`,
+    ...multipartBody(parts),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().uploaded as { id: string; key: string }[];
 }
@@ -74,18 +84,28 @@ describe('GET /api/events/:id/photos', () => {
     for (let i = 1; i <= 6; i++) await upload(eventId, ['jpeg'], `Misafir ${i}`);
     const first = (await get(`/api/events/${eventId}/photos`, owner.token)).json();
     expect(first.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual([
-      'Misafir 6', 'Misafir 5', 'Misafir 4', 'Misafir 3',
+      'Misafir 6',
+      'Misafir 5',
+      'Misafir 4',
+      'Misafir 3',
     ]);
     expect(first.photoCount).toBe(6);
     expect(first.pagination).toMatchObject({ page: 1, limit: 4, totalPages: 2 });
     expect(first.nextToken).toEqual(expect.any(String));
     await upload(eventId, ['jpeg'], 'Geç gelen');
-    const second = (await get(`/api/events/${eventId}/photos?limit=4&nextToken=${first.nextToken}`, owner.token)).json();
-    expect(second.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual(['Misafir 2', 'Misafir 1']);
+    const second = (
+      await get(`/api/events/${eventId}/photos?limit=4&nextToken=${first.nextToken}`, owner.token)
+    ).json();
+    expect(second.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual([
+      'Misafir 2',
+      'Misafir 1',
+    ]);
     expect(second.nextToken).toBeNull();
     const byPage = (await get(`/api/events/${eventId}/photos?page=2&limit=3`, owner.token)).json();
     expect(byPage.photos.map((p: { metadata: { uploader: string } }) => p.metadata.uploader)).toEqual([
-      'Misafir 4', 'Misafir 3', 'Misafir 2',
+      'Misafir 4',
+      'Misafir 3',
+      'Misafir 2',
     ]);
   });
 
@@ -111,12 +131,14 @@ describe('GET /api/events/:id/photos', () => {
   it('serves the original until derived images exist, then WebP thumbnails without EXIF, rotated', async () => {
     const eventId = await newEvent();
     await upload(eventId, ['jpeg']);
-    const before = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json().photos[0] as Item;
+    const before = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json()
+      .photos[0] as Item;
     expect(before.processed).toBe(false);
     expect(before.url.split('?')[0]).toBe(`/api/media/${before.key}`);
     expect(before.thumbnailUrl).toBeNull();
     await t.app.jobs.runUntilIdle();
-    const after = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json().photos[0] as Item;
+    const after = (await get(`/api/events/${eventId}/photos?thumbnail=true`, owner.token)).json()
+      .photos[0] as Item;
     expect(after.processed).toBe(true);
     expect(after.url).toContain('-thumb.webp');
     const thumb = await get(after.url);
@@ -127,7 +149,8 @@ describe('GET /api/events/:id/photos', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 533]);
     expect(meta.exif).toBeUndefined();
     expect(thumb.rawPayload.includes(Buffer.from('AniTestCam'))).toBe(false);
-    const preview = (await get(`/api/events/${eventId}/photos?thumbnail=false`, owner.token)).json().photos[0] as Item;
+    const preview = (await get(`/api/events/${eventId}/photos?thumbnail=false`, owner.token)).json()
+      .photos[0] as Item;
     expect(preview.url).toContain('-preview.webp');
   });
 
@@ -165,7 +188,10 @@ describe('GET /api/events/:id/photos', () => {
     await upload(eventId, ['unreadableGif', 'gif']);
     expect(await t.app.jobs.runUntilIdle()).toBe(2);
     const items = (await get(`/api/events/${eventId}/photos`, owner.token)).json().photos as Item[];
-    const [readable, unreadable] = [items.find((i) => i.key.endsWith('.gif') && i.thumbnailUrl), items.find((i) => !i.thumbnailUrl)];
+    const [readable, unreadable] = [
+      items.find((i) => i.key.endsWith('.gif') && i.thumbnailUrl),
+      items.find((i) => !i.thumbnailUrl),
+    ];
     expect(unreadable).toMatchObject({ processed: true, unreadable: true, thumbnailUrl: null });
     expect(readable).toMatchObject({ processed: true, unreadable: false });
     // Nothing left to retry.
@@ -181,7 +207,11 @@ describe('GET /api/events/:id/photo/:encodedFileName', () => {
     const res = await get(`/api/events/${eventId}/photo/${encodeURIComponent(fileName)}`, owner.token);
     expect(res.statusCode).toBe(200);
     const photo = res.json().photo;
-    expect(photo).toMatchObject({ key: uploaded!.key, type: 'image', metadata: { uploader: 'Can', note: 'Harika bir gece' } });
+    expect(photo).toMatchObject({
+      key: uploaded!.key,
+      type: 'image',
+      metadata: { uploader: 'Can', note: 'Harika bir gece' },
+    });
     expect(photo.url.split('?')[0]).toBe(`/api/media/${uploaded!.key}`);
     expect((await get(`/api/events/${eventId}/photo/${fileName}`, stranger.token)).statusCode).toBe(404);
     expect((await get(`/api/events/${eventId}/photo/${fileName}`)).statusCode).toBe(401);
@@ -195,7 +225,9 @@ describe('signed media URLs', () => {
   async function oneVideoUrl() {
     const eventId = await newEvent();
     const [uploaded] = await upload(eventId, ['mp4']);
-    const photo = (await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)).json().photo;
+    const photo = (
+      await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)
+    ).json().photo;
     return { url: photo.url as string, key: uploaded!.key, size: (await readFile(f.mp4)).length };
   }
 
@@ -248,7 +280,9 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
   it('answers If-Range naming this file with 206, and any other validator with the whole file', async () => {
     const eventId = await newEvent();
     const [uploaded] = await upload(eventId, ['mp4']);
-    const photo = (await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)).json().photo;
+    const photo = (
+      await get(`/api/events/${eventId}/photo/${uploaded!.key.split('/').pop()}`, owner.token)
+    ).json().photo;
     const bytes = await readFile(f.mp4);
     const full = await get(photo.url);
     const etag = String(full.headers.etag);
@@ -277,10 +311,15 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
         { name: 'uploader', value: 'Ayşe' },
         { name: 'files', filename: 'a.jpg', data: await readFile(f.jpeg) },
       ]);
-      const [item] = (await proxied.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...body })).json()
-        .uploaded as { key: string }[];
+      const [item] = (
+        await proxied.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...body })
+      ).json().uploaded as { key: string }[];
       const photo = (
-        await proxied.app.inject({ method: 'GET', url: `/api/events/${eventId}/photo/${item!.key.split('/').pop()}`, headers: bearer(host.token) })
+        await proxied.app.inject({
+          method: 'GET',
+          url: `/api/events/${eventId}/photo/${item!.key.split('/').pop()}`,
+          headers: bearer(host.token),
+        })
       ).json().photo;
       const res = await proxied.app.inject({ method: 'GET', url: photo.url });
       expect(res.statusCode).toBe(200);
@@ -291,7 +330,10 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
       });
-      const tampered = await proxied.app.inject({ method: 'GET', url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')) });
+      const tampered = await proxied.app.inject({
+        method: 'GET',
+        url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
+      });
       expect(tampered.statusCode).toBe(403);
       expect(tampered.headers['x-accel-redirect']).toBeUndefined();
     } finally {
@@ -311,7 +353,12 @@ describe('DELETE /api/events/:id/photo', () => {
     expect(await readdir(eventDir)).toHaveLength(9); // 3 originals + 3 thumbnails + 3 previews
 
     const del = (token: string | undefined, photoIds: string[]) =>
-      t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/photo`, headers: token ? bearer(token) : {}, payload: { photoIds } });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/photo`,
+        headers: token ? bearer(token) : {},
+        payload: { photoIds },
+      });
     expect((await del(stranger.token, [items[0]!.id])).statusCode).toBe(404);
     expect((await del(undefined, [items[0]!.id])).statusCode).toBe(401);
     const empty = await del(owner.token, []);
@@ -329,7 +376,11 @@ describe('DELETE /api/events/:id/photo', () => {
     expect(res.json().deleted.sort()).toEqual([items[0]!.id, items[1]!.id].sort());
     await t.app.jobs.runUntilIdle();
     expect((await readdir(eventDir)).sort()).toEqual(
-      [items[2]!.key, items[2]!.key.replace('.mp4', '-thumb.webp'), items[2]!.key.replace('.mp4', '-preview.webp')]
+      [
+        items[2]!.key,
+        items[2]!.key.replace('.mp4', '-thumb.webp'),
+        items[2]!.key.replace('.mp4', '-preview.webp'),
+      ]
         .map((k) => k.split('/').pop())
         .sort(),
     );
@@ -343,7 +394,11 @@ describe('DELETE /api/events/:id/photo', () => {
     const eventId = await newEvent();
     await upload(eventId, ['jpeg', 'webm']);
     await t.app.jobs.runUntilIdle();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: bearer(owner.token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}`,
+      headers: bearer(owner.token),
+    });
     expect(res.statusCode).toBe(200);
     await t.app.jobs.runUntilIdle();
     const left = await readdir(path.join(t.config.dataDir, 'media', 'events', eventId)).catch(() => []);
@@ -355,7 +410,10 @@ describe('DELETE /api/events/:id/uploader', () => {
   it("erases everything one guest uploaded under their name, files too, and nobody else's", async () => {
     const eventId = await newEvent();
     const otherEvent = await newEvent();
-    const zeynep = [...(await upload(eventId, ['jpeg', 'png'], 'Zeynep Ak')), ...(await upload(eventId, ['mp4'], 'Zeynep Ak'))];
+    const zeynep = [
+      ...(await upload(eventId, ['jpeg', 'png'], 'Zeynep Ak')),
+      ...(await upload(eventId, ['mp4'], 'Zeynep Ak')),
+    ];
     const [kept] = await upload(eventId, ['jpeg'], 'Zeynep');
     const [elsewhere] = await upload(otherEvent, ['jpeg'], 'Zeynep Ak');
     await t.app.jobs.runUntilIdle();
@@ -363,7 +421,12 @@ describe('DELETE /api/events/:id/uploader', () => {
     expect(await readdir(eventDir)).toHaveLength(12);
 
     const erase = (token: string | undefined, uploader: unknown) =>
-      t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/uploader`, headers: token ? bearer(token) : {}, payload: { uploader } });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/uploader`,
+        headers: token ? bearer(token) : {},
+        payload: { uploader },
+      });
     expect((await erase(undefined, 'Zeynep Ak')).statusCode).toBe(401);
     expect((await erase(stranger.token, 'Zeynep Ak')).statusCode).toBe(404);
     const blank = await erase(owner.token, '  ');
@@ -377,7 +440,9 @@ describe('DELETE /api/events/:id/uploader', () => {
     expect(res.json().deleted.sort()).toEqual(zeynep.map((i) => i.id).sort());
     await t.app.jobs.runUntilIdle();
     // Only the other guest's item (original, thumbnail, preview) is left on disk.
-    expect((await readdir(eventDir)).every((name) => name.startsWith(kept!.key.split('/').pop()!.split('.')[0]!))).toBe(true);
+    expect(
+      (await readdir(eventDir)).every((name) => name.startsWith(kept!.key.split('/').pop()!.split('.')[0]!)),
+    ).toBe(true);
     expect(await readdir(eventDir)).toHaveLength(3);
     const other = (await get(`/api/events/${otherEvent}/photos`, owner.token)).json();
     expect(other.photos.map((p: Item) => p.id)).toEqual([elsewhere!.id]);
@@ -411,7 +476,9 @@ describe('GET /api/events/:id/download', () => {
     const zip = await unzip(res.rawPayload);
     expect(zip.test).toContain('No errors detected');
     expect(zip.names).toHaveLength(4);
-    expect(zip.names.filter((n) => n.endsWith('.jpg') || n.endsWith('.png') || n.endsWith('.mp4'))).toHaveLength(3);
+    expect(
+      zip.names.filter((n) => n.endsWith('.jpg') || n.endsWith('.png') || n.endsWith('.mp4')),
+    ).toHaveLength(3);
     expect(zip.names.some((n) => n.includes('webp'))).toBe(false);
     expect(zip.names).toContain('notlar.csv');
     expect(zip.names.some((n) => /_Ayse_Yilmaz(_2)?\.png$/.test(n))).toBe(true);
@@ -426,10 +493,15 @@ describe('GET /api/events/:id/download', () => {
   it('cuts the archive off, and keeps serving, when an original vanishes during the download', async () => {
     const eventId = await newEvent('Kayıp Dosya');
     await upload(eventId, ['jpeg', 'png']);
-    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as { photos: { key: string }[] };
+    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as {
+      photos: { key: string }[];
+    };
     await t.storage.delete(photos[0]!.key);
-    const res = await get(`/api/events/${eventId}/download`, owner.token).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-    if (!(res instanceof Error)) expect(res.rawPayload.length).toBeLessThan(Number(res.headers['content-length']));
+    const res = await get(`/api/events/${eventId}/download`, owner.token).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
+    if (!(res instanceof Error))
+      expect(res.rawPayload.length).toBeLessThan(Number(res.headers['content-length']));
     expect((await get(`/api/events/${eventId}`, owner.token)).statusCode).toBe(200);
   });
 
@@ -456,7 +528,10 @@ describe('GET /api/events/:id/download', () => {
     expect(whole.headers['accept-ranges']).toBe('bytes');
     const size = whole.rawPayload.length;
     for (const from of [0, 1, 31, Math.floor(size / 2), size - 30, size - 1]) {
-      const part = await get(`/api/events/${eventId}/download`, owner.token, { range: `bytes=${from}-`, 'if-range': etag });
+      const part = await get(`/api/events/${eventId}/download`, owner.token, {
+        range: `bytes=${from}-`,
+        'if-range': etag,
+      });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes ${from}-${size - 1}/${size}`);
       expect(Number(part.headers['content-length'])).toBe(size - from);
@@ -471,7 +546,8 @@ describe('GET /api/events/:id/download', () => {
     // A resumed download is a valid archive.
     const resumed = Buffer.concat([
       whole.rawPayload.subarray(0, 1000),
-      (await get(`/api/events/${eventId}/download`, owner.token, { range: 'bytes=1000-', 'if-range': etag })).rawPayload,
+      (await get(`/api/events/${eventId}/download`, owner.token, { range: 'bytes=1000-', 'if-range': etag }))
+        .rawPayload,
     ]);
     expect((await unzip(resumed)).test).toContain('No errors detected');
   });
@@ -491,9 +567,18 @@ describe('GET /api/events/:id/download', () => {
     expect(stale.headers.etag).toBe(after.headers.etag);
     expect(stale.rawPayload.equals(after.rawPayload)).toBe(true);
     // A deleted item changes the state too.
-    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as { photos: { id: string }[] };
-    await t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/photo`, headers: bearer(owner.token), payload: { photoIds: [photos[0]!.id] } });
-    expect((await get(`/api/events/${eventId}/download`, owner.token)).headers.etag).not.toBe(after.headers.etag);
+    const { photos } = (await get(`/api/events/${eventId}/photos?limit=10`, owner.token)).json() as {
+      photos: { id: string }[];
+    };
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/photo`,
+      headers: bearer(owner.token),
+      payload: { photoIds: [photos[0]!.id] },
+    });
+    expect((await get(`/api/events/${eventId}/download`, owner.token)).headers.etag).not.toBe(
+      after.headers.etag,
+    );
   });
 
   it('fills in the CRC of items uploaded before it was recorded, and gives the same archive', async () => {
@@ -511,7 +596,11 @@ describe('GET /api/events/:id/download', () => {
     const eventId = await newEvent('Curl');
     await upload(eventId, ['jpeg', 'png', 'mp4', 'gif'], 'Ayşe');
     const { url } = (
-      await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(owner.token) })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/download-link`,
+        headers: bearer(owner.token),
+      })
     ).json() as { url: string };
     const full = (await get(url)).rawPayload;
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -520,7 +609,17 @@ describe('GET /api/events/:id/download', () => {
       const file = path.join(dir, 'album.zip');
       // The first attempt "drops" after the first part of the archive: exactly what was received stays on disk.
       await writeFile(file, full.subarray(0, Math.floor(full.length / 3)));
-      const { stdout } = await exec('curl', ['-s', '-S', '-C', '-', '-o', file, '-w', '%{http_code}', `${address}${url}`]);
+      const { stdout } = await exec('curl', [
+        '-s',
+        '-S',
+        '-C',
+        '-',
+        '-o',
+        file,
+        '-w',
+        '%{http_code}',
+        `${address}${url}`,
+      ]);
       expect(stdout).toBe('206');
       const resumed = await readFile(file);
       expect(resumed.equals(full)).toBe(true);
@@ -533,7 +632,11 @@ describe('GET /api/events/:id/download', () => {
   it('offers a short-lived signed link that works without the Bearer header', async () => {
     const eventId = await newEvent('Nişan');
     await upload(eventId, ['gif']);
-    const linkRes = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(owner.token) });
+    const linkRes = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/download-link`,
+      headers: bearer(owner.token),
+    });
     expect(linkRes.statusCode).toBe(200);
     const { url } = linkRes.json();
     const res = await get(url);
@@ -541,8 +644,14 @@ describe('GET /api/events/:id/download', () => {
     expect(res.headers['content-disposition']).toContain('filename="Nisan.zip"');
     const tampered = url.replace(/sig=./, (s: string) => (s.endsWith('A') ? 'sig=B' : 'sig=A'));
     expect((await get(tampered)).statusCode).toBe(403);
-    const strangerLink = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link`, headers: bearer(stranger.token) });
+    const strangerLink = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/download-link`,
+      headers: bearer(stranger.token),
+    });
     expect(strangerLink.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/download-link` })).statusCode,
+    ).toBe(401);
   });
 });

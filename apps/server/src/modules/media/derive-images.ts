@@ -53,7 +53,11 @@ export async function inspectImage(path: string): Promise<{ width: number; heigh
     throw new ImageRejectedError('too-large', `image is ${width}x${height}, over ${maxInputPixels} pixels`);
   }
   const rotated = (meta.orientation ?? 1) >= 5;
-  return { width: rotated ? height : width, height: rotated ? width : height, format: meta.format ?? 'unknown' };
+  return {
+    width: rotated ? height : width,
+    height: rotated ? width : height,
+    format: meta.format ?? 'unknown',
+  };
 }
 
 /**

@@ -88,7 +88,13 @@ export function createDeriveHandler(deps: {
         }
         // A file that cannot be decoded never will be: keep showing the original, do not retry.
         deps.logger.warn({ mediaId, err: error }, 'derived images not possible');
-        await repository.setDerived(mediaId, { thumbnailKey: null, previewKey: null, width: row.width, height: row.height, state: 'failed' });
+        await repository.setDerived(mediaId, {
+          thumbnailKey: null,
+          previewKey: null,
+          width: row.width,
+          height: row.height,
+          state: 'failed',
+        });
         deps.onOutcome?.('failed');
         return;
       }

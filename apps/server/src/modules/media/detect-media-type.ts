@@ -14,8 +14,7 @@ export interface DetectedMedia {
 }
 
 export type DetectionResult =
-  | { ok: true; media: DetectedMedia }
-  | { ok: false; reason: 'undetectable' | 'unsupported' };
+  { ok: true; media: DetectedMedia } | { ok: false; reason: 'undetectable' | 'unsupported' };
 
 const accepted: Record<string, Omit<DetectedMedia, 'mime'> & { mime?: string }> = {
   jpg: { type: 'image', ext: 'jpg', needsHeicDecoder: false },

@@ -36,7 +36,11 @@ parentPort?.on('message', (request: HeicRequest) => {
       const reply: HeicReply = { id: request.id, ok: true, width: image.width, height: image.height, data };
       parentPort?.postMessage(reply, [data]);
     } catch (error) {
-      const reply: HeicReply = { id: request.id, ok: false, error: String((error as Error)?.message ?? error) };
+      const reply: HeicReply = {
+        id: request.id,
+        ok: false,
+        error: String((error as Error)?.message ?? error),
+      };
       parentPort?.postMessage(reply);
     }
   })();

@@ -10,7 +10,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { detectMediaType } from './detect-media-type.ts';
-import { deriveImages, ImageRejectedError, inspectImage, jpegShrinkOnLoad, videoPlaceholder } from './derive-images.ts';
+import {
+  deriveImages,
+  ImageRejectedError,
+  inspectImage,
+  jpegShrinkOnLoad,
+  videoPlaceholder,
+} from './derive-images.ts';
 import { createHeicDecoder } from './heic-decoder.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
@@ -24,8 +30,14 @@ beforeAll(async () => {
 
 describe('detectMediaType', () => {
   it.each([
-    ['jpeg', 'image', 'jpg'], ['png', 'image', 'png'], ['webp', 'image', 'webp'], ['gif', 'image', 'gif'],
-    ['avif', 'image', 'avif'], ['heic', 'image', 'heic'], ['mp4', 'video', 'mp4'], ['mov', 'video', 'mov'],
+    ['jpeg', 'image', 'jpg'],
+    ['png', 'image', 'png'],
+    ['webp', 'image', 'webp'],
+    ['gif', 'image', 'gif'],
+    ['avif', 'image', 'avif'],
+    ['heic', 'image', 'heic'],
+    ['mp4', 'video', 'mp4'],
+    ['mov', 'video', 'mov'],
     ['webm', 'video', 'webm'],
   ] as const)('accepts %s from its bytes', async (kind, type, ext) => {
     const result = await detectMediaType((await readFile(f[kind])).subarray(0, 4100));
@@ -33,7 +45,10 @@ describe('detectMediaType', () => {
   });
 
   it.each([
-    ['svg', 'unsupported'], ['exe', 'unsupported'], ['html', 'undetectable'], ['text', 'undetectable'],
+    ['svg', 'unsupported'],
+    ['exe', 'unsupported'],
+    ['html', 'undetectable'],
+    ['text', 'undetectable'],
   ] as const)('refuses %s', async (kind, reason) => {
     expect(await detectMediaType(await readFile(f[kind]))).toEqual({ ok: false, reason });
   });
@@ -41,8 +56,15 @@ describe('detectMediaType', () => {
 
 describe('jpegShrinkOnLoad', () => {
   it.each([
-    [4000, 3000, 2], [3000, 4000, 2], [3200, 2400, 2], [3199, 2400, 1], [1600, 1200, 1], [800, 600, 1],
-    [8000, 6000, 4], [12800, 9600, 8], [40000, 300, 8],
+    [4000, 3000, 2],
+    [3000, 4000, 2],
+    [3200, 2400, 2],
+    [3199, 2400, 1],
+    [1600, 1200, 1],
+    [800, 600, 1],
+    [8000, 6000, 4],
+    [12800, 9600, 8],
+    [40000, 300, 8],
   ] as const)('decodes %ix%i at 1/%i, never below the preview size', (width, height, factor) => {
     expect(jpegShrinkOnLoad(width, height)).toBe(factor);
   });
@@ -55,7 +77,12 @@ describe('deriveImages', () => {
     const thumb = await sharp(d.thumbnail).metadata();
     const preview = await sharp(d.preview).metadata();
     expect([thumb.format, thumb.width, thumb.height, thumb.exif]).toEqual(['webp', 400, 533, undefined]);
-    expect([preview.format, preview.width, preview.height, preview.exif]).toEqual(['webp', 480, 640, undefined]);
+    expect([preview.format, preview.width, preview.height, preview.exif]).toEqual([
+      'webp',
+      480,
+      640,
+      undefined,
+    ]);
   });
 
   it('reduces a large rotated photo to upright preview and thumbnail sizes', async () => {
@@ -74,7 +101,10 @@ describe('deriveImages', () => {
     expect([d.width, d.height]).toEqual([3000, 4000]);
     expect(await sharp(d.preview).metadata()).toMatchObject({ width: 1200, height: 1600 });
     expect(await sharp(d.thumbnail).metadata()).toMatchObject({ width: 400, height: 533 });
-    const { data } = await sharp(d.preview).extract({ left: 600, top: 100, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(d.preview)
+      .extract({ left: 600, top: 100, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(150);
     expect(data[2]).toBeLessThan(60);
     await rm(dir, { recursive: true, force: true });
@@ -83,7 +113,9 @@ describe('deriveImages', () => {
   it('derives from a panorama far wider than the preview', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ani-derive-'));
     const pano = path.join(dir, 'pano.jpg');
-    await sharp({ create: { width: 40000, height: 300, channels: 3, background: '#336699' } }).jpeg().toFile(pano);
+    await sharp({ create: { width: 40000, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toFile(pano);
     const d = await deriveImages(pano);
     expect(await sharp(d.preview).metadata()).toMatchObject({ width: 1600, height: 12 });
     await rm(dir, { recursive: true, force: true });
@@ -149,14 +181,23 @@ describe('album ZIP', () => {
   });
 
   it('writes notes as UTF-8 CSV with BOM, ; separated, quoting and formula-safe', () => {
-    const csv = notesCsv(['A', 'B'], [['x;y', '=1+1'], ['"q"', 'çğ']]);
+    const csv = notesCsv(
+      ['A', 'B'],
+      [
+        ['x;y', '=1+1'],
+        ['"q"', 'çğ'],
+      ],
+    );
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.subarray(3).toString()).toBe('A;B\r\n"x;y";\'=1+1\r\n"""q""";çğ\r\n');
   });
 
   it('announces its exact size before streaming, and unzip accepts it', async () => {
     const zip = await createAlbumZip(
-      [entry(Buffer.alloc(1000, 1), 'Ali', '2026-06-01T17:00:00Z', 'not'), entry(Buffer.alloc(5, 2), 'Ali', '2026-06-01T17:00:00Z')],
+      [
+        entry(Buffer.alloc(1000, 1), 'Ali', '2026-06-01T17:00:00Z', 'not'),
+        entry(Buffer.alloc(5, 2), 'Ali', '2026-06-01T17:00:00Z'),
+      ],
       { header: ['Dosya', 'Yükleyen', 'Tarih', 'Not'], fileName: 'notlar.csv' },
     );
     const bytes = await buffer(zip.stream);
@@ -170,11 +211,22 @@ describe('album ZIP', () => {
 
   it.each([
     ['a file that cannot be opened (deleted meanwhile)', () => Promise.reject(new Error('ENOENT'))],
-    ['a read that fails midway', async () => new Readable({ read() { this.destroy(new Error('EIO')); } })],
+    [
+      'a read that fails midway',
+      async () =>
+        new Readable({
+          read() {
+            this.destroy(new Error('EIO'));
+          },
+        }),
+    ],
     ['a file shorter than announced', async () => Readable.from([Buffer.alloc(3)])],
   ])('cuts the download off on %s instead of crashing the server', async (_case, open) => {
     const zip = await createAlbumZip(
-      [entry(Buffer.alloc(10, 1), 'Ali', '2026-06-01T17:00:00Z'), { ...entry(Buffer.alloc(10, 2), 'Ali', '2026-06-01T17:00:00Z'), open }],
+      [
+        entry(Buffer.alloc(10, 1), 'Ali', '2026-06-01T17:00:00Z'),
+        { ...entry(Buffer.alloc(10, 2), 'Ali', '2026-06-01T17:00:00Z'), open },
+      ],
       { header: ['x'], fileName: 'notlar.csv' },
     );
     // An unheard stream error would surface as an uncaught exception and fail this run.
@@ -205,7 +257,9 @@ describe('album ZIP', () => {
   });
 
   it('always ends with a ZIP64 end record so the announced size holds at any entry count', async () => {
-    const entries = Array.from({ length: 400 }, (_, i) => entry(Buffer.from([i % 256]), 'A', '2026-06-01T17:00:00Z'));
+    const entries = Array.from({ length: 400 }, (_, i) =>
+      entry(Buffer.from([i % 256]), 'A', '2026-06-01T17:00:00Z'),
+    );
     const zip = await createAlbumZip(entries, { header: ['x'], fileName: 'notlar.csv' });
     const bytes = await buffer(zip.stream);
     expect(bytes.length).toBe(zip.size);
@@ -243,4 +297,3 @@ describe('HTTP helpers', () => {
     expect(etagMatches('"c"', '"b"')).toBe(false);
   });
 });
-

@@ -65,10 +65,11 @@ export function createMediaRepository(db: Db) {
      * stored object (originals and derived images), so no byte outlives its row. Answers how many.
      */
     async deleteAllForEvent(tx: Tx, eventId: string): Promise<number> {
-      const deleted = await tx
-        .delete(media)
-        .where(eq(media.eventId, eventId))
-        .returning({ objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey });
+      const deleted = await tx.delete(media).where(eq(media.eventId, eventId)).returning({
+        objectKey: media.objectKey,
+        thumbnailKey: media.thumbnailKey,
+        previewKey: media.previewKey,
+      });
       const keys = storedKeys(deleted);
       for (let i = 0; i < keys.length; i += keysPerJob) {
         await enqueue(tx, 'storage.delete-objects', { keys: keys.slice(i, i + keysPerJob) });
@@ -77,7 +78,10 @@ export function createMediaRepository(db: Db) {
     },
 
     /** Newest first by insertion order; `beforeSeq` continues after a cursor, `offset` serves page numbers. */
-    async listPage(eventId: string, options: { limit: number; beforeSeq?: number; offset?: number }): Promise<MediaRow[]> {
+    async listPage(
+      eventId: string,
+      options: { limit: number; beforeSeq?: number; offset?: number },
+    ): Promise<MediaRow[]> {
       const where =
         options.beforeSeq !== undefined
           ? and(eq(media.eventId, eventId), lt(media.seq, options.beforeSeq))
@@ -139,7 +143,12 @@ export function createMediaRepository(db: Db) {
     /** Up to `limit` items of one event with their stored keys: the next batch of a purge. */
     async purgeBatch(eventId: string, limit: number): Promise<{ ids: string[]; keys: string[] }> {
       const rows = await db
-        .select({ id: media.id, objectKey: media.objectKey, thumbnailKey: media.thumbnailKey, previewKey: media.previewKey })
+        .select({
+          id: media.id,
+          objectKey: media.objectKey,
+          thumbnailKey: media.thumbnailKey,
+          previewKey: media.previewKey,
+        })
         .from(media)
         .where(eq(media.eventId, eventId))
         .limit(limit);
@@ -154,7 +163,13 @@ export function createMediaRepository(db: Db) {
     /** Records derived images; false when the item was deleted meanwhile (the caller removes them). */
     async setDerived(
       id: string,
-      patch: { thumbnailKey: string | null; previewKey: string | null; width: number | null; height: number | null; state: 'done' | 'failed' },
+      patch: {
+        thumbnailKey: string | null;
+        previewKey: string | null;
+        width: number | null;
+        height: number | null;
+        state: 'done' | 'failed';
+      },
     ): Promise<boolean> {
       const rows = await db
         .update(media)
@@ -178,7 +193,10 @@ export function createMediaRepository(db: Db) {
 
     async existingKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
-      const rows = await db.select({ key: media.objectKey }).from(media).where(inArray(media.objectKey, keys));
+      const rows = await db
+        .select({ key: media.objectKey })
+        .from(media)
+        .where(inArray(media.objectKey, keys));
       return new Set(rows.map((r) => r.key));
     },
   };

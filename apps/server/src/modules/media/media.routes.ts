@@ -71,7 +71,11 @@ export const mediaRoutes: FastifyPluginAsync<{
           await ticket.refund();
           throw new AppError(ErrorCode.VALIDATION, messages.upload.notMultipart);
         }
-        return await service.upload(request.params.eventId, request.parts() as AsyncIterable<UploadPart>, ticket);
+        return await service.upload(
+          request.params.eventId,
+          request.parts() as AsyncIterable<UploadPart>,
+          ticket,
+        );
       } finally {
         const left = (inProgress.get(ip) ?? 1) - 1;
         if (left > 0) inProgress.set(ip, left);
@@ -82,7 +86,10 @@ export const mediaRoutes: FastifyPluginAsync<{
 
   app.get(
     '/events/:eventId/photos',
-    { onRequest: requireUser, schema: { params: eventIdParams, querystring: photosQuery, response: { 200: photosResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { params: eventIdParams, querystring: photosQuery, response: { 200: photosResponse } },
+    },
     async (request) => service.listPhotos(currentUser(request), request.params.eventId, request.query),
   );
 
@@ -91,7 +98,11 @@ export const mediaRoutes: FastifyPluginAsync<{
     { onRequest: requireUser, schema: { params: photoParams, response: { 200: photoResponse } } },
     async (request) => ({
       success: true as const,
-      photo: await service.getPhoto(currentUser(request), request.params.eventId, request.params.encodedFileName),
+      photo: await service.getPhoto(
+        currentUser(request),
+        request.params.eventId,
+        request.params.encodedFileName,
+      ),
     }),
   );
 
@@ -101,7 +112,8 @@ export const mediaRoutes: FastifyPluginAsync<{
       onRequest: requireUser,
       schema: { params: eventIdParams, body: deletePhotosInput, response: { 200: deletePhotosResponse } },
     },
-    async (request) => service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
+    async (request) =>
+      service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
   );
 
   app.delete(
@@ -110,7 +122,8 @@ export const mediaRoutes: FastifyPluginAsync<{
       onRequest: requireUser,
       schema: { params: eventIdParams, body: deleteUploaderInput, response: { 200: deletePhotosResponse } },
     },
-    async (request) => service.deleteUploader(currentUser(request), request.params.eventId, request.body.uploader),
+    async (request) =>
+      service.deleteUploader(currentUser(request), request.params.eventId, request.body.uploader),
   );
 
   app.post(
@@ -142,7 +155,10 @@ export const mediaRoutes: FastifyPluginAsync<{
         .header('etag', archive.etag)
         .header('accept-ranges', 'bytes');
       const ifRange = request.headers['if-range'];
-      const range = ifRange === undefined || ifRange === archive.etag ? parseRange(request.headers.range, archive.size) : null;
+      const range =
+        ifRange === undefined || ifRange === archive.etag
+          ? parseRange(request.headers.range, archive.size)
+          : null;
       if (range === 'unsatisfiable') {
         return reply
           .status(416)
@@ -184,7 +200,10 @@ export const mediaRoutes: FastifyPluginAsync<{
       .header('content-type', request.query.ct ?? mimeForExtension(ext))
       .header(
         'content-disposition',
-        contentDisposition(request.query.dl ? 'attachment' : 'inline', request.query.dl ?? key.slice(key.lastIndexOf('/') + 1)),
+        contentDisposition(
+          request.query.dl ? 'attachment' : 'inline',
+          request.query.dl ?? key.slice(key.lastIndexOf('/') + 1),
+        ),
       );
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     // Behind nginx: it sends the file (sendfile, ranges) from the internal location; we only decided
@@ -194,16 +213,20 @@ export const mediaRoutes: FastifyPluginAsync<{
     // only our own ETag can match.
     const ifRange = request.headers['if-range'];
     const range = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-    const sent = await send({ method: request.method, headers: range ? { range } : {} } as never, encodePath(file), {
-      acceptRanges: true,
-      cacheControl: false,
-      etag: false,
-      lastModified: true,
-      contentType: false,
-      dotfiles: 'allow',
-      index: false,
-      highWaterMark: 256 * 1024,
-    });
+    const sent = await send(
+      { method: request.method, headers: range ? { range } : {} } as never,
+      encodePath(file),
+      {
+        acceptRanges: true,
+        cacheControl: false,
+        etag: false,
+        lastModified: true,
+        contentType: false,
+        dotfiles: 'allow',
+        index: false,
+        highWaterMark: 256 * 1024,
+      },
+    );
     if (sent.type === 'error') {
       if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.photoNotFound);
       if (sent.statusCode === 416) {

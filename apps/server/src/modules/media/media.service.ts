@@ -135,7 +135,11 @@ export function createMediaService(deps: {
     return crc;
   }
 
-  async function receiveAndCommit(eventId: string, parts: AsyncIterable<UploadPart>, caps: UploadCaps): Promise<UploadResponse> {
+  async function receiveAndCommit(
+    eventId: string,
+    parts: AsyncIterable<UploadPart>,
+    caps: UploadCaps,
+  ): Promise<UploadResponse> {
     const received = await receiveUpload(parts, { tempRoot: deps.tempRoot, limits: deps.uploadLimits, caps });
     const keys: string[] = [];
     try {
@@ -152,7 +156,8 @@ export function createMediaService(deps: {
           if (!(error instanceof ImageRejectedError)) throw error;
           if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
           // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
-          if (!file.media.needsHeicDecoder) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+          if (!file.media.needsHeicDecoder)
+            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
         }
       }
       // A video is only accepted when ffprobe can read it and it is within the limits the poster
@@ -215,7 +220,10 @@ export function createMediaService(deps: {
         throw error;
       }
       deps.onJobsEnqueued();
-      deps.onStored?.(committed.length, committed.reduce((sum, row) => sum + row.size, 0));
+      deps.onStored?.(
+        committed.length,
+        committed.reduce((sum, row) => sum + row.size, 0),
+      );
       return {
         success: true,
         message: formatMessage(u.success, { n: committed.length }),
@@ -245,7 +253,10 @@ export function createMediaService(deps: {
      * reserved from the client's hourly budget at once (so parallel requests cannot all pass), and
      * given back if the upload fails.
      */
-    async openUpload(eventId: string, client: { ip: string; declaredBytes: number | null }): Promise<UploadTicket> {
+    async openUpload(
+      eventId: string,
+      client: { ip: string; declaredBytes: number | null },
+    ): Promise<UploadTicket> {
       const event = await deps.events.findById(eventId);
       if (!event) throw notFound();
       if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
@@ -254,7 +265,8 @@ export function createMediaService(deps: {
       const bytesLeft = bounds.eventQuotaBytes - event.bytesUsed;
       const declared = client.declaredBytes;
       if (itemsLeft <= 0) throw quotaItemsFull();
-      if (bytesLeft <= 0 || (declared !== null && declared - framingAllowance > bytesLeft)) throw quotaBytesFull();
+      if (bytesLeft <= 0 || (declared !== null && declared - framingAllowance > bytesLeft))
+        throw quotaBytesFull();
       const headroom = await diskHeadroom(deps.dataDir, bounds.minFreeDiskBytes);
       if (headroom <= 0 || (declared !== null && declared - framingAllowance > headroom)) throw diskLow();
       const reserved = declared ?? limits.maxUploadBytes;
@@ -271,7 +283,11 @@ export function createMediaService(deps: {
       };
     },
 
-    async upload(eventId: string, parts: AsyncIterable<UploadPart>, ticket: UploadTicket): Promise<UploadResponse> {
+    async upload(
+      eventId: string,
+      parts: AsyncIterable<UploadPart>,
+      ticket: UploadTicket,
+    ): Promise<UploadResponse> {
       try {
         return await receiveAndCommit(eventId, parts, ticket.caps);
       } catch (error) {
@@ -289,7 +305,13 @@ export function createMediaService(deps: {
       // An archived album's files are gone (or going): it lists nothing, whatever rows a purge has left.
       if (event.archivedAt) {
         const pagination = { nextToken: null, page: query.page, limit: query.limit, totalPages: 0 };
-        return { success: true as const, photos: [], nextToken: null, pagination, photoCount: event.photoCount };
+        return {
+          success: true as const,
+          photos: [],
+          nextToken: null,
+          pagination,
+          photoCount: event.photoCount,
+        };
       }
       const cursor = query.nextToken ? decodeCursor(query.nextToken) : null;
       // One extra row tells whether another page exists without counting.
@@ -301,7 +323,9 @@ export function createMediaService(deps: {
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       const nextToken = rows.length > query.limit && last ? encodeCursor({ seq: last.seq }) : null;
-      const photos = await Promise.all(page.map((row) => toItem(row, query.thumbnail ? 'thumbnail' : 'preview')));
+      const photos = await Promise.all(
+        page.map((row) => toItem(row, query.thumbnail ? 'thumbnail' : 'preview')),
+      );
       return {
         success: true as const,
         photos,

@@ -112,7 +112,10 @@ class FileInspector extends Transform {
     this.headLength += chunk.length;
     if (this.headLength < detectionHeadBytes) return callback();
     const held = Buffer.concat(this.head, this.headLength);
-    this.detect().then(() => callback(null, held), (error: Error) => callback(error));
+    this.detect().then(
+      () => callback(null, held),
+      (error: Error) => callback(error),
+    );
   }
 
   /**
@@ -132,9 +135,13 @@ class FileInspector extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.media) return callback(null, this.pendingLength ? Buffer.concat(this.pending, this.pendingLength) : undefined);
+    if (this.media)
+      return callback(null, this.pendingLength ? Buffer.concat(this.pending, this.pendingLength) : undefined);
     const held = Buffer.concat(this.head, this.headLength);
-    this.detect().then(() => callback(null, held), (error: Error) => callback(error));
+    this.detect().then(
+      () => callback(null, held),
+      (error: Error) => callback(error),
+    );
   }
 }
 
@@ -171,8 +178,10 @@ export async function receiveUpload(
   };
   const onDetected = (media: DetectedMedia) => {
     if (itemCap && photos + videos + 1 > itemCap.max) throw itemCap.error();
-    if (media.type === 'image' && ++photos > max.maxPhotos) throw new AppError(ErrorCode.VALIDATION, u.maxPhotos);
-    if (media.type === 'video' && ++videos > max.maxVideos) throw new AppError(ErrorCode.VALIDATION, u.maxVideos);
+    if (media.type === 'image' && ++photos > max.maxPhotos)
+      throw new AppError(ErrorCode.VALIDATION, u.maxPhotos);
+    if (media.type === 'video' && ++videos > max.maxVideos)
+      throw new AppError(ErrorCode.VALIDATION, u.maxVideos);
   };
 
   try {
@@ -215,13 +224,19 @@ export async function receiveUpload(
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's
 // problem (400), a full disk is ours but temporary (507, as the free-space floor answers); neither is an unexplained 500.
-const interruptedBody = /unexpected end of (form|multipart)|malformed|part terminated|boundary|aborted|premature close/i;
+const interruptedBody =
+  /unexpected end of (form|multipart)|malformed|part terminated|boundary|aborted|premature close/i;
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const e = error as { code?: string; message?: string; statusCode?: number };
-  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT')
+    return new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
   if (e.statusCode && e.statusCode < 500) return error;
-  if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || interruptedBody.test(e.message ?? '')) {
+  if (
+    e.code === 'ECONNRESET' ||
+    e.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    interruptedBody.test(e.message ?? '')
+  ) {
     return new AppError(ErrorCode.VALIDATION, u.interrupted);
   }
   return error;

@@ -49,14 +49,19 @@ function upload(eventId: string, parts: BodyPart[]) {
 
 async function countRows(eventId: string) {
   const [row] = await t.db.select({ n: count() }).from(media).where(eq(media.eventId, eventId));
-  const [event] = await t.db.select({ photoCount: events.photoCount }).from(events).where(eq(events.id, eventId));
+  const [event] = await t.db
+    .select({ photoCount: events.photoCount })
+    .from(events)
+    .where(eq(events.id, eventId));
   return { rows: row!.n, photoCount: event?.photoCount };
 }
 
 /** Every file left in storage or temp directories (objects, derived images, temp uploads). */
 async function filesUnder(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+    return (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((d) => d.isFile())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -79,9 +84,15 @@ describe('POST /api/events/:id/upload', () => {
       await file('jpeg'),
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().uploaded[0].metadata).toMatchObject({ uploader: 'gnp.exe', note: 'Mutlu yıllar 👩\u200d❤\ufe0f\u200d👨' });
+    expect(res.json().uploaded[0].metadata).toMatchObject({
+      uploader: 'gnp.exe',
+      note: 'Mutlu yıllar 👩\u200d❤\ufe0f\u200d👨',
+    });
     // Only invisible characters is no name at all.
-    const blank = await upload(eventId, [{ name: 'uploader', value: '\u200b\u202e\u200b' }, await file('jpeg')]);
+    const blank = await upload(eventId, [
+      { name: 'uploader', value: '\u200b\u202e\u200b' },
+      await file('jpeg'),
+    ]);
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(u.uploaderRequired);
   });
@@ -91,15 +102,35 @@ describe('POST /api/events/:id/upload', () => {
     const kinds = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'mp4', 'mov', 'webm'] as const;
     // Names and browser types are deliberately wrong: only the bytes decide.
     const parts = await Promise.all(kinds.map((k, i) => file(k, `dosya-${i}.bin`)));
-    const res = await upload(eventId, [{ name: 'uploader', value: '  Zeynep  ' }, { name: 'note', value: 'Çok mutluyuz!' }, ...parts]);
+    const res = await upload(eventId, [
+      { name: 'uploader', value: '  Zeynep  ' },
+      { name: 'note', value: 'Çok mutluyuz!' },
+      ...parts,
+    ]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe('9 dosya başarıyla yüklendi.');
     expect(body.uploaded.map((i: { mimeType: string }) => i.mimeType)).toEqual([
-      'image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'video/mp4', 'video/quicktime', 'video/webm',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/gif',
+      'image/avif',
+      'image/heic',
+      'video/mp4',
+      'video/quicktime',
+      'video/webm',
     ]);
     expect(body.uploaded.map((i: { key: string }) => i.key.split('.').pop())).toEqual([
-      'jpg', 'png', 'webp', 'gif', 'avif', 'heic', 'mp4', 'mov', 'webm',
+      'jpg',
+      'png',
+      'webp',
+      'gif',
+      'avif',
+      'heic',
+      'mp4',
+      'mov',
+      'webm',
     ]);
     expect(body.uploaded[0].metadata).toMatchObject({ uploader: 'Zeynep', note: 'Çok mutluyuz!' });
     expect(await countRows(eventId)).toEqual({ rows: 9, photoCount: 9 });
@@ -111,7 +142,11 @@ describe('POST /api/events/:id/upload', () => {
 
   it('stores a blank note as none, and fields may come after the files', async () => {
     const eventId = await newEvent();
-    const res = await upload(eventId, [await file('jpeg'), { name: 'note', value: '   ' }, { name: 'uploader', value: 'Ali' }]);
+    const res = await upload(eventId, [
+      await file('jpeg'),
+      { name: 'note', value: '   ' },
+      { name: 'uploader', value: 'Ali' },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().uploaded[0].metadata).toMatchObject({ uploader: 'Ali', note: null });
   });
@@ -121,17 +156,27 @@ describe('POST /api/events/:id/upload', () => {
     ['exe', u.onlyImagesAndVideos],
     ['html', u.typeUndetectable],
     ['text', u.typeUndetectable],
-  ] as const)('refuses %s content named as an image with 415 and keeps nothing of the request', async (kind, message) => {
-    const eventId = await newEvent();
-    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg'), await file(kind, 'foto.jpg')]);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ success: false, message, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    await expectNothingLeft(eventId);
-  });
+  ] as const)(
+    'refuses %s content named as an image with 415 and keeps nothing of the request',
+    async (kind, message) => {
+      const eventId = await newEvent();
+      const res = await upload(eventId, [
+        { name: 'uploader', value: 'Ali' },
+        await file('jpeg'),
+        await file(kind, 'foto.jpg'),
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ success: false, message, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      await expectNothingLeft(eventId);
+    },
+  );
 
   it('refuses an empty file as undetectable', async () => {
     const eventId = await newEvent();
-    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, { name: 'files', filename: 'bos.jpg', data: Buffer.alloc(0) }]);
+    const res = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      { name: 'files', filename: 'bos.jpg', data: Buffer.alloc(0) },
+    ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(u.typeUndetectable);
   });
@@ -151,7 +196,14 @@ describe('POST /api/events/:id/upload', () => {
   it('refuses the 4th video', async () => {
     const eventId = await newEvent();
     const mp4 = await file('mp4');
-    const res = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg'), mp4, mp4, mp4, mp4]);
+    const res = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      await file('jpeg'),
+      mp4,
+      mp4,
+      mp4,
+      mp4,
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(u.maxVideos);
     await expectNothingLeft(eventId);
@@ -183,7 +235,13 @@ describe('POST /api/events/:id/upload', () => {
     [[] as BodyPart[], u.uploaderRequired],
     [[{ name: 'uploader', value: '   ' }], u.uploaderRequired],
     [[{ name: 'uploader', value: 'A' }], u.nameMin],
-    [[{ name: 'uploader', value: 'Ali' }, { name: 'note', value: 'n'.repeat(501) }], u.noteMax],
+    [
+      [
+        { name: 'uploader', value: 'Ali' },
+        { name: 'note', value: 'n'.repeat(501) },
+      ],
+      u.noteMax,
+    ],
   ])('validates the text fields: %j', async (fields, message) => {
     const eventId = await newEvent();
     const res = await upload(eventId, [...fields, await file('jpeg')]);
@@ -197,7 +255,11 @@ describe('POST /api/events/:id/upload', () => {
     const none = await upload(eventId, [{ name: 'uploader', value: 'Ali' }]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(u.noFiles);
-    const json = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, payload: { uploader: 'Ali' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/upload`,
+      payload: { uploader: 'Ali' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(u.notMultipart);
   });
@@ -209,7 +271,10 @@ describe('POST /api/events/:id/upload', () => {
     expect(closed.json().message).toBe(u.closed);
     expect(closed.json().message).toContain('Fotoğraf Yükleme Kapalı');
     await expectNothingLeft(eventId);
-    const unknown = await upload('olmayan-etkinlik', [{ name: 'uploader', value: 'Ali' }, await file('jpeg')]);
+    const unknown = await upload('olmayan-etkinlik', [
+      { name: 'uploader', value: 'Ali' },
+      await file('jpeg'),
+    ]);
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -243,7 +308,13 @@ describe('POST /api/events/:id/upload', () => {
       { name: 'uploader', value: 'Ali' },
       { name: 'files', filename: 'a.jpg', head: jpeg, size: 20 * 1024 * 1024 },
     ]);
-    const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: `/api/events/${eventId}/upload`, headers: body.headers });
+    const req = httpRequest({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: `/api/events/${eventId}/upload`,
+      headers: body.headers,
+    });
     req.on('error', () => undefined);
     let sent = 0;
     for await (const chunk of body.payload) {
@@ -261,7 +332,8 @@ describe('POST /api/events/:id/upload', () => {
 
   it('removes objects of an upload that never committed (crash between store and commit)', async () => {
     const eventId = await newEvent();
-    const [kept] = (await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')])).json().uploaded;
+    const [kept] = (await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')])).json()
+      .uploaded;
     const orphan = `events/${eventId}/00000000-0000-4000-8000-000000000000.jpg`;
     await t.storage.put(orphan, Readable.from([Buffer.from('yarım kalmış')]));
     // What the upload schedules before storing; a crash means no commit ever withdraws it.
@@ -275,8 +347,14 @@ describe('POST /api/events/:id/upload', () => {
     const eventId = await newEvent();
     let last = 0;
     for (let i = 0; i <= uploadRateLimit.limit && last !== 429; i++) {
-      last = (await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, remoteAddress: '10.9.9.9', payload: {} }))
-        .statusCode;
+      last = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/events/${eventId}/upload`,
+          remoteAddress: '10.9.9.9',
+          payload: {},
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
     const other = await upload(eventId, [{ name: 'uploader', value: 'Ali' }, await file('jpeg')]);

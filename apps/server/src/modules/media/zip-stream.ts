@@ -77,7 +77,9 @@ function displayDate(date: Date): string {
  * Archive names: upload time then uploader ("2026-11-22_14-05-33_Ayse_Yilmaz.jpg"); a counter is
  * added when two items share both, so names never collide and sort chronologically.
  */
-export function archiveNames(entries: readonly Pick<AlbumEntry, 'uploader' | 'uploadedAt' | 'extension'>[]): string[] {
+export function archiveNames(
+  entries: readonly Pick<AlbumEntry, 'uploader' | 'uploadedAt' | 'extension'>[],
+): string[] {
   const used = new Set<string>(['notlar.csv']);
   const nextSuffix = new Map<string, number>();
   return entries.map((entry) => {
@@ -210,7 +212,12 @@ export function albumArchive(
   const names = archiveNames(entries);
   const csv = notesCsv(
     notes.header,
-    entries.map((entry, i) => [names[i]!, entry.uploader ?? '', displayDate(entry.uploadedAt), entry.note ?? '']),
+    entries.map((entry, i) => [
+      names[i]!,
+      entry.uploader ?? '',
+      displayDate(entry.uploadedAt),
+      entry.note ?? '',
+    ]),
   );
   // The notes file is dated like the newest item, not "now", so the archive stays the same.
   const newest = new Date(Math.max(0, ...entries.map((e) => e.uploadedAt.getTime())));
@@ -265,7 +272,8 @@ export function albumArchive(
         try {
           for await (const chunk of input as AsyncIterable<Buffer>) {
             // A file longer than recorded must not shift every following entry.
-            const part = read + chunk.length > to - from + 1 ? chunk.subarray(0, to - from + 1 - read) : chunk;
+            const part =
+              read + chunk.length > to - from + 1 ? chunk.subarray(0, to - from + 1 - read) : chunk;
             read += part.length;
             yield part;
             if (read === to - from + 1) break;
@@ -299,6 +307,9 @@ export function albumArchive(
 }
 
 /** The whole archive at once (tests and callers that need no range). */
-export function createAlbumZip(entries: readonly AlbumEntry[], notes: { header: readonly string[]; fileName: string }): AlbumZip {
+export function createAlbumZip(
+  entries: readonly AlbumEntry[],
+  notes: { header: readonly string[]; fileName: string },
+): AlbumZip {
   return albumArchive(entries, notes).open();
 }

@@ -11,7 +11,11 @@ const MAX_DELAY_SECONDS = 15 * 60;
  * another address is never locked out by someone else's guesses. A right password clears the pair.
  */
 export function createLoginGuard(store: RateLimitStore, freeFailures: number) {
-  const failures = store.limiter({ name: 'login-failures', points: Number.MAX_SAFE_INTEGER, durationSeconds: DAY_SECONDS });
+  const failures = store.limiter({
+    name: 'login-failures',
+    points: Number.MAX_SAFE_INTEGER,
+    durationSeconds: DAY_SECONDS,
+  });
   // Only its block() is used: a blocked key holds more points than the one allowed.
   const pause = store.limiter({ name: 'login-pause', points: 1, durationSeconds: 1 });
 

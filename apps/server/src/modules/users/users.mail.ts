@@ -9,7 +9,8 @@ const layout = (title: string, paragraphs: string[], link: string, button: strin
 const greeting = 'Merhaba,';
 
 export function activationMail(to: string, link: string): MailMessage {
-  const body = 'Anı Kutusu hesabınızı etkinleştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
+  const body =
+    'Anı Kutusu hesabınızı etkinleştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
   return {
     to,
     link,
@@ -28,12 +29,13 @@ export function accountExistsMail(to: string, link: string): MailMessage {
     link,
     subject: 'Anı Kutusu hesabınız zaten var',
     text: `${greeting}\n\n${body}\n\n${link}\n\nBu isteği siz yapmadıysanız hesabınız güvende; bu e-postayı yok sayabilirsiniz.\n\nAnı Kutusu`,
-    html: layout('Hesabınız zaten var', [greeting, body], link, 'Anı Kutusu\'na Git'),
+    html: layout('Hesabınız zaten var', [greeting, body], link, "Anı Kutusu'na Git"),
   };
 }
 
 export function passwordResetMail(to: string, link: string): MailMessage {
-  const body = 'Şifrenizi sıfırlamak için aşağıdaki bağlantıya tıklayın. Bağlantı 1 saat geçerlidir ve bir kez kullanılabilir.';
+  const body =
+    'Şifrenizi sıfırlamak için aşağıdaki bağlantıya tıklayın. Bağlantı 1 saat geçerlidir ve bir kez kullanılabilir.';
   return {
     to,
     link,
@@ -44,7 +46,8 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 }
 
 export function emailChangeMail(to: string, link: string): MailMessage {
-  const body = 'Anı Kutusu hesabınızın e-posta adresini bu adresle değiştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
+  const body =
+    'Anı Kutusu hesabınızın e-posta adresini bu adresle değiştirmek için aşağıdaki bağlantıya tıklayın. Bağlantı 24 saat geçerlidir.';
   return {
     to,
     link,

@@ -49,19 +49,39 @@ export function createUsersRepository(db: Db) {
      * and every unused e-mail link. A pending e-mail change started from a stolen session must not
      * outlive the owner's password reset (it would hand the account to the thief's address).
      */
-    async replacePassword(id: string, patch: Partial<typeof users.$inferInsert>, keepSessionId?: string): Promise<UserRow> {
+    async replacePassword(
+      id: string,
+      patch: Partial<typeof users.$inferInsert>,
+      keepSessionId?: string,
+    ): Promise<UserRow> {
       return db.transaction(async (tx) => {
         const now = new Date();
-        const [user] = await tx.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id)).returning();
+        const [user] = await tx
+          .update(users)
+          .set({ ...patch, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
         await tx
           .update(sessions)
           .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+          .where(
+            and(
+              eq(sessions.userId, id),
+              isNull(sessions.revokedAt),
+              keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+            ),
+          );
         // The old address's cancel links stay: they are the owner's way back if the thief set the password.
         await tx
           .update(emailTokens)
           .set({ usedAt: now })
-          .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt), ne(emailTokens.purpose, 'email_change_cancel')));
+          .where(
+            and(
+              eq(emailTokens.userId, id),
+              isNull(emailTokens.usedAt),
+              ne(emailTokens.purpose, 'email_change_cancel'),
+            ),
+          );
         return user!;
       });
     },
@@ -77,9 +97,21 @@ export function createUsersRepository(db: Db) {
           .set({ deletionScheduledAt: at, updatedAt: now })
           .where(and(eq(users.id, id), isNull(users.deletionScheduledAt)))
           .returning();
-        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
-        await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
-        if (user) await enqueue(tx, 'users.delete-account', { userId: id }, { id: deleteAccountJobId(id), runAt: at });
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
+        if (user)
+          await enqueue(
+            tx,
+            'users.delete-account',
+            { userId: id },
+            { id: deleteAccountJobId(id), runAt: at },
+          );
         return user ?? null;
       });
     },
@@ -105,7 +137,11 @@ export function createUsersRepository(db: Db) {
      */
     async setDataExport(userId: string, key: string, expiresAt: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
-        const [current] = await tx.select({ key: users.dataExportKey }).from(users).where(eq(users.id, userId)).for('update');
+        const [current] = await tx
+          .select({ key: users.dataExportKey })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
         await tx.update(users).set({ dataExportKey: key }).where(eq(users.id, userId));
         await enqueue(tx, 'storage.delete-objects', { keys: [key] }, { runAt: expiresAt });
         return current?.key ?? null;
@@ -129,7 +165,13 @@ export function createUsersRepository(db: Db) {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
       return rows[0] ?? null;
     },
     /** Ends every session of a user, or every one but `keepSessionId`. */
@@ -137,14 +179,26 @@ export function createUsersRepository(db: Db) {
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+          ),
+        );
     },
     /** Voids every unused e-mail-change link of a user. */
     async withdrawEmailChanges(userId: string) {
       await db
         .update(emailTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_change'), isNull(emailTokens.usedAt)));
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, 'email_change'),
+            isNull(emailTokens.usedAt),
+          ),
+        );
     },
     async queueAccountMail(payload: JobPayload<'users.account-mail'>) {
       await enqueue(db, 'users.account-mail', payload);
@@ -155,10 +209,17 @@ export function createUsersRepository(db: Db) {
     async insertEmailToken(row: typeof emailTokens.$inferInsert) {
       // A new link replaces older unused links of the same purpose, except cancel links: each one
       // restores the address it was sent to, and a later change must not silence an earlier owner.
-      if (row.purpose !== 'email_change_cancel') await db
-        .update(emailTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, row.purpose), isNull(emailTokens.usedAt)));
+      if (row.purpose !== 'email_change_cancel')
+        await db
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailTokens.userId, row.userId),
+              eq(emailTokens.purpose, row.purpose),
+              isNull(emailTokens.usedAt),
+            ),
+          );
       await db.insert(emailTokens).values(row);
     },
     async findEmailToken(tokenHash: string, purpose: EmailTokenPurpose): Promise<EmailTokenRow | null> {

@@ -33,7 +33,12 @@ const sentMails = async () => {
 };
 const linkTo = async (email: string) => lastLinkTo(await sentMails(), email);
 const profile = (user: { userId: string; token: string }, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: `/api/users/profile/${user.userId}`, headers: bearer(user.token), payload });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/users/profile/${user.userId}`,
+    headers: bearer(user.token),
+    payload,
+  });
 
 describe('POST /api/users/register', () => {
   it('creates the account, answers token/userId/username and e-mails an activation link', async () => {
@@ -89,7 +94,9 @@ describe('POST /api/users/register', () => {
   it('refuses a taken name (Turkish case rules) with 409', async () => {
     const first = newRegistration({ username: 'İpek Işık' });
     expect((await register(first)).statusCode).toBe(201);
-    const sameName = await register(newRegistration({ username: 'i̇pek ışık'.normalize('NFC').replace('i̇', 'i') }));
+    const sameName = await register(
+      newRegistration({ username: 'i̇pek ışık'.normalize('NFC').replace('i̇', 'i') }),
+    );
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().message).toBe(a.usernameTaken);
   });
@@ -113,7 +120,11 @@ describe('activation', () => {
     expect(before.statusCode).toBe(403);
     expect(before.json()).toMatchObject({ message: a.notActivated, code: 'NOT_ACTIVATED' });
     // The register token is a real session but is refused until the account is activated.
-    const early = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(registered.token) });
+    const early = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(registered.token),
+    });
     expect(early.statusCode).toBe(403);
 
     const first = await activateFromOutbox(t.app, t.outbox, input.email);
@@ -141,7 +152,11 @@ describe('activation', () => {
     const input = newRegistration();
     await register(input);
     const sentBefore = (await sentMails()).length;
-    const known = await t.app.inject({ method: 'POST', url: '/api/users/activation/resend', payload: { email: input.email } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/activation/resend',
+      payload: { email: input.email },
+    });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/users/activation/resend',
@@ -169,12 +184,20 @@ describe('POST /api/users/login', () => {
     const user = await createActivatedUser(t);
     for (const res of [await login(user.email, 'Yanlis123'), await login('kimse@example.com', 'Yanlis123')]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Kullanıcı adı veya şifre yanlış.', code: 'UNAUTHORIZED' });
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Kullanıcı adı veya şifre yanlış.',
+        code: 'UNAUTHORIZED',
+      });
     }
   });
 
   it('requires both fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: '', password: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: '', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(a.loginIdentifierRequired);
   });
@@ -196,7 +219,11 @@ describe('logout and sessions', () => {
     await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) });
     const expired = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) });
     expect(expired.statusCode).toBe(401);
-    const madeUp = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer('x'.repeat(43)) });
+    const madeUp = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer('x'.repeat(43)),
+    });
     expect(madeUp.statusCode).toBe(401);
     const none = await t.app.inject({ method: 'POST', url: '/api/users/logout' });
     expect(none.statusCode).toBe(401);
@@ -213,7 +240,11 @@ describe('PUT /api/users/profile/:userId', () => {
       payload: { username: 'Elif  Demir', phoneNumber: '05441234567' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ username: 'Elif Demir', phoneNumber: '+905441234567', email: user.email });
+    expect(res.json().user).toMatchObject({
+      username: 'Elif Demir',
+      phoneNumber: '+905441234567',
+      email: user.email,
+    });
   });
 
   it("refuses another user's profile with 403 and anonymous callers with 401", async () => {
@@ -228,7 +259,11 @@ describe('PUT /api/users/profile/:userId', () => {
     expect(res.statusCode).toBe(403);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) });
     expect(me.json().user.username).toBe(owner.username);
-    const anon = await t.app.inject({ method: 'PUT', url: `/api/users/profile/${owner.userId}`, payload: {} });
+    const anon = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${owner.userId}`,
+      payload: {},
+    });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -270,22 +305,28 @@ describe('PUT /api/users/profile/:userId', () => {
     const res = await profile(user, { email: 'ele-gecirdim@example.com', currentPassword: user.password });
     expect(res.statusCode).toBe(200);
     // The session that asked stays; every other one ends.
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(other) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(other) })).statusCode,
+    ).toBe(401);
     const notice = t.outbox.findLast((m) => m.to === user.email)!;
     expect(notice.subject).toBe('E-posta adresinizi değiştirme isteği');
     expect(notice.text).not.toContain(user.username);
     // The change is confirmed from the new address...
     const confirm = new URL(lastLinkTo(t.outbox, 'ele-gecirdim@example.com'));
-    expect((await t.app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` })).headers.location).toBe(
-      '/?hesap=email-changed',
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` })).headers.location,
+    ).toBe('/?hesap=email-changed');
     // ...and the old address's link takes the account back and signs everyone out.
     const cancel = new URL(notice.link!);
     expect(cancel.pathname).toBe('/api/users/email/cancel');
     const cancelled = await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
     expect(cancelled.headers.location).toBe('/?hesap=email-change-cancelled');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode,
+    ).toBe(401);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     expect((await login('ele-gecirdim@example.com', user.password)).statusCode).toBe(401);
     const reused = await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
@@ -328,14 +369,19 @@ describe('PUT /api/users/profile/:userId', () => {
       payload: { currentPassword: user.password, newPassword: 'YeniSifre9' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(second) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(second) })).statusCode,
+    ).toBe(401);
     expect((await login(user.email, 'YeniSifre9')).statusCode).toBe(200);
   });
 });
 
 describe('password reset', () => {
-  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email } });
+  const forgot = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email } });
   const reset = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/users/password/reset', payload: { token, password } });
 
@@ -350,12 +396,19 @@ describe('password reset', () => {
   it('does the same work for known and unknown addresses: one queued job each, no mail during the request', async () => {
     const user = await createActivatedUser(t);
     const { jobs } = await import('../../db/schema/index.ts');
-    const queued = async () => (await t.db.select().from(jobs)).filter((j) => j.kind === 'users.account-mail').length;
+    const queued = async () =>
+      (await t.db.select().from(jobs)).filter((j) => j.kind === 'users.account-mail').length;
     const before = { mails: t.outbox.length, jobs: await queued() };
     await forgot(user.email);
-    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 1 });
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({
+      mails: before.mails,
+      jobs: before.jobs + 1,
+    });
     await forgot('bilinmeyen-adres@example.com');
-    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({ mails: before.mails, jobs: before.jobs + 2 });
+    expect({ mails: t.outbox.length, jobs: await queued() }).toEqual({
+      mails: before.mails,
+      jobs: before.jobs + 2,
+    });
     // The job tells them apart: only the known address gets a mail.
     expect((await sentMails()).length).toBe(before.mails + 1);
     expect(t.outbox.at(-1)!.to).toBe(user.email);
@@ -368,7 +421,9 @@ describe('password reset', () => {
     expect(lastLinkTo(t.outbox, user.email)).toContain('/reset-password?token=');
     const ok = await reset(token, 'Sifirlandi7');
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode,
+    ).toBe(401);
     expect((await login(user.email, 'Sifirlandi7')).statusCode).toBe(200);
     const reused = await reset(token, 'BaskaSifre8');
     expect(reused.statusCode).toBe(400);
@@ -500,10 +555,16 @@ describe('rate limits', () => {
       // The activation mail of the registration counted too: two resets are left of the three.
       expect(codes).toEqual([200, 200, 429, 429, 429, 429]);
       await limited.app.jobs.runUntilIdle();
-      expect(limited.outbox.filter((m) => m.to === user.email && m.subject.includes('şifre sıfırlama'))).toHaveLength(2);
+      expect(
+        limited.outbox.filter((m) => m.to === user.email && m.subject.includes('şifre sıfırlama')),
+      ).toHaveLength(2);
       // Another address has its own budget.
       const other = await createActivatedUser(limited);
-      const res = await limited.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email: other.email } });
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/users/password/forgot',
+        payload: { email: other.email },
+      });
       expect(res.statusCode).toBe(200);
     } finally {
       await limited.close();

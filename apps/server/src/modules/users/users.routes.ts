@@ -33,19 +33,30 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     },
   );
 
-  app.post('/users/login', { schema: { body: loginInput, response: { 200: authResponse } } }, async (request) => {
-    const result = await service.login(request.body.email, request.body.password, request.ip);
-    return { success: true as const, ...result };
-  });
+  app.post(
+    '/users/login',
+    { schema: { body: loginInput, response: { 200: authResponse } } },
+    async (request) => {
+      const result = await service.login(request.body.email, request.body.password, request.ip);
+      return { success: true as const, ...result };
+    },
+  );
 
-  app.post('/users/logout', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
-    await service.logout(currentUser(request));
-    return { success: true as const, message: a.loggedOut };
-  });
+  app.post(
+    '/users/logout',
+    { onRequest: requireUser, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      await service.logout(currentUser(request));
+      return { success: true as const, message: a.loggedOut };
+    },
+  );
 
   app.get(
     '/users/me',
-    { onRequest: requireUser, schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } } },
+    {
+      onRequest: requireUser,
+      schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } },
+    },
     async (request) => ({ success: true as const, user: await service.me(currentUser(request)) }),
   );
 
@@ -53,7 +64,11 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     '/users/profile/:userId',
     {
       onRequest: requireUser,
-      schema: { params: z.object({ userId: z.string().max(100) }), body: updateProfileInput, response: { 200: profileResponse } },
+      schema: {
+        params: z.object({ userId: z.string().max(100) }),
+        body: updateProfileInput,
+        response: { 200: profileResponse },
+      },
     },
     async (request) => {
       const result = await service.updateProfile(currentUser(request), request.params.userId, request.body);
@@ -96,10 +111,14 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
-  app.delete('/users/me/deletion', { onRequest: requireUser, schema: { response: { 200: messageResponse } } }, async (request) => {
-    const cancelled = await service.cancelDeletion(currentUser(request));
-    return { success: true as const, message: cancelled ? a.deletionCancelled : a.deletionNotScheduled };
-  });
+  app.delete(
+    '/users/me/deletion',
+    { onRequest: requireUser, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      const cancelled = await service.cancelDeletion(currentUser(request));
+      return { success: true as const, message: cancelled ? a.deletionCancelled : a.deletionNotScheduled };
+    },
+  );
 
   app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const result = await service.cancelEmailChange(request.query.token);

@@ -12,7 +12,12 @@ import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { dataExportZip, jsonFile, type ExportFile } from './data-export.ts';
 import { createLoginGuard } from './login-guard.ts';
-import { uniqueViolation, type EmailTokenPurpose, type UserRow, type UsersRepository } from './users.repository.ts';
+import {
+  uniqueViolation,
+  type EmailTokenPurpose,
+  type UserRow,
+  type UsersRepository,
+} from './users.repository.ts';
 import {
   accountDeletedMail,
   accountDeletionConfirmMail,
@@ -98,12 +103,32 @@ export function createUsersService(deps: {
   const clock = deps.clock ?? (() => new Date());
   const limits = deps.limits ?? defaultAuthLimits;
   const store = deps.rateLimitStore;
-  const loginPerIp = createRateLimiter({ name: 'login-ip', limit: limits.loginPerIp, windowMs: FIFTEEN_MINUTES, store });
+  const loginPerIp = createRateLimiter({
+    name: 'login-ip',
+    limit: limits.loginPerIp,
+    windowMs: FIFTEEN_MINUTES,
+    store,
+  });
   const loginGuard = createLoginGuard(store, limits.loginFreeFailures);
-  const registerPerIp = createRateLimiter({ name: 'register-ip', limit: limits.registerPerIp, windowMs: HOUR, store });
+  const registerPerIp = createRateLimiter({
+    name: 'register-ip',
+    limit: limits.registerPerIp,
+    windowMs: HOUR,
+    store,
+  });
   const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR, store });
-  const mailPerTarget = createRateLimiter({ name: 'mail-target', limit: limits.mailPerTarget, windowMs: HOUR, store });
-  const mailPerUser = createRateLimiter({ name: 'mail-user', limit: limits.mailPerUser, windowMs: HOUR, store });
+  const mailPerTarget = createRateLimiter({
+    name: 'mail-target',
+    limit: limits.mailPerTarget,
+    windowMs: HOUR,
+    store,
+  });
+  const mailPerUser = createRateLimiter({
+    name: 'mail-user',
+    limit: limits.mailPerUser,
+    windowMs: HOUR,
+    store,
+  });
 
   // A failed e-mail must not fail the request that caused it: the user can ask again.
   const sendMail = async (message: MailMessage) => {
@@ -203,7 +228,9 @@ export function createUsersService(deps: {
 
     async login(identifier: string, password: string, ip: string) {
       await loginPerIp.consume(ip);
-      const identifierKey = identifier.includes('@') ? identifier.trim().toLowerCase() : turkishFold(identifier);
+      const identifierKey = identifier.includes('@')
+        ? identifier.trim().toLowerCase()
+        : turkishFold(identifier);
       const user = identifier.includes('@')
         ? await repository.findByEmail(identifierKey)
         : await repository.findByUsernameKey(identifierKey);
@@ -278,12 +305,16 @@ export function createUsersService(deps: {
       const user = await repository.findById(used.row.userId);
       if (!user) throw new AppError(ErrorCode.VALIDATION, a.tokenInvalid);
       // Whoever reset the password proved they own the mailbox: that also activates the account.
-      await repository.replacePassword(user.id, { passwordHash: await hash(password), activatedAt: user.activatedAt ?? new Date() });
+      await repository.replacePassword(user.id, {
+        passwordHash: await hash(password),
+        activatedAt: user.activatedAt ?? new Date(),
+      });
     },
 
     async confirmEmailChange(token: string): Promise<AccountLinkResult> {
       const used = await useEmailToken(token, 'email_change');
-      if (used.result !== 'ok' || !used.row.newEmail) return used.result === 'expired' ? 'expired' : 'invalid';
+      if (used.result !== 'ok' || !used.row.newEmail)
+        return used.result === 'expired' ? 'expired' : 'invalid';
       try {
         await repository.updateUser(used.row.userId, { email: used.row.newEmail });
       } catch (error) {
@@ -299,7 +330,8 @@ export function createUsersService(deps: {
      */
     async cancelEmailChange(token: string): Promise<AccountLinkResult> {
       const used = await useEmailToken(token, 'email_change_cancel');
-      if (used.result !== 'ok' || !used.row.newEmail) return used.result === 'expired' ? 'expired' : 'invalid';
+      if (used.result !== 'ok' || !used.row.newEmail)
+        return used.result === 'expired' ? 'expired' : 'invalid';
       const user = await repository.findById(used.row.userId);
       if (!user) return 'invalid';
       await repository.withdrawEmailChanges(user.id);
@@ -338,7 +370,11 @@ export function createUsersService(deps: {
       const files = [jsonFile('hesap.json', account), ...((await deps.exportOwnedData?.(userId)) ?? [])];
       const key = newObjectKey('exports', 'zip');
       await deps.storage.put(key, dataExportZip(files, createdAt));
-      const previous = await repository.setDataExport(userId, key, new Date(createdAt.getTime() + dataExportTtlSeconds * 1000));
+      const previous = await repository.setDataExport(
+        userId,
+        key,
+        new Date(createdAt.getTime() + dataExportTtlSeconds * 1000),
+      );
       if (previous) await deps.storage.delete(previous);
       const url = await deps.storage.signedUrl(key, {
         expiresInSeconds: dataExportTtlSeconds,
@@ -346,7 +382,13 @@ export function createUsersService(deps: {
         contentType: 'application/zip',
       });
       const link = url.startsWith('/') ? `${publicUrl}${url}` : url;
-      await mailer.send(dataExportReadyMail(user.email, link, turkishLongDate(new Date(createdAt.getTime() + dataExportTtlSeconds * 1000))));
+      await mailer.send(
+        dataExportReadyMail(
+          user.email,
+          link,
+          turkishLongDate(new Date(createdAt.getTime() + dataExportTtlSeconds * 1000)),
+        ),
+      );
     },
 
     /** "Hesabımı Sil", step 1: the password, then a confirmation link by e-mail. */
@@ -355,9 +397,12 @@ export function createUsersService(deps: {
       await mailPerUser.consume(actor.id);
       const user = await repository.findById(actor.id);
       if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
-      if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.VALIDATION, a.passwordWrong);
+      if (!(await verify(user.passwordHash, password)))
+        throw new AppError(ErrorCode.VALIDATION, a.passwordWrong);
       const token = await issueEmailToken(user, 'account_deletion', DELETION_CONFIRM_TTL);
-      await sendMail(accountDeletionConfirmMail(user.email, `${publicUrl}/api/users/deletion/confirm?token=${token}`));
+      await sendMail(
+        accountDeletionConfirmMail(user.email, `${publicUrl}/api/users/deletion/confirm?token=${token}`),
+      );
     },
 
     /** Step 2, the e-mailed link: schedules the deletion after the grace period and ends every session. */
@@ -366,7 +411,8 @@ export function createUsersService(deps: {
       if (used.result !== 'ok') return used.result === 'expired' ? 'expired' : 'invalid';
       const at = new Date(clock().getTime() + accountDeletionGraceMs);
       const user = await repository.scheduleDeletion(used.row.userId, at);
-      if (user) await sendMail(accountDeletionScheduledMail(user.email, turkishLongDate(at), `${publicUrl}/profile`));
+      if (user)
+        await sendMail(accountDeletionScheduledMail(user.email, turkishLongDate(at), `${publicUrl}/profile`));
       return 'deletion-scheduled';
     },
 
@@ -382,7 +428,7 @@ export function createUsersService(deps: {
       await deps.purgeOwnedData?.(userId);
       if (user.dataExportKey) await deps.storage?.delete(user.dataExportKey);
       await repository.deleteUser(userId);
-      logger.info({ userId }, 'account deleted at its owner\'s request');
+      logger.info({ userId }, "account deleted at its owner's request");
       await sendMail(accountDeletedMail(user.email));
     },
 
@@ -416,7 +462,10 @@ export function createUsersService(deps: {
       if (patch.phoneNumber) changes.phoneNumber = patch.phoneNumber;
       if (patch.email && patch.email !== user.email) {
         if (!patch.currentPassword || !(await verify(user.passwordHash, patch.currentPassword))) {
-          throw new AppError(ErrorCode.VALIDATION, patch.currentPassword ? a.currentPasswordWrong : a.currentPasswordForEmail);
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            patch.currentPassword ? a.currentPasswordWrong : a.currentPasswordForEmail,
+          );
         }
         await mailPerUser.consume(user.id);
         await mailPerTarget.consume(patch.email);
@@ -442,10 +491,17 @@ export function createUsersService(deps: {
       if (pendingEmail) {
         const token = await issueEmailToken(user, 'email_change', EMAIL_CHANGE_TTL, pendingEmail);
         // The cancel link carries the address to restore; it outlives the change itself.
-        const cancel = await issueEmailToken(user, 'email_change_cancel', EMAIL_CHANGE_CANCEL_TTL, user.email);
+        const cancel = await issueEmailToken(
+          user,
+          'email_change_cancel',
+          EMAIL_CHANGE_CANCEL_TTL,
+          user.email,
+        );
         await repository.revokeSessions(user.id, actor.sessionId);
         await sendMail(emailChangeMail(pendingEmail, `${publicUrl}/api/users/email/confirm?token=${token}`));
-        await sendMail(emailChangeNoticeMail(user.email, `${publicUrl}/api/users/email/cancel?token=${cancel}`));
+        await sendMail(
+          emailChangeNoticeMail(user.email, `${publicUrl}/api/users/email/cancel?token=${cancel}`),
+        );
       }
       return {
         message: pendingEmail ? a.emailChangePending : a.profileUpdated,

@@ -13,7 +13,8 @@ export type PreparedImage = { ok: true; bytes: Buffer } | { ok: false; reason: '
  */
 export async function prepareInvitationImage(input: Buffer): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(input);
-  if (!type || !type.mime.startsWith('image/') || !decodable.has(type.ext)) return { ok: false, reason: 'not-image' };
+  if (!type || !type.mime.startsWith('image/') || !decodable.has(type.ext))
+    return { ok: false, reason: 'not-image' };
   try {
     const bytes = await sharp(input, { limitInputPixels: 100_000_000 })
       .rotate()

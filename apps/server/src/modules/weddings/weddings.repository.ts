@@ -5,7 +5,10 @@ import { weddings } from '../../db/schema/weddings.ts';
 import type { EventsApi } from '../events/events.public.ts';
 
 export type WeddingRow = typeof weddings.$inferSelect;
-export type NewWedding = Omit<typeof weddings.$inferInsert, 'id' | 'ownerId' | 'eventId' | 'createdAt' | 'updatedAt'>;
+export type NewWedding = Omit<
+  typeof weddings.$inferInsert,
+  'id' | 'ownerId' | 'eventId' | 'createdAt' | 'updatedAt'
+>;
 
 export function createWeddingsRepository(db: Db) {
   return {
@@ -24,7 +27,9 @@ export function createWeddingsRepository(db: Db) {
           title: input.title,
           eventDate: input.eventDate,
         });
-        await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId });
+        await tx
+          .insert(weddings)
+          .values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId });
         return { weddingId, eventId };
       });
     },
@@ -34,16 +39,30 @@ export function createWeddingsRepository(db: Db) {
      * event's, so the album and the wedding tell the same story.
      */
     async attachWeddingToEvent(
-      input: { ownerId: string; eventId: string; title: string | undefined; eventDate: Date; wedding: NewWedding },
+      input: {
+        ownerId: string;
+        eventId: string;
+        title: string | undefined;
+        eventDate: Date;
+        wedding: NewWedding;
+      },
       events: Pick<EventsApi, 'lockOwned' | 'retitle'>,
     ): Promise<{ weddingId: string; eventId: string } | 'event-not-found' | 'has-wedding'> {
       const weddingId = randomUUID();
       return db.transaction(async (tx) => {
         if (!(await events.lockOwned(tx, input.eventId, input.ownerId))) return 'event-not-found' as const;
-        const [existing] = await tx.select({ id: weddings.id }).from(weddings).where(eq(weddings.eventId, input.eventId));
+        const [existing] = await tx
+          .select({ id: weddings.id })
+          .from(weddings)
+          .where(eq(weddings.eventId, input.eventId));
         if (existing) return 'has-wedding' as const;
-        await events.retitle(tx, input.eventId, input.ownerId, { title: input.title, eventDate: input.eventDate });
-        await tx.insert(weddings).values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
+        await events.retitle(tx, input.eventId, input.ownerId, {
+          title: input.title,
+          eventDate: input.eventDate,
+        });
+        await tx
+          .insert(weddings)
+          .values({ ...input.wedding, id: weddingId, ownerId: input.ownerId, eventId: input.eventId });
         return { weddingId, eventId: input.eventId };
       });
     },
@@ -51,7 +70,10 @@ export function createWeddingsRepository(db: Db) {
     /** Which of these events already have a wedding. */
     async eventIdsWithWedding(eventIds: string[]): Promise<Set<string>> {
       if (eventIds.length === 0) return new Set();
-      const rows = await db.select({ eventId: weddings.eventId }).from(weddings).where(inArray(weddings.eventId, eventIds));
+      const rows = await db
+        .select({ eventId: weddings.eventId })
+        .from(weddings)
+        .where(inArray(weddings.eventId, eventIds));
       return new Set(rows.map((r) => r.eventId));
     },
 
@@ -112,7 +134,10 @@ export function createWeddingsRepository(db: Db) {
           .from(weddings)
           .where(eq(weddings.id, weddingId))
           .for('update');
-        await tx.update(weddings).set({ invitationImageKey: key, updatedAt: new Date() }).where(eq(weddings.id, weddingId));
+        await tx
+          .update(weddings)
+          .set({ invitationImageKey: key, updatedAt: new Date() })
+          .where(eq(weddings.id, weddingId));
         return current?.key ?? null;
       });
     },

@@ -41,7 +41,9 @@ describe('POST /api/weddings/create', () => {
     expect(event!.eventDate.toISOString()).toBe('2027-06-12T16:30:00.000Z');
     // The events module sees it as the host's event.
     const list = await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(host.token) });
-    expect(list.json().events.map((e: { id?: string; eventId?: string }) => e.id ?? e.eventId)).toContain(body.eventId);
+    expect(list.json().events.map((e: { id?: string; eventId?: string }) => e.id ?? e.eventId)).toContain(
+      body.eventId,
+    );
   });
 
   it("attaches the wedding to the host's own event from the events page, once; never to a stranger's", async () => {
@@ -193,7 +195,11 @@ describe('GET /api/weddings/info', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(w.usernameNotFound);
     expect(res.body).not.toContain(owner.weddingId);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/weddings/info', headers: bearer(owner.user.token) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/weddings/info',
+      headers: bearer(owner.user.token),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(w.usernameRequired);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
@@ -217,7 +223,11 @@ describe('POST /api/weddings/upload-image', () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'gps-secret' } } })
       .toBuffer();
-  const upload = (token: string | null, username: string, body: { headers: Record<string, string>; payload: Buffer }) =>
+  const upload = (
+    token: string | null,
+    username: string,
+    body: { headers: Record<string, string>; payload: Buffer },
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/weddings/upload-image?username=${encodeURIComponent(username)}`,
@@ -227,7 +237,11 @@ describe('POST /api/weddings/upload-image', () => {
 
   it('stores the image (re-encoded JPEG, metadata stripped) and info then shows it', async () => {
     const { user } = await createWeddingHost(t);
-    const res = await upload(user.token, user.username, multipartFile('image', 'davetiye.png', 'image/png', await jpeg()));
+    const res = await upload(
+      user.token,
+      user.username,
+      multipartFile('image', 'davetiye.png', 'image/png', await jpeg()),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: w.imageUploaded });
@@ -251,14 +265,22 @@ describe('POST /api/weddings/upload-image', () => {
     expect(info.json().wedding.invitationImagePath).toMatch(/^\/api\/media\/weddings\//);
 
     // A second upload replaces the first and removes its object.
-    const again = await upload(user.token, user.username, multipartFile('image', 'b.jpg', 'image/jpeg', await jpeg()));
+    const again = await upload(
+      user.token,
+      user.username,
+      multipartFile('image', 'b.jpg', 'image/jpeg', await jpeg()),
+    );
     expect(again.statusCode).toBe(200);
     expect(await t.storage.stat(row!.invitationImageKey!)).toBeNull();
   });
 
   it('judges the type by content: a text file named .jpg gets 415 with the Turkish text', async () => {
     const { user } = await createWeddingHost(t);
-    const res = await upload(user.token, user.username, multipartFile('image', 'x.jpg', 'image/jpeg', Buffer.from('merhaba dünya')));
+    const res = await upload(
+      user.token,
+      user.username,
+      multipartFile('image', 'x.jpg', 'image/jpeg', Buffer.from('merhaba dünya')),
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(w.imageOnly);
   });
@@ -273,7 +295,11 @@ describe('POST /api/weddings/upload-image', () => {
 
   it('needs a file in field "image" ("Dosya seçilmedi"), the own username, and a token', async () => {
     const { user } = await createWeddingHost(t);
-    const wrongField = await upload(user.token, user.username, multipartFile('file', 'a.jpg', 'image/jpeg', await jpeg()));
+    const wrongField = await upload(
+      user.token,
+      user.username,
+      multipartFile('file', 'a.jpg', 'image/jpeg', await jpeg()),
+    );
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe(w.fileMissing);
     const notMultipart = await t.app.inject({
@@ -286,14 +312,24 @@ describe('POST /api/weddings/upload-image', () => {
     expect(notMultipart.json().message).toBe(w.fileMissing);
     const broken = await upload(user.token, user.username, {
       headers: { 'content-type': 'multipart/form-data; boundary=abc' },
-      payload: Buffer.from('--abc\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nkesik'),
+      payload: Buffer.from(
+        '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nkesik',
+      ),
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe(w.imageUploadFailed);
     const stranger = await createActivatedUser(t);
-    const foreign = await upload(stranger.token, user.username, multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()));
+    const foreign = await upload(
+      stranger.token,
+      user.username,
+      multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()),
+    );
     expect(foreign.statusCode).toBe(404);
-    const anon = await upload(null, user.username, multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()));
+    const anon = await upload(
+      null,
+      user.username,
+      multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()),
+    );
     expect(anon.statusCode).toBe(401);
   });
 });

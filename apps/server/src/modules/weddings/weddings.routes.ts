@@ -21,7 +21,9 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
   try {
     // One byte below the limit is the largest accepted size: the rule is "under 5 MB".
-    const file = await request.file({ limits: { fileSize: limits.invitationImageMaxBytes - 1, files: 1, fields: 5 } });
+    const file = await request.file({
+      limits: { fileSize: limits.invitationImageMaxBytes - 1, files: 1, fields: 5 },
+    });
     if (!file || file.fieldname !== 'image') {
       file?.file.resume();
       throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
@@ -37,14 +39,20 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = async (fastify, { service }) => {
+export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = async (
+  fastify,
+  { service },
+) => {
   // Registered in this plugin's scope only, unless an outer scope already parses multipart.
   if (!fastify.hasContentTypeParser('multipart/form-data')) await fastify.register(multipart);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/weddings/create',
-    { onRequest: requireUser, schema: { body: createWeddingInput, response: { 201: createWeddingResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { body: createWeddingInput, response: { 201: createWeddingResponse } },
+    },
     async (request, reply) => {
       const ids = await service.create(currentUser(request), request.body);
       return reply.status(201).send({ success: true, ...ids, message: w.created });
@@ -53,7 +61,10 @@ export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = 
 
   app.get(
     '/weddings/info',
-    { onRequest: requireUser, schema: { querystring: usernameQuery, response: { 200: weddingInfoResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { querystring: usernameQuery, response: { 200: weddingInfoResponse } },
+    },
     async (request) => ({
       success: true as const,
       wedding: await service.info(currentUser(request), request.query.username),
@@ -62,7 +73,10 @@ export const weddingsRoutes: FastifyPluginAsync<{ service: WeddingsService }> = 
 
   app.post(
     '/weddings/upload-image',
-    { onRequest: requireUser, schema: { querystring: usernameQuery, response: { 200: uploadImageResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { querystring: usernameQuery, response: { 200: uploadImageResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
       await service.assertCanUpload(user, request.query.username);

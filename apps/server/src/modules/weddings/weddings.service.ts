@@ -51,7 +51,9 @@ export function createWeddingsService(deps: {
   }
 
   async function imageUrl(key: string | null): Promise<string | null> {
-    return key ? storage.signedUrl(key, { expiresInSeconds: imageUrlSeconds, contentType: 'image/jpeg' }) : null;
+    return key
+      ? storage.signedUrl(key, { expiresInSeconds: imageUrlSeconds, contentType: 'image/jpeg' })
+      : null;
   }
 
   return {
@@ -69,7 +71,10 @@ export function createWeddingsService(deps: {
         if (free.length === 1) eventId = free[0];
       }
       if (!eventId) {
-        return repository.createEventWithWedding({ ownerId: user.id, title: title ?? coupleTitle(data), eventDate, wedding }, deps.events);
+        return repository.createEventWithWedding(
+          { ownerId: user.id, title: title ?? coupleTitle(data), eventDate, wedding },
+          deps.events,
+        );
       }
       const attached = await repository.attachWeddingToEvent(
         { ownerId: user.id, eventId, title, eventDate, wedding },
@@ -108,7 +113,8 @@ export function createWeddingsService(deps: {
     async uploadInvitationImage(user: AuthUser, username: string, bytes: Buffer): Promise<string> {
       const wedding = await latestWedding(user, username);
       if (bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, w.fileMissing);
-      if (bytes.length >= limits.invitationImageMaxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
+      if (bytes.length >= limits.invitationImageMaxBytes)
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
       const prepared = await prepareInvitationImage(bytes);
       if (!prepared.ok) {
         throw prepared.reason === 'not-image'

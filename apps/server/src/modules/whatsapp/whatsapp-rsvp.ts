@@ -22,12 +22,25 @@ const byText = new Map<string, Rsvp>([
   [fold(wa.buttonYes), 'katilacak'],
   [fold(wa.buttonNo), 'katilamayacak'],
   [fold(wa.buttonMaybe), 'belirsiz'],
-  ...['katılacağız', 'geleceğim', 'geleceğiz', 'geliyorum', 'geliyoruz', 'evet', 'katılıyorum', 'katılıyoruz'].map(
-    (t) => [fold(t), 'katilacak'] as [string, Rsvp],
-  ),
-  ...['katılamayacağız', 'gelemeyeceğim', 'gelemeyeceğiz', 'gelemiyorum', 'gelemiyoruz', 'hayır', 'katılamıyorum'].map(
-    (t) => [fold(t), 'katilamayacak'] as [string, Rsvp],
-  ),
+  ...[
+    'katılacağız',
+    'geleceğim',
+    'geleceğiz',
+    'geliyorum',
+    'geliyoruz',
+    'evet',
+    'katılıyorum',
+    'katılıyoruz',
+  ].map((t) => [fold(t), 'katilacak'] as [string, Rsvp]),
+  ...[
+    'katılamayacağız',
+    'gelemeyeceğim',
+    'gelemeyeceğiz',
+    'gelemiyorum',
+    'gelemiyoruz',
+    'hayır',
+    'katılamıyorum',
+  ].map((t) => [fold(t), 'katilamayacak'] as [string, Rsvp]),
   ...['bilmiyorum', 'henüz bilmiyoruz', 'bilmiyoruz', 'belki', 'emin değilim'].map(
     (t) => [fold(t), 'belirsiz'] as [string, Rsvp],
   ),

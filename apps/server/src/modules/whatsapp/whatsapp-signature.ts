@@ -6,7 +6,11 @@ export function signBody(body: Buffer | string, secret: string): string {
 }
 
 /** Constant-time check of the signature header against the raw bytes received. */
-export function isValidSignature(body: Buffer, header: string | undefined, secret: string | undefined): boolean {
+export function isValidSignature(
+  body: Buffer,
+  header: string | undefined,
+  secret: string | undefined,
+): boolean {
   if (!secret || !header) return false;
   const expected = Buffer.from(signBody(body, secret));
   const given = Buffer.from(header.trim());

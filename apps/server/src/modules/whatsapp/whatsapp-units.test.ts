@@ -5,13 +5,22 @@ import { laterStatus } from './whatsapp.repository.ts';
 
 describe('RSVP from a reply', () => {
   it('reads the quick-reply payloads and the button texts', () => {
-    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_YES', text: 'Katılacağım' } })).toBe('katilacak');
-    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_NO', text: 'Katılamayacağım' } })).toBe('katilamayacak');
-    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_MAYBE', text: 'Henüz bilmiyorum' } })).toBe('belirsiz');
-    expect(rsvpOf({ type: 'button', button: { text: 'Katılacağım' } })).toBe('katilacak');
-    expect(rsvpOf({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'RSVP_NO', title: 'x' } } })).toBe(
+    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_YES', text: 'Katılacağım' } })).toBe(
+      'katilacak',
+    );
+    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_NO', text: 'Katılamayacağım' } })).toBe(
       'katilamayacak',
     );
+    expect(rsvpOf({ type: 'button', button: { payload: 'RSVP_MAYBE', text: 'Henüz bilmiyorum' } })).toBe(
+      'belirsiz',
+    );
+    expect(rsvpOf({ type: 'button', button: { text: 'Katılacağım' } })).toBe('katilacak');
+    expect(
+      rsvpOf({
+        type: 'interactive',
+        interactive: { type: 'button_reply', button_reply: { id: 'RSVP_NO', title: 'x' } },
+      }),
+    ).toBe('katilamayacak');
   });
   it('reads clear whole-message texts in any case and punctuation, nothing vaguer', () => {
     expect(rsvpOf({ type: 'text', text: { body: 'KATILACAĞIM!' } })).toBe('katilacak');

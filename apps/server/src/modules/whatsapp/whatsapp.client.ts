@@ -42,7 +42,9 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
         parameters: [{ type: 'payload', payload }],
       }));
       const components = [
-        ...(input.imageUrl ? [{ type: 'header', parameters: [{ type: 'image', image: { link: input.imageUrl } }] }] : []),
+        ...(input.imageUrl
+          ? [{ type: 'header', parameters: [{ type: 'image', image: { link: input.imageUrl } }] }]
+          : []),
         { type: 'body', parameters: input.bodyParameters.map((text) => ({ type: 'text', text })) },
         ...buttons,
       ];
@@ -62,7 +64,12 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
           signal: AbortSignal.timeout(30_000),
         });
       } catch (error) {
-        return { ok: false, retry: true, recipientProblem: false, error: `network: ${(error as Error).message}` };
+        return {
+          ok: false,
+          retry: true,
+          recipientProblem: false,
+          error: `network: ${(error as Error).message}`,
+        };
       }
       const text = await response.text().catch(() => '');
       let json: { messages?: { id?: string }[]; error?: { code?: number; message?: string } } = {};
@@ -75,14 +82,27 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
       if (response.ok && id) return { ok: true, providerMessageId: id };
       const code = json.error?.code;
       const error = `HTTP ${response.status}${code !== undefined ? ` code ${code}` : ''}: ${json.error?.message ?? text.slice(0, 200)}`;
-      if (response.status === 429 || response.status >= 500 || (code !== undefined && retryableCodes.has(code))) {
+      if (
+        response.status === 429 ||
+        response.status >= 500 ||
+        (code !== undefined && retryableCodes.has(code))
+      ) {
         return { ok: false, retry: true, recipientProblem: false, error };
       }
-      if (response.status === 401 || response.status === 403 || (code !== undefined && configurationCodes.has(code))) {
+      if (
+        response.status === 401 ||
+        response.status === 403 ||
+        (code !== undefined && configurationCodes.has(code))
+      ) {
         return { ok: false, retry: true, recipientProblem: false, error };
       }
       // Anything else (a template mistake, say) is permanent, but says nothing about the guest.
-      return { ok: false, retry: false, recipientProblem: code !== undefined && recipientCodes.has(code), error };
+      return {
+        ok: false,
+        retry: false,
+        recipientProblem: code !== undefined && recipientCodes.has(code),
+        error,
+      };
     },
   };
 }

@@ -7,8 +7,20 @@ import { jobs, whatsappMessages } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
-import { addGuest, createWeddingHost, multipartFile, nextPhone, type TestWedding } from '../../testing/wedding-factories.ts';
-import { buttonReply, startFakeProvider, statusDelivery, textReply, type FakeProvider } from '../../testing/fake-whatsapp-provider.ts';
+import {
+  addGuest,
+  createWeddingHost,
+  multipartFile,
+  nextPhone,
+  type TestWedding,
+} from '../../testing/wedding-factories.ts';
+import {
+  buttonReply,
+  startFakeProvider,
+  statusDelivery,
+  textReply,
+  type FakeProvider,
+} from '../../testing/fake-whatsapp-provider.ts';
 
 const appSecret = 'test-app-secret-0123456789';
 let t: TestApp;
@@ -45,12 +57,16 @@ async function drain(): Promise<void> {
     await provider.settle();
     const waiting = await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'pending'));
     if (waiting.length === 0) return;
-    await t.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.status, 'pending'));
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.status, 'pending'));
   }
   throw new Error('jobs did not settle');
 }
 
-const get = (w: TestWedding, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(w.user.token) });
+const get = (w: TestWedding, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(w.user.token) });
 const guestList = async (w: TestWedding) =>
   (await get(w, `/api/guests?weddingId=${w.weddingId}`)).json().guestList as {
     name: string;
@@ -70,13 +86,16 @@ const digits = (e164: string) => e164.replace('+', '');
 const successfulSendsTo = (phone: string) =>
   provider.requests.filter((r) => r.answered === 200 && r.body.to === digits(phone)).length;
 const providerIdOf = async (phone: string) =>
-  (await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.phone, phone))).find((m) => m.kind === 'invitation')!
-    .providerMessageId!;
+  (await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.phone, phone))).find(
+    (m) => m.kind === 'invitation',
+  )!.providerMessageId!;
 
 describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => {
   it('sends one invitation per guest through 429/500 answers, then records statuses and replies on the right guest', async () => {
     const w = await createWeddingHost(t);
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
     const form = multipartFile('image', 'davetiye.jpg', 'image/jpeg', image);
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -92,13 +111,24 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
 
     // The provider is rate-limiting and then failing for a while.
     provider.script.push(
-      { status: 429, body: { error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429 } } },
-      { status: 500, body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1 } } },
+      {
+        status: 429,
+        body: { error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429 } },
+      },
+      {
+        status: 500,
+        body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1 } },
+      },
       { status: 503, body: '<html>Service Unavailable</html>' },
     );
     provider.setAutoSentStatus(true);
     expect((await approve(w)).statusCode).toBe(200);
-    expect((await guestList(w)).map((g) => g.invitationStatus)).toEqual(['queued', 'queued', 'queued', 'queued']);
+    expect((await guestList(w)).map((g) => g.invitationStatus)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+      'queued',
+    ]);
 
     await drain();
     provider.setAutoSentStatus(false);
@@ -116,8 +146,16 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     expect((header!.parameters[0] as { image: { link: string } }).image.link).toMatch(
       /^http:\/\/localhost:3000\/api\/media\/weddings\/.+\.jpg\?/,
     );
-    expect(body!.parameters.map((p) => p.text)).toEqual(['Ali Aksoy', 'Elif & Can', '12 Haziran 2027', '19:30', 'Çırağan Sarayı']);
-    expect(buttons.map((b) => [b.sub_type, b.index, (b.parameters[0] as { payload: string }).payload])).toEqual([
+    expect(body!.parameters.map((p) => p.text)).toEqual([
+      'Ali Aksoy',
+      'Elif & Can',
+      '12 Haziran 2027',
+      '19:30',
+      'Çırağan Sarayı',
+    ]);
+    expect(
+      buttons.map((b) => [b.sub_type, b.index, (b.parameters[0] as { payload: string }).payload]),
+    ).toEqual([
       ['quick_reply', '0', 'RSVP_YES'],
       ['quick_reply', '1', 'RSVP_NO'],
       ['quick_reply', '2', 'RSVP_MAYBE'],
@@ -143,7 +181,9 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     const aliReply = buttonReply(digits(ali.phone), 'wamid.REPLY.ALI.1', aliId, 'Katılacağım', 'RSVP_YES');
     expect((await provider.post(aliReply)).status).toBe(200);
     expect((await provider.post(aliReply)).status).toBe(200);
-    expect((await provider.post(textReply(digits(cem.phone), 'wamid.REPLY.CEM.1', 'Katılamayacağım 🙁'))).status).toBe(200);
+    expect(
+      (await provider.post(textReply(digits(cem.phone), 'wamid.REPLY.CEM.1', 'Katılamayacağım 🙁'))).status,
+    ).toBe(200);
     await drain();
 
     const list = await guestList(w);
@@ -156,28 +196,56 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     const stats = (await get(w, `/api/statistics?weddingId=${w.weddingId}`)).json();
     expect(stats).toEqual({ success: true, katılacak: 2, katılamayacak: 1, belirsiz: 1, ulaşılamadı: 1 });
     const status = (await get(w, `/api/weddings/whatsapp-status?weddingId=${w.weddingId}`)).json();
-    expect(status).toEqual({ success: true, connected: true, counts: { queued: 0, sent: 1, delivered: 1, read: 1, failed: 1 } });
+    expect(status).toEqual({
+      success: true,
+      connected: true,
+      counts: { queued: 0, sent: 1, delivered: 1, read: 1, failed: 1 },
+    });
 
     // The conversation, oldest first, found by any spelling of the number; the duplicate is not there.
     const local = `0${ali.phone.slice(3)}`;
-    const conversation = await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(local)}`);
+    const conversation = await get(
+      w,
+      `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(local)}`,
+    );
     expect(conversation.statusCode).toBe(200);
-    const msgs = conversation.json().messages as { body: string; direction: string; status: string; timestamp: string }[];
+    const msgs = conversation.json().messages as {
+      body: string;
+      direction: string;
+      status: string;
+      timestamp: string;
+    }[];
     expect(msgs.map((m) => [m.direction, m.status])).toEqual([
       ['outbound', 'read'],
       ['inbound', 'received'],
     ]);
     expect(msgs[0]!.body).toContain('Sevgili Ali Aksoy');
     expect(msgs[1]!.body).toBe('Katılacağım');
-    expect(new Date(msgs[0]!.timestamp).getTime()).toBeLessThanOrEqual(new Date(msgs[1]!.timestamp).getTime());
+    expect(new Date(msgs[0]!.timestamp).getTime()).toBeLessThanOrEqual(
+      new Date(msgs[1]!.timestamp).getTime(),
+    );
     for (const spelling of ['+90' + ali.phone.slice(3), digits(ali.phone), ali.phone.slice(3)]) {
       const again = await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(spelling)}`);
       expect(again.json().messages).toHaveLength(2);
     }
 
     // The newest reply wins, whatever order the deliveries arrive in.
-    const later = buttonReply(digits(ali.phone), 'wamid.REPLY.ALI.3', aliId, 'Katılamayacağım', 'RSVP_NO', '4000000002');
-    const earlier = buttonReply(digits(ali.phone), 'wamid.REPLY.ALI.2', aliId, 'Henüz bilmiyorum', 'RSVP_MAYBE', '4000000001');
+    const later = buttonReply(
+      digits(ali.phone),
+      'wamid.REPLY.ALI.3',
+      aliId,
+      'Katılamayacağım',
+      'RSVP_NO',
+      '4000000002',
+    );
+    const earlier = buttonReply(
+      digits(ali.phone),
+      'wamid.REPLY.ALI.2',
+      aliId,
+      'Henüz bilmiyorum',
+      'RSVP_MAYBE',
+      '4000000001',
+    );
     await provider.post(later);
     await provider.post(earlier);
     await drain();
@@ -210,7 +278,9 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     const guest = await addGuest(t, w, { name: 'Hızlı Okuyan' });
     provider.setBeforeAnswer(async (to, id) => {
       // Delivered and read reach our webhook, and are processed, while the send still waits for its answer.
-      expect((await provider.post(statusDelivery([{ id, status: 'delivered', recipient: to }]))).status).toBe(200);
+      expect((await provider.post(statusDelivery([{ id, status: 'delivered', recipient: to }]))).status).toBe(
+        200,
+      );
       expect((await provider.post(statusDelivery([{ id, status: 'read', recipient: to }]))).status).toBe(200);
       await t.app.jobs.runUntilIdle();
     });
@@ -247,7 +317,15 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
   it('accepts signed but odd bodies and skips them without failing jobs', async () => {
     for (const body of [
       { object: 'whatsapp_business_account', entry: 'x' },
-      { entry: [{ changes: [{ value: { statuses: [{ id: 5, status: 'read' }], messages: [null, { id: 'm', from: 7 }] } }] }] },
+      {
+        entry: [
+          {
+            changes: [
+              { value: { statuses: [{ id: 5, status: 'read' }], messages: [null, { id: 'm', from: 7 }] } },
+            ],
+          },
+        ],
+      },
       { object: 'page', entry: [{ changes: [{ field: 'feed', value: 'x' }] }] },
       textReply('905320000000', 'wamid.NUL\u0000', 'a\u0000b'),
       // A guest who typed the six characters \u0000 (JSON: "\\u0000") at the very end.
@@ -255,7 +333,16 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
       statusDelivery([{ id: 'wamid.FAR', status: 'read', recipient: '905320000000', timestamp: '1e20' }]),
       {
         object: 'whatsapp_business_account',
-        entry: [{ changes: [{ field: 'messages', value: { messages: [{ from: '905320000000', id: 'wamid.ODD', type: { toString: 1 } }] } }] }],
+        entry: [
+          {
+            changes: [
+              {
+                field: 'messages',
+                value: { messages: [{ from: '905320000000', id: 'wamid.ODD', type: { toString: 1 } }] },
+              },
+            ],
+          },
+        ],
       },
       null,
     ]) {
@@ -303,22 +390,33 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     expect(firstList.find((g) => g.name === 'Tek Düğün')).toMatchObject({ status: 'katılacak' });
     expect((await guestList(second))[0]).toMatchObject({ status: 'belirsiz' });
     for (const w of [first, second]) {
-      const msgs = (await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(shared)}`)).json().messages as {
+      const msgs = (
+        await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(shared)}`)
+      ).json().messages as {
         body: string;
         direction: string;
         unmatched?: boolean;
       }[];
-      expect(msgs.filter((m) => m.direction === 'inbound')).toEqual([expect.objectContaining({ body: 'Evet', unmatched: true })]);
+      expect(msgs.filter((m) => m.direction === 'inbound')).toEqual([
+        expect.objectContaining({ body: 'Evet', unmatched: true }),
+      ]);
     }
-    const single = (await get(first, `/api/webhook/conversations/${first.weddingId}/${encodeURIComponent(own.phone)}`)).json();
-    expect(single.messages.find((m: { direction: string }) => m.direction === 'inbound').unmatched).toBeFalsy();
+    const single = (
+      await get(first, `/api/webhook/conversations/${first.weddingId}/${encodeURIComponent(own.phone)}`)
+    ).json();
+    expect(
+      single.messages.find((m: { direction: string }) => m.direction === 'inbound').unmatched,
+    ).toBeFalsy();
   });
 
   it('marks a guest whose number cannot receive as ulaşılamayan without retrying', async () => {
     const w = await createWeddingHost(t);
     const guest = await addGuest(t, w, { name: 'Numara Yok' });
     provider.scriptFor.set(digits(guest.phone), [
-      { status: 400, body: { error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026 } } },
+      {
+        status: 400,
+        body: { error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026 } },
+      },
     ]);
     const before = provider.requests.length;
     await approve(w);

@@ -44,7 +44,9 @@ export async function registerWhatsappModule(
     logger: app.log,
     onSendOutcome: (outcome) => app.metrics.whatsappSends.inc({ outcome }),
   });
-  deps.jobs.handle('whatsapp.send-invitation', (payload, context) => service.sendInvitation(payload, context));
+  deps.jobs.handle('whatsapp.send-invitation', (payload, context) =>
+    service.sendInvitation(payload, context),
+  );
   deps.jobs.handle('whatsapp.process-webhook', (payload) => service.processWebhook(payload));
   if (service.connected) {
     // Invitations recorded while WhatsApp was not configured go out now that it is.

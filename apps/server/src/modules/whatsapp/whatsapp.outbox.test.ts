@@ -33,7 +33,10 @@ describe('WhatsApp not configured', () => {
     expect(approved.statusCode).toBe(200);
     await t.app.jobs.runUntilIdle();
 
-    const rows = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId));
+    const rows = await t.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.weddingId, w.weddingId));
     expect(rows.map((r) => [r.direction, r.kind, r.status, r.providerMessageId, r.attempts])).toEqual([
       ['outbound', 'invitation', 'queued', null, 0],
       ['outbound', 'invitation', 'queued', null, 0],
@@ -49,8 +52,15 @@ describe('WhatsApp not configured', () => {
       counts: { queued: 2, sent: 0, delivered: 0, read: 0, failed: 0 },
       message: messages.whatsapp.notConnected,
     });
-    const list = await t.app.inject({ method: 'GET', url: `/api/guests?weddingId=${w.weddingId}`, headers: bearer(w.user.token) });
-    expect(list.json().guestList.map((g: { invitationStatus: string }) => g.invitationStatus)).toEqual(['queued', 'queued']);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/guests?weddingId=${w.weddingId}`,
+      headers: bearer(w.user.token),
+    });
+    expect(list.json().guestList.map((g: { invitationStatus: string }) => g.invitationStatus)).toEqual([
+      'queued',
+      'queued',
+    ]);
     // The host can already read what will be sent.
     const phone = rows[0]!.phone;
     const conversation = await t.app.inject({
@@ -59,7 +69,12 @@ describe('WhatsApp not configured', () => {
       headers: bearer(w.user.token),
     });
     expect(conversation.json().messages).toEqual([
-      { body: expect.stringContaining('Elif & Can'), timestamp: expect.any(String), direction: 'outbound', status: 'queued' },
+      {
+        body: expect.stringContaining('Elif & Can'),
+        timestamp: expect.any(String),
+        direction: 'outbound',
+        status: 'queued',
+      },
     ]);
   });
 
@@ -121,7 +136,10 @@ describe('WhatsApp configured later', () => {
       expect(sentTo).toContain(guest.phone);
       // Every queued invitation of this database went out exactly once.
       expect(new Set(sentTo).size).toBe(sentTo.length);
-      const rows = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.weddingId, w.weddingId));
+      const rows = await t.db
+        .select()
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.weddingId, w.weddingId));
       expect(rows.map((r) => r.status)).toEqual(['sent']);
       // /api/metrics counts each send by its outcome.
       const sends = (await connected.metrics.whatsappSends.get()).values;

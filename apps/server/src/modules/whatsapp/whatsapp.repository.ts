@@ -17,7 +17,14 @@ export type InvitationDraft = { guestId: string; phone: string; body: string };
  * Outbound statuses only move forward: a late "delivered" never overwrites "read". "failed" ranks
  * above "sent" (a send that later fails) but below "delivered" (a message seen cannot un-arrive).
  */
-const rank: Record<MessageStatus, number> = { queued: 0, sent: 1, failed: 2, delivered: 3, read: 4, received: -1 };
+const rank: Record<MessageStatus, number> = {
+  queued: 0,
+  sent: 1,
+  failed: 2,
+  delivered: 3,
+  read: 4,
+  received: -1,
+};
 export function laterStatus(current: MessageStatus, reported: MessageStatus): MessageStatus {
   return rank[reported] > rank[current] ? reported : current;
 }
@@ -30,7 +37,10 @@ async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promise<Messa
     .where(eq(whatsappStatusEvents.providerMessageId, message.providerMessageId));
   const next = events.reduce<MessageStatus>((s, e) => laterStatus(s, e.status), message.status);
   if (next !== message.status) {
-    await tx.update(whatsappMessages).set({ status: next, updatedAt: new Date() }).where(eq(whatsappMessages.id, message.id));
+    await tx
+      .update(whatsappMessages)
+      .set({ status: next, updatedAt: new Date() })
+      .where(eq(whatsappMessages.id, message.id));
   }
   return next;
 }
@@ -65,7 +75,9 @@ export function createWhatsappRepository(db: Db) {
       const ids = db
         .select({ id: whatsappMessages.providerMessageId })
         .from(whatsappMessages)
-        .where(and(inArray(whatsappMessages.weddingId, weddingIds), isNotNull(whatsappMessages.providerMessageId)));
+        .where(
+          and(inArray(whatsappMessages.weddingId, weddingIds), isNotNull(whatsappMessages.providerMessageId)),
+        );
       await db.delete(whatsappStatusEvents).where(inArray(whatsappStatusEvents.providerMessageId, ids));
     },
 
@@ -73,7 +85,12 @@ export function createWhatsappRepository(db: Db) {
      * Queues one invitation per draft in the caller's transaction (the guest list's approval): the
      * outbox row and its durable send job appear together with the approval or not at all.
      */
-    async queueInvitations(tx: Tx, weddingId: string, drafts: InvitationDraft[], maxAttempts: number): Promise<void> {
+    async queueInvitations(
+      tx: Tx,
+      weddingId: string,
+      drafts: InvitationDraft[],
+      maxAttempts: number,
+    ): Promise<void> {
       const now = new Date();
       for (const draft of drafts) {
         const id = randomUUID();
@@ -120,7 +137,13 @@ export function createWhatsappRepository(db: Db) {
         .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.kind, 'invitation')))
         .groupBy(whatsappMessages.status);
       const of = (s: MessageStatus) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-      return { queued: of('queued'), sent: of('sent'), delivered: of('delivered'), read: of('read'), failed: of('failed') };
+      return {
+        queued: of('queued'),
+        sent: of('sent'),
+        delivered: of('delivered'),
+        read: of('read'),
+        failed: of('failed'),
+      };
     },
 
     async findMessage(messageId: string): Promise<MessageRow | null> {
@@ -165,7 +188,8 @@ export function createWhatsappRepository(db: Db) {
       const ids = queued.map((q) => q.id);
       const withJob = await withJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
       const orphans = ids.filter((id) => !withJob.has(id));
-      for (const id of orphans) await enqueue(db, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });
+      for (const id of orphans)
+        await enqueue(db, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });
       return orphans.length;
     },
 
@@ -175,7 +199,11 @@ export function createWhatsappRepository(db: Db) {
      */
     async markSent(messageId: string, providerMessageId: string): Promise<MessageStatus | null> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(whatsappMessages).where(eq(whatsappMessages.id, messageId)).for('update');
+        const [row] = await tx
+          .select()
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.id, messageId))
+          .for('update');
         if (!row || row.providerMessageId) return null;
         const now = new Date();
         const [updated] = await tx
@@ -233,12 +261,20 @@ export function createWhatsappRepository(db: Db) {
         const [message] = await tx
           .select()
           .from(whatsappMessages)
-          .where(and(eq(whatsappMessages.providerMessageId, report.providerMessageId), eq(whatsappMessages.direction, 'outbound')))
+          .where(
+            and(
+              eq(whatsappMessages.providerMessageId, report.providerMessageId),
+              eq(whatsappMessages.direction, 'outbound'),
+            ),
+          )
           .for('update');
         if (!message) return { failedGuestId: null };
         const next = await applyRecordedStatuses(tx, message);
         if (report.errorText && report.status === 'failed') {
-          await tx.update(whatsappMessages).set({ lastError: report.errorText.slice(0, 1000) }).where(eq(whatsappMessages.id, message.id));
+          await tx
+            .update(whatsappMessages)
+            .set({ lastError: report.errorText.slice(0, 1000) })
+            .where(eq(whatsappMessages.id, message.id));
         }
         return { failedGuestId: next === 'failed' && message.kind === 'invitation' ? message.guestId : null };
       });
@@ -248,7 +284,12 @@ export function createWhatsappRepository(db: Db) {
       const rows = await db
         .select()
         .from(whatsappMessages)
-        .where(and(eq(whatsappMessages.providerMessageId, providerMessageId), eq(whatsappMessages.direction, 'outbound')));
+        .where(
+          and(
+            eq(whatsappMessages.providerMessageId, providerMessageId),
+            eq(whatsappMessages.direction, 'outbound'),
+          ),
+        );
       return rows[0] ?? null;
     },
 
@@ -257,7 +298,13 @@ export function createWhatsappRepository(db: Db) {
       const rows = await db
         .select()
         .from(whatsappMessages)
-        .where(and(eq(whatsappMessages.phone, phone), eq(whatsappMessages.direction, 'outbound'), isNotNull(whatsappMessages.providerMessageId)))
+        .where(
+          and(
+            eq(whatsappMessages.phone, phone),
+            eq(whatsappMessages.direction, 'outbound'),
+            isNotNull(whatsappMessages.providerMessageId),
+          ),
+        )
         .orderBy(desc(whatsappMessages.occurredAt))
         .limit(1);
       return rows[0] ?? null;

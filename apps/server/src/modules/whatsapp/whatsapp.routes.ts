@@ -32,13 +32,19 @@ const handshakeQuery = z.object({
 const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, options) => {
   const { service, appSecret, verifyToken } = options;
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Subscription handshake: echo the challenge when the verify token matches.
   app.get('/webhook', { schema: { querystring: handshakeQuery } }, async (request, reply) => {
     const q = request.query;
-    if (q['hub.mode'] === 'subscribe' && sameSecret(q['hub.verify_token'], verifyToken) && q['hub.challenge']) {
+    if (
+      q['hub.mode'] === 'subscribe' &&
+      sameSecret(q['hub.verify_token'], verifyToken) &&
+      q['hub.challenge']
+    ) {
       return reply.type('text/plain; charset=utf-8').send(q['hub.challenge']);
     }
     throw new AppError(ErrorCode.FORBIDDEN, wa.verifyFailed);
@@ -46,7 +52,10 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, options) => {
 
   app.post('/webhook', async (request, reply) => {
     const raw = request.body;
-    if (!Buffer.isBuffer(raw) || !isValidSignature(raw, request.headers['x-hub-signature-256'] as string | undefined, appSecret)) {
+    if (
+      !Buffer.isBuffer(raw) ||
+      !isValidSignature(raw, request.headers['x-hub-signature-256'] as string | undefined, appSecret)
+    ) {
       throw new AppError(ErrorCode.UNAUTHORIZED, wa.signatureInvalid);
     }
     let body: unknown;
@@ -82,16 +91,29 @@ export const whatsappRoutes: FastifyPluginAsync<Options> = async (fastify, optio
 
   app.get(
     '/webhook/conversations/:weddingId/:phone',
-    { onRequest: requireUser, schema: { params: conversationParams, response: { 200: conversationResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { params: conversationParams, response: { 200: conversationResponse } },
+    },
     async (request) => ({
       success: true as const,
-      messages: await service.conversation(currentUser(request), request.params.weddingId, request.params.phone),
+      messages: await service.conversation(
+        currentUser(request),
+        request.params.weddingId,
+        request.params.phone,
+      ),
     }),
   );
 
   app.get(
     '/weddings/whatsapp-status',
-    { onRequest: requireUser, schema: { querystring: weddingIdQuery, response: { 200: whatsappStatusResponse } } },
-    async (request) => ({ success: true as const, ...(await service.status(currentUser(request), request.query.weddingId)) }),
+    {
+      onRequest: requireUser,
+      schema: { querystring: weddingIdQuery, response: { 200: whatsappStatusResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.status(currentUser(request), request.query.weddingId)),
+    }),
   );
 };

@@ -28,7 +28,12 @@ type WebhookBody = {
     changes?: {
       field?: string;
       value?: {
-        messages?: (InboundMessage & { id?: string; from?: string; timestamp?: string; context?: { id?: string } })[];
+        messages?: (InboundMessage & {
+          id?: string;
+          from?: string;
+          timestamp?: string;
+          context?: { id?: string };
+        })[];
         statuses?: {
           id?: string;
           status?: string;
@@ -64,7 +69,10 @@ export function createWhatsappService(deps: {
   const ownedWedding = deps.access.wedding;
 
   async function absoluteImageUrl(key: string): Promise<string> {
-    const url = await storage.signedUrl(key, { expiresInSeconds: headerImageSeconds, contentType: 'image/jpeg' });
+    const url = await storage.signedUrl(key, {
+      expiresInSeconds: headerImageSeconds,
+      contentType: 'image/jpeg',
+    });
     return /^https?:\/\//.test(url) ? url : `${deps.publicUrl}${url}`;
   }
 
@@ -76,10 +84,16 @@ export function createWhatsappService(deps: {
     async status(user: AuthUser, weddingId: string): Promise<Omit<WhatsappStatusResponse, 'success'>> {
       const wedding = await ownedWedding(user, weddingId);
       const counts = await repository.invitationCounts(wedding.id);
-      return client.connected ? { connected: true, counts } : { connected: false, counts, message: messages.whatsapp.notConnected };
+      return client.connected
+        ? { connected: true, counts }
+        : { connected: false, counts, message: messages.whatsapp.notConnected };
     },
 
-    async conversation(user: AuthUser, weddingId: string, normalisedPhone: string): Promise<ConversationMessage[]> {
+    async conversation(
+      user: AuthUser,
+      weddingId: string,
+      normalisedPhone: string,
+    ): Promise<ConversationMessage[]> {
       const wedding = await ownedWedding(user, weddingId);
       const rows = await repository.conversation(wedding.id, `+${normalisedPhone}`);
       return rows.map((r) => ({
@@ -96,7 +110,10 @@ export function createWhatsappService(deps: {
      * sent again. Throws to be retried with backoff (rate limit, outage); a permanent failure is
      * recorded instead, and marks the guest unreachable when the number itself is the problem.
      */
-    async sendInvitation({ messageId }: { messageId: string }, attempt: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
+    async sendInvitation(
+      { messageId }: { messageId: string },
+      attempt: Pick<JobContext, 'attempt' | 'maxAttempts'>,
+    ): Promise<void> {
       const message = await repository.findMessage(messageId);
       if (!message || message.status !== 'queued' || message.providerMessageId) return;
       // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
@@ -140,7 +157,12 @@ export function createWhatsappService(deps: {
           if (!value || typeof value !== 'object') continue;
           for (const s of list(value.statuses)) {
             if (!s || typeof s !== 'object') continue;
-            if (typeof s.id !== 'string' || s.id.includes('\u0000') || !reportedStatuses.has(s.status as ReportedStatus)) continue;
+            if (
+              typeof s.id !== 'string' ||
+              s.id.includes('\u0000') ||
+              !reportedStatuses.has(s.status as ReportedStatus)
+            )
+              continue;
             const error = s.errors?.[0];
             const { failedGuestId } = await repository.recordStatus({
               providerMessageId: s.id,
@@ -151,11 +173,17 @@ export function createWhatsappService(deps: {
             if (failedGuestId) await guests.markUnreachable(failedGuestId);
           }
           for (const m of list(value.messages)) {
-            if (!m || typeof m.id !== 'string' || typeof m.from !== 'string' || m.id.includes('\u0000')) continue;
+            if (!m || typeof m.id !== 'string' || typeof m.from !== 'string' || m.id.includes('\u0000'))
+              continue;
             const phone = `+${m.from.replace(/\D/g, '')}`;
             const inbound = {
               phone,
-              kind: m.type === 'text' ? 'text' : m.type === 'button' || m.type === 'interactive' ? 'button' : 'other',
+              kind:
+                m.type === 'text'
+                  ? 'text'
+                  : m.type === 'button' || m.type === 'interactive'
+                    ? 'button'
+                    : 'other',
               body: inboundBody(m),
               providerMessageId: m.id,
               contextMessageId: m.context?.id ?? null,
@@ -169,9 +197,15 @@ export function createWhatsappService(deps: {
               // "Evet" from a guest of two weddings answers neither for sure: each host reads it,
               // marked unmatched, and sets the status by hand if it was meant for them.
               for (const [weddingId, guestId] of [...weddingsOfNumber].reverse()) {
-                await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: null, unmatched: true }, guests);
+                await repository.recordInbound(
+                  { ...inbound, weddingId, guestId, rsvp: null, unmatched: true },
+                  guests,
+                );
               }
-              logger.info({ providerMessageId: m.id, weddings: weddingsOfNumber.size }, 'WhatsApp reply matches several weddings');
+              logger.info(
+                { providerMessageId: m.id, weddings: weddingsOfNumber.size },
+                'WhatsApp reply matches several weddings',
+              );
               continue;
             }
             // Otherwise the latest message we sent to that number, otherwise the guest with that number.

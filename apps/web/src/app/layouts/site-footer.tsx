@@ -13,16 +13,24 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <div className="flex items-center gap-2">
-            <img src="/logo.png" alt="" width={36} height={36} className="h-9 w-9 rounded-full bg-white/90 p-0.5" />
+            <img
+              src="/logo.png"
+              alt=""
+              width={36}
+              height={36}
+              className="h-9 w-9 rounded-full bg-white/90 p-0.5"
+            />
             <p className="font-display text-xl font-semibold text-white">Anı Kutusu</p>
           </div>
           <p className="text-sm leading-relaxed">
-            Düğününüzde misafirlerinizin çektiği her fotoğraf ve videoyu, QR kodlu masa kartlarıyla tek bir dijital albümde
-            topluyoruz. Uygulama yok, üyelik yok; sadece anılar.
+            Düğününüzde misafirlerinizin çektiği her fotoğraf ve videoyu, QR kodlu masa kartlarıyla tek bir
+            dijital albümde topluyoruz. Uygulama yok, üyelik yok; sadece anılar.
           </p>
         </div>
         <div>
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">Bağlantılar</h2>
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            Bağlantılar
+          </h2>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to={paths.home} className="hover:text-white hover:underline">
@@ -37,7 +45,9 @@ export function SiteFooter() {
           </ul>
         </div>
         <div>
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">İletişim</h2>
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            İletişim
+          </h2>
           <ul className="space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <Mail aria-hidden className="h-4 w-4 shrink-0 text-gold-400" />

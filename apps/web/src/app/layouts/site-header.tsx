@@ -74,7 +74,9 @@ export function SiteHeader() {
                   className="z-50 min-w-52 rounded-xl border border-stone-200 bg-white p-1.5 shadow-xl"
                 >
                   {user ? (
-                    <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-stone-500">{user.username}</DropdownMenu.Label>
+                    <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-stone-500">
+                      {user.username}
+                    </DropdownMenu.Label>
                   ) : null}
                   <MenuLink to={paths.dashboard}>Yönetim Paneli</MenuLink>
                   <MenuLink to={paths.events}>Düğünüm</MenuLink>
@@ -122,16 +124,30 @@ export function SiteHeader() {
         <div id="mobile-menu" className="border-b border-stone-200 bg-cream-50 px-4 pb-4 shadow-lg md:hidden">
           <nav aria-label="Mobil menü" className="flex flex-col py-2">
             {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.end} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
+              <NavLink
+                key={l.to}
+                to={l.to}
+                end={l.end}
+                className={(s) => cn(linkClass(s), 'py-3 text-base')}
+                onClick={() => setMobileOpen(false)}
+              >
                 {l.label}
               </NavLink>
             ))}
             {signedIn ? (
               <>
-                <NavLink to={paths.dashboard} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
+                <NavLink
+                  to={paths.dashboard}
+                  className={(s) => cn(linkClass(s), 'py-3 text-base')}
+                  onClick={() => setMobileOpen(false)}
+                >
                   Yönetim Paneli
                 </NavLink>
-                <NavLink to={paths.profile} className={(s) => cn(linkClass(s), 'py-3 text-base')} onClick={() => setMobileOpen(false)}>
+                <NavLink
+                  to={paths.profile}
+                  className={(s) => cn(linkClass(s), 'py-3 text-base')}
+                  onClick={() => setMobileOpen(false)}
+                >
                   Profil Ayarları
                 </NavLink>
               </>
@@ -149,10 +165,23 @@ export function SiteHeader() {
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-2 border-t border-stone-200 pt-3">
-              <Button variant="outline" onClick={() => { setMobileOpen(false); dialogs.open('login'); }}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setMobileOpen(false);
+                  dialogs.open('login');
+                }}
+              >
                 Giriş Yap
               </Button>
-              <Button onClick={() => { setMobileOpen(false); dialogs.open('register'); }}>Kayıt Ol</Button>
+              <Button
+                onClick={() => {
+                  setMobileOpen(false);
+                  dialogs.open('register');
+                }}
+              >
+                Kayıt Ol
+              </Button>
             </div>
           )}
         </div>
@@ -163,7 +192,10 @@ export function SiteHeader() {
 
 function MenuLink({ to, children }: { to: string; children: string }) {
   return (
-    <DropdownMenu.Item asChild className="block cursor-pointer rounded-lg px-3 py-2 text-sm text-stone-700 outline-none data-[highlighted]:bg-brand-50">
+    <DropdownMenu.Item
+      asChild
+      className="block cursor-pointer rounded-lg px-3 py-2 text-sm text-stone-700 outline-none data-[highlighted]:bg-brand-50"
+    >
       <Link to={to}>{children}</Link>
     </DropdownMenu.Item>
   );

@@ -13,13 +13,19 @@ export function AlbumManageRoute() {
   const events = useQuery(eventsQuery());
   const event = events.data?.[0];
   if (events.isPending) {
-    return <div className="flex justify-center py-16"><Spinner label="Yükleniyor" /></div>;
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Yükleniyor" />
+      </div>
+    );
   }
   if (!event) {
     return (
       <div className="mx-auto mt-10 max-w-md rounded-2xl border border-stone-200 p-8 text-center dark:border-stone-800">
         <h1 className="font-display text-2xl font-semibold">Henüz Etkinlik Yok</h1>
-        <Button asChild className="mt-5"><Link to="/dashboard">Etkinlik Oluştur</Link></Button>
+        <Button asChild className="mt-5">
+          <Link to="/dashboard">Etkinlik Oluştur</Link>
+        </Button>
       </div>
     );
   }

@@ -20,7 +20,10 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {...props}
       >
         {children}
-        <ChevronDown aria-hidden className="h-5 w-5 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+        <ChevronDown
+          aria-hidden
+          className="h-5 w-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
+        />
       </A.Trigger>
     </A.Header>
   );

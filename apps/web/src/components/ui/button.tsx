@@ -4,7 +4,8 @@ import { cn } from '../../lib/cn';
 
 const variants = {
   default: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
-  secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200 dark:bg-brand-500/25 dark:text-brand-50 dark:hover:bg-brand-500/35',
+  secondary:
+    'bg-brand-100 text-brand-900 hover:bg-brand-200 dark:bg-brand-500/25 dark:text-brand-50 dark:hover:bg-brand-500/35',
   outline:
     'border border-brand-300 bg-white text-brand-800 hover:bg-brand-50 dark:border-stone-600 dark:bg-transparent dark:text-stone-100 dark:hover:bg-stone-800',
   ghost: 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
@@ -26,7 +27,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export function buttonClasses(variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'md'): string {
+export function buttonClasses(
+  variant: keyof typeof variants = 'default',
+  size: keyof typeof sizes = 'md',
+): string {
   return cn(
     'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
     'disabled:pointer-events-none disabled:opacity-50',

@@ -45,7 +45,12 @@ export function DialogHeader({ children, className }: { children: ReactNode; cla
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof D.Title>) {
-  return <D.Title className={cn('font-display text-2xl font-semibold text-stone-900 dark:text-white', className)} {...props} />;
+  return (
+    <D.Title
+      className={cn('font-display text-2xl font-semibold text-stone-900 dark:text-white', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof D.Description>) {

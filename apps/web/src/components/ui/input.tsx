@@ -16,7 +16,9 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium text-stone-800 dark:text-stone-200', className)} {...props} />;
+  return (
+    <label className={cn('text-sm font-medium text-stone-800 dark:text-stone-200', className)} {...props} />
+  );
 }
 
 export function FieldError({ id, children }: { id?: string; children?: string }) {

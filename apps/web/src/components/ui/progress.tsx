@@ -12,7 +12,10 @@ export function Progress({ value, label, className }: { value: number; label: st
       aria-valuenow={clamped}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-brand-100 dark:bg-stone-700', className)}
     >
-      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${clamped}%` }} />
+      <div
+        className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+        style={{ width: `${clamped}%` }}
+      />
     </div>
   );
 }

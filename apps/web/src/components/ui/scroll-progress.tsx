@@ -23,7 +23,11 @@ export function ScrollProgress() {
     };
   }, []);
   return (
-    <div aria-hidden data-testid="scroll-progress" className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1">
+    <div
+      aria-hidden
+      data-testid="scroll-progress"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1"
+    >
       <div
         className="h-full origin-left bg-gradient-to-r from-brand-500 via-brand-600 to-gold-500"
         style={{ transform: `scaleX(${progress})` }}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { browserCanShow, canPan, columnsFor, hasMorePages, nearBottom, totalPages, uploaderLabel, wrapIndex, zoomIn, zoomOut } from './album-rules';
+import {
+  browserCanShow,
+  canPan,
+  columnsFor,
+  hasMorePages,
+  nearBottom,
+  totalPages,
+  uploaderLabel,
+  wrapIndex,
+  zoomIn,
+  zoomOut,
+} from './album-rules';
 
 describe('album paging', () => {
   it('counts pages of 12 and recomputes them from the count after deletes', () => {

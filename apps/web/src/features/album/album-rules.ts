@@ -9,7 +9,11 @@ export function totalPages(photoCount: number, pageSize: number = limits.albumPa
  * Whether another page may be asked for. The server's cursor is the authority (uploads may arrive while
  * the host scrolls); the count only stops asking once everything the event holds is on screen.
  */
-export function hasMorePages(input: { nextToken: string | null; loadedItems: number; photoCount: number }): boolean {
+export function hasMorePages(input: {
+  nextToken: string | null;
+  loadedItems: number;
+  photoCount: number;
+}): boolean {
   return input.nextToken !== null && input.loadedItems < input.photoCount;
 }
 

@@ -17,7 +17,10 @@ export function useAlbumDeletion(eventId: string) {
     try {
       const result = await deletePhotos(eventId, ids);
       applyDeletion(queryClient, eventId, result.deleted, result.currentPhotoCount);
-      albumToast('success', ids.length === 1 ? m.deletedOne : m.deletedMany.replace('{n}', String(result.deleted.length)));
+      albumToast(
+        'success',
+        ids.length === 1 ? m.deletedOne : m.deletedMany.replace('{n}', String(result.deleted.length)),
+      );
       return true;
     } catch {
       albumToast('destructive', ids.length === 1 ? m.deleteOneFailed : m.deleteFailed);

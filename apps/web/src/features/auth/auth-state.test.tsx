@@ -10,7 +10,13 @@ import { accountLinkParamName } from './components/account-link-notice';
 import { useLogout } from './use-logout';
 
 const fetchMock = vi.fn<typeof fetch>();
-const okLogin = { success: true, token: 'tok-1', userId: 'u1', username: 'Ayşe Yılmaz', email: 'ayse@example.com' };
+const okLogin = {
+  success: true,
+  token: 'tok-1',
+  userId: 'u1',
+  username: 'Ayşe Yılmaz',
+  email: 'ayse@example.com',
+};
 
 beforeEach(() => {
   resetToasts();
@@ -44,7 +50,11 @@ describe('auth state transitions', () => {
     await submitLogin(user);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(sessionStorage.getItem('token')).toBe('tok-1');
-    expect(JSON.parse(sessionStorage.getItem('user')!)).toEqual({ userId: 'u1', username: 'Ayşe Yılmaz', email: 'ayse@example.com' });
+    expect(JSON.parse(sessionStorage.getItem('user')!)).toEqual({
+      userId: 'u1',
+      username: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+    });
     expect(localStorage.getItem('token')).toBeNull();
     expect(getSession().user?.username).toBe('Ayşe Yılmaz');
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -66,17 +76,24 @@ describe('auth state transitions', () => {
   });
 
   it('a refused login stays signed out with "Giriş Hatası!" and an inline banner', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Kullanıcı adı veya şifre yanlış.' }, 401));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, message: 'Kullanıcı adı veya şifre yanlış.' }, 401),
+    );
     const { user } = renderLogin();
     await submitLogin(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Kullanıcı adı veya şifre yanlış.');
-    expect(getToasts()).toEqual([expect.objectContaining({ title: 'Giriş Hatası!', variant: 'destructive' })]);
+    expect(getToasts()).toEqual([
+      expect.objectContaining({ title: 'Giriş Hatası!', variant: 'destructive' }),
+    ]);
     expect(getSession().token).toBeNull();
   });
 
   it('an account that is not activated yet is offered a new activation e-mail', async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse({ success: false, message: 'Hesabınız henüz etkinleştirilmedi.', code: 'NOT_ACTIVATED' }, 403),
+      jsonResponse(
+        { success: false, message: 'Hesabınız henüz etkinleştirilmedi.', code: 'NOT_ACTIVATED' },
+        403,
+      ),
     );
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Yeni bağlantı gönderdik.' }));
     const { user } = renderLogin();
@@ -113,7 +130,11 @@ describe('auth state transitions', () => {
       await done;
     });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(['token', 'user', 'dashboard-animation-seen'].map((k) => localStorage.getItem(k) ?? sessionStorage.getItem(k))).toEqual([null, null, null]);
+    expect(
+      ['token', 'user', 'dashboard-animation-seen'].map(
+        (k) => localStorage.getItem(k) ?? sessionStorage.getItem(k),
+      ),
+    ).toEqual([null, null, null]);
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(screen.getByText('Çıkış Yap')).toBeInTheDocument();
   });

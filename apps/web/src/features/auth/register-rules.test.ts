@@ -20,7 +20,12 @@ describe('register rules', () => {
   it('joins first and last name with a space and sends the normalised e-mail and phone', () => {
     expect(checkRegisterForm(valid)).toEqual({
       ok: true,
-      payload: { username: 'Ayşe Yılmaz', email: 'ayse@example.com', password: 'Gelin2026', phoneNumber: '+905321234567' },
+      payload: {
+        username: 'Ayşe Yılmaz',
+        email: 'ayse@example.com',
+        password: 'Gelin2026',
+        phoneNumber: '+905321234567',
+      },
     });
   });
 
@@ -29,7 +34,9 @@ describe('register rules', () => {
   });
 
   it('requires the terms before looking at the password', () => {
-    expect(messageFor({ termsAccepted: false, password: 'x', passwordConfirm: 'y' })).toBe('Kullanım koşullarını kabul etmelisiniz.');
+    expect(messageFor({ termsAccepted: false, password: 'x', passwordConfirm: 'y' })).toBe(
+      'Kullanım koşullarını kabul etmelisiniz.',
+    );
   });
 
   it.each([
@@ -48,6 +55,8 @@ describe('register rules', () => {
 
   it('rejects an invalid e-mail and a non-mobile phone with the contract messages', () => {
     expect(messageFor({ email: 'ayse@' })).toBe('Geçerli bir e-posta adresi girin.');
-    expect(messageFor({ phoneNumber: '0212 123 45 67' })).toBe('Geçerli bir cep telefonu numarası girin (ör. 0532 123 45 67).');
+    expect(messageFor({ phoneNumber: '0212 123 45 67' })).toBe(
+      'Geçerli bir cep telefonu numarası girin (ör. 0532 123 45 67).',
+    );
   });
 });

@@ -19,7 +19,9 @@ export function markIntroSeen(storage: Pick<Storage, 'setItem'> | null = safeLoc
 
 /** Reduced motion means no intro at all: it is decoration, and the flag is set so it never starts. */
 export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 function safeLocalStorage(): Storage | null {

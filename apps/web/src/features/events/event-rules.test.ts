@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { zipFileName } from '@ani/contract/text';
-import { eventDateIso, extensionOf, firstCreateEventError, qrFileName, todayInIstanbul, uploadLink } from './event-rules';
+import {
+  eventDateIso,
+  extensionOf,
+  firstCreateEventError,
+  qrFileName,
+  todayInIstanbul,
+  uploadLink,
+} from './event-rules';
 
 const now = new Date('2026-11-22T21:30:00.000Z'); // already 23 November in Istanbul (UTC+3)
 
@@ -9,10 +16,19 @@ describe('create-event rules', () => {
 
   it('reports the first broken rule with the Turkish texts, in order', () => {
     expect(firstCreateEventError({ ...ok, title: '  ' }, now)?.message).toBe('Etkinlik adı zorunludur');
-    expect(firstCreateEventError({ ...ok, title: 'ab', date: '' }, now)?.message).toBe('Etkinlik adı en az 3 karakter olmalıdır');
-    expect(firstCreateEventError({ ...ok, title: 'x'.repeat(101) }, now)?.message).toBe('Etkinlik adı en fazla 100 karakter olabilir');
-    expect(firstCreateEventError({ ...ok, date: '' }, now)).toMatchObject({ message: 'Etkinlik tarihi zorunludur', toastTitle: 'Form Hatası' });
-    expect(firstCreateEventError({ ...ok, description: 'x'.repeat(501) }, now)?.message).toBe('Açıklama en fazla 500 karakter olabilir');
+    expect(firstCreateEventError({ ...ok, title: 'ab', date: '' }, now)?.message).toBe(
+      'Etkinlik adı en az 3 karakter olmalıdır',
+    );
+    expect(firstCreateEventError({ ...ok, title: 'x'.repeat(101) }, now)?.message).toBe(
+      'Etkinlik adı en fazla 100 karakter olabilir',
+    );
+    expect(firstCreateEventError({ ...ok, date: '' }, now)).toMatchObject({
+      message: 'Etkinlik tarihi zorunludur',
+      toastTitle: 'Form Hatası',
+    });
+    expect(firstCreateEventError({ ...ok, description: 'x'.repeat(501) }, now)?.message).toBe(
+      'Açıklama en fazla 500 karakter olabilir',
+    );
     expect(firstCreateEventError(ok, now)).toBeNull();
   });
 

@@ -25,14 +25,22 @@ export function todayInIstanbul(now: Date = new Date()): string {
 }
 
 /** The create dialog's rules in a fixed order; the first broken one is reported. */
-export function firstCreateEventError(form: CreateEventForm, now: Date = new Date()): CreateEventError | null {
+export function firstCreateEventError(
+  form: CreateEventForm,
+  now: Date = new Date(),
+): CreateEventError | null {
   const title = form.title.trim();
-  const formError = (field: keyof CreateEventForm, message: string) => ({ field, message, toastTitle: e.formErrorTitle });
+  const formError = (field: keyof CreateEventForm, message: string) => ({
+    field,
+    message,
+    toastTitle: e.formErrorTitle,
+  });
   if (!title) return formError('title', e.titleRequired);
   if (title.length < limits.eventTitleMin) return formError('title', e.titleMin);
   if (title.length > limits.eventTitleMax) return formError('title', e.titleMax);
   if (!form.date) return formError('date', e.dateRequired);
-  if (form.date < todayInIstanbul(now)) return { field: 'date', message: e.dateInPast, toastTitle: e.invalidDateTitle };
+  if (form.date < todayInIstanbul(now))
+    return { field: 'date', message: e.dateInPast, toastTitle: e.invalidDateTitle };
   if (form.description.length > limits.eventDescriptionMax) return formError('description', e.descriptionMax);
   return null;
 }

@@ -3,7 +3,9 @@ import { looksLikeList, parseGuestLines } from './paste-lines';
 
 describe('parseGuestLines', () => {
   it('reads comma, semicolon and tab separated lines and formats phones', () => {
-    expect(parseGuestLines('Ayşe Yılmaz, 0532 111 22 33\nMehmet Öz;5551234567;3\r\nİpek\t+90 544 000 11 22\n\n')).toEqual([
+    expect(
+      parseGuestLines('Ayşe Yılmaz, 0532 111 22 33\nMehmet Öz;5551234567;3\r\nİpek\t+90 544 000 11 22\n\n'),
+    ).toEqual([
       { name: 'Ayşe Yılmaz', phone: '+905321112233', count: '1' },
       { name: 'Mehmet Öz', phone: '+905551234567', count: '3' },
       { name: 'İpek', phone: '+905440001122', count: '1' },

@@ -23,7 +23,11 @@ export function parseGuestLines(text: string): PastedGuest[] {
       continue;
     }
     const count = cells[phoneAt + 1]?.match(/^\d{1,2}$/) ? cells[phoneAt + 1]! : '1';
-    result.push({ name: cells.slice(0, phoneAt).join(' ').trim(), phone: formatPhoneInput(cells[phoneAt]!), count });
+    result.push({
+      name: cells.slice(0, phoneAt).join(' ').trim(),
+      phone: formatPhoneInput(cells[phoneAt]!),
+      count,
+    });
   }
   return result;
 }

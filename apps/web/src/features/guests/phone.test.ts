@@ -21,9 +21,12 @@ describe('isValidTurkishMobile', () => {
   it.each(['+905321234567', '05321234567', '5321234567', '+90 532 123 45 67'])('accepts %s', (v) => {
     expect(isValidTurkishMobile(v)).toBe(true);
   });
-  it.each(['+90532123456', '+902121234567', '12345', '', '+9053212345678', '+44 7700 900123'])('refuses %s', (v) => {
-    expect(isValidTurkishMobile(v)).toBe(false);
-  });
+  it.each(['+90532123456', '+902121234567', '12345', '', '+9053212345678', '+44 7700 900123'])(
+    'refuses %s',
+    (v) => {
+      expect(isValidTurkishMobile(v)).toBe(false);
+    },
+  );
   it('accepts every auto-formatted valid input', () => {
     for (const typed of ['05551112233', '5551112233', '905551112233']) {
       expect(isValidTurkishMobile(formatPhoneInput(typed))).toBe(true);

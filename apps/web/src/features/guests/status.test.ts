@@ -6,13 +6,22 @@ describe('status rules', () => {
     expect(editableStatuses).toEqual(['katılacak', 'belirsiz', 'katılamayacak']);
   });
   it('clears and locks the count for belirsiz and katılamayacak', () => {
-    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'belirsiz')).toEqual({ status: 'belirsiz', guestCount: '' });
-    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'katılamayacak')).toEqual({ status: 'katılamayacak', guestCount: '' });
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'belirsiz')).toEqual({
+      status: 'belirsiz',
+      guestCount: '',
+    });
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'katılamayacak')).toEqual({
+      status: 'katılamayacak',
+      guestCount: '',
+    });
     expect(countLocked('belirsiz')).toBe(true);
     expect(countLocked('katılacak')).toBe(false);
   });
   it('keeps the count when katılacak is chosen', () => {
-    expect(applyStatus({ status: 'katılacak', guestCount: '2' }, 'katılacak')).toEqual({ status: 'katılacak', guestCount: '2' });
+    expect(applyStatus({ status: 'katılacak', guestCount: '2' }, 'katılacak')).toEqual({
+      status: 'katılacak',
+      guestCount: '2',
+    });
   });
   it('saves a blank count as 0 and refuses negatives and fractions', () => {
     expect(draftCount({ status: 'katılacak', guestCount: '' })).toBe(0);

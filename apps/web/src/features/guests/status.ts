@@ -4,7 +4,11 @@ import { messages } from '@ani/contract/messages';
 export const statusLabels = messages.guests.statusLabels;
 
 /** The editor offers three; "ulaşılamayan" is set by failed delivery, never chosen by hand. */
-export const editableStatuses = ['katılacak', 'belirsiz', 'katılamayacak'] as const satisfies readonly GuestStatus[];
+export const editableStatuses = [
+  'katılacak',
+  'belirsiz',
+  'katılamayacak',
+] as const satisfies readonly GuestStatus[];
 
 /** Badge text as the list shows it (upper-cased the Turkish way: "KATILACAK", "ULAŞILAMAYAN"). */
 export const statusBadge: Record<GuestStatus, { text: string; className: string }> = {

@@ -17,9 +17,12 @@ describe('useRowAutosave', () => {
 
   it('restarts the wait on every edit', () => {
     const save = vi.fn();
-    const { rerender } = renderHook((sig: string) => useRowAutosave({ valid: true, active: true, signature: sig }, save), {
-      initialProps: 'a',
-    });
+    const { rerender } = renderHook(
+      (sig: string) => useRowAutosave({ valid: true, active: true, signature: sig }, save),
+      {
+        initialProps: 'a',
+      },
+    );
     vi.advanceTimersByTime(1500);
     rerender('ab');
     vi.advanceTimersByTime(1500);
@@ -42,9 +45,12 @@ describe('useRowAutosave', () => {
 
   it('drops the pending save when the row turns invalid', () => {
     const save = vi.fn();
-    const { rerender } = renderHook((valid: boolean) => useRowAutosave({ valid, active: true, signature: 'x' }, save), {
-      initialProps: true,
-    });
+    const { rerender } = renderHook(
+      (valid: boolean) => useRowAutosave({ valid, active: true, signature: 'x' }, save),
+      {
+        initialProps: true,
+      },
+    );
     vi.advanceTimersByTime(1000);
     rerender(false);
     vi.advanceTimersByTime(5000);

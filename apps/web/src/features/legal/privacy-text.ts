@@ -7,9 +7,7 @@ export const privacyUpdated = '23 Kasım 2026';
 export const privacySections: LegalSection[] = [
   {
     title: '1. Topladığımız Bilgiler',
-    paragraphs: [
-      `${contact.brand} olarak yalnızca hizmeti sunmak için gerekli olan bilgileri topluyoruz:`,
-    ],
+    paragraphs: [`${contact.brand} olarak yalnızca hizmeti sunmak için gerekli olan bilgileri topluyoruz:`],
     items: [
       'Hesap bilgileri: adınız ve soyadınız, e-posta adresiniz, cep telefonu numaranız ve şifrenizin geri döndürülemez biçimde şifrelenmiş (özetlenmiş) hâli.',
       'Etkinlik bilgileri: düğününüzün adı, tarihi, saati, mekânı, gelin ve damadın adları ile isteğe bağlı açıklamalar.',

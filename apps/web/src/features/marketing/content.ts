@@ -26,7 +26,17 @@ const champagne = 'champagne-toast';
 const garden = 'garden-ceremony';
 const confetti = 'confetti-exit';
 
-export const art = { sunsetCouple, rings, bouquet, cake, firstDance, tableCandles, champagne, garden, confetti } as const;
+export const art = {
+  sunsetCouple,
+  rings,
+  bouquet,
+  cake,
+  firstDance,
+  tableCandles,
+  champagne,
+  garden,
+  confetti,
+} as const;
 
 export const stats = [
   { value: '120+', label: 'Mutlu Çift' },
@@ -57,15 +67,55 @@ export const steps = [
 ] as const;
 
 export const moments = [
-  { image: sunsetCouple, title: 'Gün batımında ilk kare', uploader: 'Zeynep K.', note: 'Bu kareyi görünce gözlerim doldu, çok yakıştınız!' },
-  { image: rings, title: 'Yüzükler', uploader: 'Mert A.', note: 'Sağdıç olarak yüzükleri ben taşıdım, belgesi burada' },
-  { image: firstDance, title: 'İlk dans', uploader: 'Selin Teyze', note: 'Piste çıktığınız an tüm salon sustu. Bir ömür mutluluk!' },
-  { image: bouquet, title: 'Gelin çiçeği', uploader: 'Ece D.', note: 'Çiçeği ben yakaladım, sıradaki düğün bizde!' },
+  {
+    image: sunsetCouple,
+    title: 'Gün batımında ilk kare',
+    uploader: 'Zeynep K.',
+    note: 'Bu kareyi görünce gözlerim doldu, çok yakıştınız!',
+  },
+  {
+    image: rings,
+    title: 'Yüzükler',
+    uploader: 'Mert A.',
+    note: 'Sağdıç olarak yüzükleri ben taşıdım, belgesi burada',
+  },
+  {
+    image: firstDance,
+    title: 'İlk dans',
+    uploader: 'Selin Teyze',
+    note: 'Piste çıktığınız an tüm salon sustu. Bir ömür mutluluk!',
+  },
+  {
+    image: bouquet,
+    title: 'Gelin çiçeği',
+    uploader: 'Ece D.',
+    note: 'Çiçeği ben yakaladım, sıradaki düğün bizde!',
+  },
   { image: cake, title: 'Pasta kesimi', uploader: 'Burak Y.', note: 'Pasta da siz de harikaydınız.' },
-  { image: garden, title: 'Bahçede nikâh', uploader: 'Ayten Hanım', note: 'Allah bir yastıkta kocatsın yavrularım.' },
-  { image: champagne, title: 'Kadeh kaldırırken', uploader: 'Deniz ve Kaan', note: 'Nice mutlu yıllara, şerefe!' },
-  { image: tableCandles, title: 'Masa süslemesi', uploader: 'Misafir', note: 'Masalar büyüleyiciydi, her detay düşünülmüş.' },
-  { image: confetti, title: 'Konfeti çıkışı', uploader: 'Oğuz T.', note: 'Konfetiler havada, mutluluk yerde!' },
+  {
+    image: garden,
+    title: 'Bahçede nikâh',
+    uploader: 'Ayten Hanım',
+    note: 'Allah bir yastıkta kocatsın yavrularım.',
+  },
+  {
+    image: champagne,
+    title: 'Kadeh kaldırırken',
+    uploader: 'Deniz ve Kaan',
+    note: 'Nice mutlu yıllara, şerefe!',
+  },
+  {
+    image: tableCandles,
+    title: 'Masa süslemesi',
+    uploader: 'Misafir',
+    note: 'Masalar büyüleyiciydi, her detay düşünülmüş.',
+  },
+  {
+    image: confetti,
+    title: 'Konfeti çıkışı',
+    uploader: 'Oğuz T.',
+    note: 'Konfetiler havada, mutluluk yerde!',
+  },
 ] as const;
 
 export const testimonials = [

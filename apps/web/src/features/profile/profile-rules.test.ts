@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkDetails, checkPassword, emailChanging, splitName } from './profile-rules';
 
-const user = { userId: 'u1', username: 'Ayşe Nur Yılmaz', email: 'ayse@example.com', phoneNumber: '+905321234567', pendingEmail: null, deletionScheduledAt: null };
+const user = {
+  userId: 'u1',
+  username: 'Ayşe Nur Yılmaz',
+  email: 'ayse@example.com',
+  phoneNumber: '+905321234567',
+  pendingEmail: null,
+  deletionScheduledAt: null,
+};
 const form = { ...splitName(user.username), email: user.email, phoneNumber: user.phoneNumber };
 
 describe('profile rules', () => {
@@ -12,7 +19,10 @@ describe('profile rules', () => {
 
   it('sends only the fields that changed, normalised like registration', () => {
     expect(
-      checkDetails({ ...form, phoneNumber: '0533 765 43 21', email: 'YENI@example.com', currentPassword: 'Eski2025' }, user),
+      checkDetails(
+        { ...form, phoneNumber: '0533 765 43 21', email: 'YENI@example.com', currentPassword: 'Eski2025' },
+        user,
+      ),
     ).toEqual({
       ok: true,
       input: { email: 'yeni@example.com', phoneNumber: '+905337654321', currentPassword: 'Eski2025' },
@@ -39,22 +49,36 @@ describe('profile rules', () => {
   });
 
   it('applies the registration rules to name, e-mail and phone', () => {
-    expect(checkDetails({ ...form, lastName: ' ' }, user)).toEqual({ ok: false, message: 'Lütfen tüm gerekli alanları doldurun.' });
-    expect(checkDetails({ ...form, email: 'x@' }, user)).toEqual({ ok: false, message: 'Geçerli bir e-posta adresi girin.' });
+    expect(checkDetails({ ...form, lastName: ' ' }, user)).toEqual({
+      ok: false,
+      message: 'Lütfen tüm gerekli alanları doldurun.',
+    });
+    expect(checkDetails({ ...form, email: 'x@' }, user)).toEqual({
+      ok: false,
+      message: 'Geçerli bir e-posta adresi girin.',
+    });
     expect(checkDetails({ ...form, phoneNumber: '12345' }, user)).toMatchObject({ ok: false });
   });
 
   it('needs the current password and a new one that meets every rule and matches', () => {
-    expect(checkPassword({ currentPassword: '', newPassword: 'Yeni2026', confirmation: 'Yeni2026' })).toEqual({
-      ok: false,
-      message: 'Şifrenizi değiştirmek için mevcut şifrenizi girin.',
-    });
-    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'yeni2026', confirmation: 'yeni2026' })).toEqual({
+    expect(checkPassword({ currentPassword: '', newPassword: 'Yeni2026', confirmation: 'Yeni2026' })).toEqual(
+      {
+        ok: false,
+        message: 'Şifrenizi değiştirmek için mevcut şifrenizi girin.',
+      },
+    );
+    expect(
+      checkPassword({ currentPassword: 'Eski2025', newPassword: 'yeni2026', confirmation: 'yeni2026' }),
+    ).toEqual({
       ok: false,
       message: 'Lütfen şifre gereksinimlerini kontrol edin.',
     });
-    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2027' })).toMatchObject({ ok: false });
-    expect(checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2026' })).toEqual({
+    expect(
+      checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2027' }),
+    ).toMatchObject({ ok: false });
+    expect(
+      checkPassword({ currentPassword: 'Eski2025', newPassword: 'Yeni2026', confirmation: 'Yeni2026' }),
+    ).toEqual({
       ok: true,
       input: { currentPassword: 'Eski2025', newPassword: 'Yeni2026' },
     });

@@ -1,5 +1,10 @@
 import { messages } from '@ani/contract/messages';
-import { passwordChecks, updateProfileInput, type PublicUser, type UpdateProfileInput } from '@ani/contract/users';
+import {
+  passwordChecks,
+  updateProfileInput,
+  type PublicUser,
+  type UpdateProfileInput,
+} from '@ani/contract/users';
 
 export interface DetailsForm {
   firstName: string;
@@ -32,7 +37,12 @@ export function checkDetails(form: DetailsForm, user: PublicUser): Checked {
     return { ok: false, message: a.fillAllFields };
   }
   const username = `${form.firstName.trim()} ${form.lastName.trim()}`;
-  const parsed = updateProfileInput.safeParse({ username, email: form.email, phoneNumber: form.phoneNumber, currentPassword: 'x' });
+  const parsed = updateProfileInput.safeParse({
+    username,
+    email: form.email,
+    phoneNumber: form.phoneNumber,
+    currentPassword: 'x',
+  });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? a.fillAllFields };
   const input: UpdateProfileInput = {};
   if (parsed.data.username !== user.username) input.username = parsed.data.username;

@@ -20,7 +20,6 @@ const a4 = { w: 210 * mm, h: 297 * mm };
 // 300 dpi for A6: sharp text and a QR any phone reads from across a table.
 const px = { w: 1240, h: 1748 };
 
-
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
@@ -55,7 +54,9 @@ async function drawCard(c: CardContent): Promise<Uint8Array> {
     document.fonts.load('700 80px "Playfair Display Variable"', 'ĞğŞşİıÖöÜüÇç'),
     document.fonts.load('400 40px "Inter Variable"', 'ĞğŞşİıÖöÜüÇç'),
   ]).catch(() => undefined);
-  const bg = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(themeSvg(c.theme, px.w, px.h))}`);
+  const bg = await loadImage(
+    `data:image/svg+xml;charset=utf-8,${encodeURIComponent(themeSvg(c.theme, px.w, px.h))}`,
+  );
   ctx.drawImage(bg, 0, 0, px.w, px.h);
 
   const dark = c.theme.id === 'gold';
@@ -109,7 +110,12 @@ export async function buildCardsPdf(content: CardContent, layout: CardLayout): P
     pdf.addPage([a6.w, a6.h]).drawImage(png, { x: 0, y: 0, width: a6.w, height: a6.h });
   } else {
     const page = pdf.addPage([a4.w, a4.h]);
-    for (const [col, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+    for (const [col, row] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ] as const) {
       page.drawImage(png, { x: col * a6.w, y: row * a6.h, width: a6.w, height: a6.h });
     }
     // Dashed cut guides along the middle lines, light enough to vanish under a trimmer's blade.

@@ -13,7 +13,11 @@ export function useChosenTheme(event: Pick<Event, 'id' | 'cardTheme'>) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (cardTheme: CardThemeId) =>
-      apiRequest('/events/update', { method: 'POST', body: { eventId: event.id, cardTheme }, schema: eventResponse }),
+      apiRequest('/events/update', {
+        method: 'POST',
+        body: { eventId: event.id, cardTheme },
+        schema: eventResponse,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
   });
   const shownId = save.isPending ? save.variables : event.cardTheme;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addToSelection, dragTypeUndetectable, mediaKindOf, uploadButtonLabel, validateUpload } from './upload-rules';
+import {
+  addToSelection,
+  dragTypeUndetectable,
+  mediaKindOf,
+  uploadButtonLabel,
+  validateUpload,
+} from './upload-rules';
 import { perFileProgress } from './api/upload-media';
 
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
@@ -22,21 +28,27 @@ describe('addToSelection', () => {
     expect(addToSelection([], [f('x', '')]).leftOut).toEqual([
       { name: 'x', reason: 'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).' },
     ]);
-    expect(addToSelection([], [f('x', '')], 'drop').leftOut).toEqual([{ name: 'x', reason: dragTypeUndetectable }]);
+    expect(addToSelection([], [f('x', '')], 'drop').leftOut).toEqual([
+      { name: 'x', reason: dragTypeUndetectable },
+    ]);
   });
 
   it('keeps the photos chosen with a text file and names the text file, with the earlier selection kept', () => {
     const current = [f('a.jpg', 'image/jpeg')];
     const result = addToSelection(current, [f('b.jpg', 'image/jpeg'), f('notlar.txt', 'text/plain')]);
     expect(result.files.map((x) => x.name)).toEqual(['a.jpg', 'b.jpg']);
-    expect(result.leftOut).toEqual([{ name: 'notlar.txt', reason: 'Sadece resim ve video dosyaları yüklenebilir.' }]);
+    expect(result.leftOut).toEqual([
+      { name: 'notlar.txt', reason: 'Sadece resim ve video dosyaları yüklenebilir.' },
+    ]);
   });
 
   it('keeps 10 of 11 photos and 3 of 4 videos, naming the ones over the limit', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => f(`${i + 1}.jpg`, 'image/jpeg'));
     const photos = addToSelection([], eleven);
     expect(photos.files).toHaveLength(10);
-    expect(photos.leftOut).toEqual([{ name: '11.jpg', reason: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.' }]);
+    expect(photos.leftOut).toEqual([
+      { name: '11.jpg', reason: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.' },
+    ]);
     const three = Array.from({ length: 3 }, (_, i) => f(`${i}.mp4`, 'video/mp4'));
     expect(addToSelection(photos.files, three).files).toHaveLength(13);
     const videos = addToSelection(three, [f('4.mp4', 'video/mp4'), f('12.jpg', 'image/jpeg')]);
@@ -45,8 +57,13 @@ describe('addToSelection', () => {
   });
 
   it('allows 100 MB in total, not a byte more, and still takes a smaller file that fits', () => {
-    expect(addToSelection([], [f('a.mp4', 'video/mp4', 60 * MB), f('b.mp4', 'video/mp4', 40 * MB)]).leftOut).toEqual([]);
-    const result = addToSelection([f('a.mp4', 'video/mp4', 99 * MB)], [f('big.jpg', 'image/jpeg', 2 * MB), f('small.jpg', 'image/jpeg', 1000)]);
+    expect(
+      addToSelection([], [f('a.mp4', 'video/mp4', 60 * MB), f('b.mp4', 'video/mp4', 40 * MB)]).leftOut,
+    ).toEqual([]);
+    const result = addToSelection(
+      [f('a.mp4', 'video/mp4', 99 * MB)],
+      [f('big.jpg', 'image/jpeg', 2 * MB), f('small.jpg', 'image/jpeg', 1000)],
+    );
     expect(result.leftOut).toEqual([{ name: 'big.jpg', reason: "Toplam dosya boyutu 100MB'ı geçemez." }]);
     expect(result.files.map((x) => x.name)).toEqual(['a.mp4', 'small.jpg']);
   });
@@ -59,9 +76,13 @@ describe('addToSelection', () => {
 
 describe('validateUpload', () => {
   it('asks for a file, then a name of at least 2 characters', () => {
-    expect(validateUpload({ fileCount: 0, name: 'Ali', note: '' }).files).toBe('Lütfen yüklemek için dosya seçin.');
+    expect(validateUpload({ fileCount: 0, name: 'Ali', note: '' }).files).toBe(
+      'Lütfen yüklemek için dosya seçin.',
+    );
     expect(validateUpload({ fileCount: 1, name: '   ', note: '' }).name).toBe('Lütfen isminizi girin.');
-    expect(validateUpload({ fileCount: 1, name: ' A ', note: '' }).name).toBe('İsminiz en az 2 karakter olmalı.');
+    expect(validateUpload({ fileCount: 1, name: ' A ', note: '' }).name).toBe(
+      'İsminiz en az 2 karakter olmalı.',
+    );
     expect(validateUpload({ fileCount: 1, name: 'Al', note: '' })).toEqual({});
   });
 

@@ -7,13 +7,25 @@ const u = uploadTexts;
 export type MediaKind = 'image' | 'video';
 
 /** What the drag-and-drop variant says when a dropped file's type cannot be told. */
-export const dragTypeUndetectable = 'Sürüklediğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).';
+export const dragTypeUndetectable =
+  'Sürüklediğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).';
 
 // Some browsers give HEIC/HEIF (iPhone photos) and a few video containers an empty MIME type;
 // the extension is then the only hint. The server checks the real content anyway.
 const kindByExtension: Record<string, MediaKind> = {
-  jpg: 'image', jpeg: 'image', png: 'image', webp: 'image', gif: 'image', avif: 'image', heic: 'image', heif: 'image',
-  mp4: 'video', m4v: 'video', mov: 'video', webm: 'video', qt: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'image',
+  avif: 'image',
+  heic: 'image',
+  heif: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  qt: 'video',
 };
 
 /** 'image' | 'video', 'other' for a known non-media type, null when the type cannot be told at all. */
@@ -60,12 +72,26 @@ export function addToSelection<F extends { name: string; type: string; size: num
   for (const file of incoming) {
     const kind = mediaKindOf(file);
     if (kind === null || kind === 'other') {
-      const reason = kind === 'other' ? u.onlyImagesAndVideos : source === 'drop' ? dragTypeUndetectable : u.typeUndetectable;
+      const reason =
+        kind === 'other'
+          ? u.onlyImagesAndVideos
+          : source === 'drop'
+            ? dragTypeUndetectable
+            : u.typeUndetectable;
       leftOut.push({ name: file.name, reason });
       continue;
     }
-    const full = kind === 'image' ? counts.image >= limits.maxPhotosPerUpload : counts.video >= limits.maxVideosPerUpload;
-    const reason = full ? (kind === 'image' ? u.maxPhotos : u.maxVideos) : bytes + file.size > limits.maxUploadBytes ? u.maxTotalSize : null;
+    const full =
+      kind === 'image'
+        ? counts.image >= limits.maxPhotosPerUpload
+        : counts.video >= limits.maxVideosPerUpload;
+    const reason = full
+      ? kind === 'image'
+        ? u.maxPhotos
+        : u.maxVideos
+      : bytes + file.size > limits.maxUploadBytes
+        ? u.maxTotalSize
+        : null;
     if (reason) {
       leftOut.push({ name: file.name, reason });
       continue;

@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { eventResponse, type Event } from '@ani/contract/events';
 import { deletePhotosResponse, photosResponse, type PhotosResponse } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
@@ -14,9 +19,11 @@ export const albumEventQuery = (eventId: string) =>
   queryOptions({
     queryKey: albumKeys.event(eventId),
     queryFn: ({ signal }) =>
-      apiRequest(`/events/${encodeURIComponent(eventId)}`, { schema: eventResponse, signal, errorToast: false }).then(
-        (r) => r.event,
-      ),
+      apiRequest(`/events/${encodeURIComponent(eventId)}`, {
+        schema: eventResponse,
+        signal,
+        errorToast: false,
+      }).then((r) => r.event),
     retry: false,
   });
 
@@ -31,7 +38,11 @@ export const albumPhotosQuery = (eventId: string) =>
     queryKey: albumKeys.photos(eventId),
     initialPageParam: { page: 1, nextToken: null } as PageParam,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam.page), limit: String(limits.albumPageSize), thumbnail: 'false' });
+      const params = new URLSearchParams({
+        page: String(pageParam.page),
+        limit: String(limits.albumPageSize),
+        thumbnail: 'false',
+      });
       if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
       return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
         schema: photosResponse,
@@ -66,15 +77,26 @@ export function deleteUploaderMedia(eventId: string, uploader: string) {
 }
 
 /** Removes deleted items from the loaded pages and takes the server's new count, without refetching. */
-export function applyDeletion(queryClient: QueryClient, eventId: string, deleted: string[], photoCount: number): void {
+export function applyDeletion(
+  queryClient: QueryClient,
+  eventId: string,
+  deleted: string[],
+  photoCount: number,
+): void {
   const gone = new Set(deleted);
   queryClient.setQueryData<InfiniteData<PhotosResponse, PageParam>>(albumKeys.photos(eventId), (data) =>
     data
       ? {
           ...data,
-          pages: data.pages.map((page) => ({ ...page, photoCount, photos: page.photos.filter((p) => !gone.has(p.id)) })),
+          pages: data.pages.map((page) => ({
+            ...page,
+            photoCount,
+            photos: page.photos.filter((p) => !gone.has(p.id)),
+          })),
         }
       : data,
   );
-  queryClient.setQueryData<Event>(albumKeys.event(eventId), (event) => (event ? { ...event, photoCount } : event));
+  queryClient.setQueryData<Event>(albumKeys.event(eventId), (event) =>
+    event ? { ...event, photoCount } : event,
+  );
 }

@@ -29,7 +29,14 @@ export interface AlbumGridProps {
  * album of 10,000 items scrolls like one of 40 (docs/decisions/0020). The page itself scrolls, not a box,
  * which keeps the phone's address-bar collapse and scroll-to-top tap working.
  */
-export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false, focusRequest = null }: AlbumGridProps) {
+export function AlbumGrid({
+  items,
+  onOpen,
+  owner,
+  onNearEnd,
+  canLoadMore = false,
+  focusRequest = null,
+}: AlbumGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offsetTop, setOffsetTop] = useState(0);
@@ -70,7 +77,9 @@ export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false
     let frames = 0;
     let handle = 0;
     const focus = () => {
-      const tile = container.current?.querySelector<HTMLElement>(`[data-tile-index="${focusRequest.index}"] button`);
+      const tile = container.current?.querySelector<HTMLElement>(
+        `[data-tile-index="${focusRequest.index}"] button`,
+      );
       if (tile) tile.focus({ preventScroll: true });
       else if (frames++ < 10) handle = requestAnimationFrame(focus);
     };
@@ -87,7 +96,13 @@ export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false
     if (!canLoadMore) return;
     const check = () => {
       const doc = document.documentElement;
-      if (nearBottom({ scrollY: window.scrollY, viewportHeight: window.innerHeight, documentHeight: doc.scrollHeight })) {
+      if (
+        nearBottom({
+          scrollY: window.scrollY,
+          viewportHeight: window.innerHeight,
+          documentHeight: doc.scrollHeight,
+        })
+      ) {
         nearEnd.current?.();
       }
     };
@@ -101,7 +116,12 @@ export function AlbumGrid({ items, onOpen, owner, onNearEnd, canLoadMore = false
   }, [canLoadMore, items.length]);
 
   return (
-    <div ref={container} role="list" aria-label="Albüm" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div
+      ref={container}
+      role="list"
+      aria-label="Albüm"
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
       {virtualizer.getVirtualItems().map((row) => {
         const start = row.index * columns;
         return (

@@ -9,17 +9,50 @@ import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AlbumPage } from './album-page';
 
 const event = {
-  id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
-  coverImage: '/images/covers/cover-1.jpg', isGalleryPublic: false, canAddPhotos: true, autoApprovePhotos: true, cardTheme: null,
-  photoCount: 3, usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 }, createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
+  id: 'ev1',
+  eventId: 'ev1',
+  title: 'Ayşe & Mehmet',
+  eventDate: '2026-12-05T12:00:00.000Z',
+  description: null,
+  coverImage: '/images/covers/cover-1.jpg',
+  isGalleryPublic: false,
+  canAddPhotos: true,
+  autoApprovePhotos: true,
+  cardTheme: null,
+  photoCount: 3,
+  usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  retainedUntil: '2027-12-05T12:00:00.000Z',
+  archivedAt: null,
 };
-const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') => ({
-  id, key: `events/ev1/${id}.jpg`, url: `/media/${id}-preview`, originalUrl: `/media/${id}`, thumbnailUrl: `/media/${id}-thumb`,
-  type, mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4', size: 1000, width: 10, height: 10, processed: true, unreadable: false,
+const item = (
+  id: string,
+  uploader: string | null,
+  note: string | null,
+  type: 'image' | 'video' = 'image',
+) => ({
+  id,
+  key: `events/ev1/${id}.jpg`,
+  url: `/media/${id}-preview`,
+  originalUrl: `/media/${id}`,
+  thumbnailUrl: `/media/${id}-thumb`,
+  type,
+  mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4',
+  size: 1000,
+  width: 10,
+  height: 10,
+  processed: true,
+  unreadable: false,
   metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
 });
 const page = (photos: unknown[], photoCount: number) =>
-  jsonResponse({ success: true, photos, nextToken: null, pagination: { nextToken: null, page: 1, limit: 12, totalPages: 1 }, photoCount });
+  jsonResponse({
+    success: true,
+    photos,
+    nextToken: null,
+    pagination: { nextToken: null, page: 1, limit: 12, totalPages: 1 },
+    photoCount,
+  });
 
 function renderAlbum() {
   return renderWithRouter(
@@ -38,16 +71,22 @@ describe('album page', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     refreshSession();
     renderAlbum();
-    expect(await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.'),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the same screen for a token that does not own the event', async () => {
     window.sessionStorage.setItem('token', 'someone-else');
     refreshSession();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: false, message: 'Etkinlik bulunamadı.' }, 404));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: false, message: 'Etkinlik bulunamadı.' }, 404),
+    );
     renderAlbum();
-    expect(await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.'),
+    ).toBeInTheDocument();
   });
 
   it('offers a refresh on a server error', async () => {
@@ -64,10 +103,14 @@ describe('album page', () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).includes('/photos') ? jsonResponse({ success: false, message: 'x' }, 500) : jsonResponse({ success: true, event }),
+      String(input).includes('/photos')
+        ? jsonResponse({ success: false, message: 'x' }, 500)
+        : jsonResponse({ success: true, event }),
     );
     renderAlbum();
-    expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Fotoğraflar yüklenirken bir hata oluştu.')).toBeInTheDocument();
   });
 
@@ -81,9 +124,23 @@ describe('album page', () => {
       const url = String(input);
       if (init?.method === 'DELETE') {
         const ids = (JSON.parse(String(init.body)) as { photoIds: string[] }).photoIds;
-        return jsonResponse({ success: true, message: '', deleted: ids, notFound: [], currentPhotoCount: 3 - ids.length });
+        return jsonResponse({
+          success: true,
+          message: '',
+          deleted: ids,
+          notFound: [],
+          currentPhotoCount: 3 - ids.length,
+        });
       }
-      if (url.includes('/photos')) return page([item('p1', 'anonymous', 'Mutluluklar!'), item('p2', null, null), item('p3', 'Zeynep', null, 'video')], 3);
+      if (url.includes('/photos'))
+        return page(
+          [
+            item('p1', 'anonymous', 'Mutluluklar!'),
+            item('p2', null, null),
+            item('p3', 'Zeynep', null, 'video'),
+          ],
+          3,
+        );
       return jsonResponse({ success: true, event });
     });
     const user = userEvent.setup();
@@ -119,7 +176,9 @@ describe('album page', () => {
     expect(screen.queryByText('2 öğe seçildi')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Video 1 sil' }));
-    expect(screen.getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.'),
+    ).toBeInTheDocument();
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Fotoğraf başarıyla silindi.')).toBeInTheDocument();
   });

@@ -41,7 +41,10 @@ export function AlbumPage() {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag records that the write above happened
     setPromoted(true);
   }, []);
-  const eventQuery = useQuery({ ...albumEventQuery(eventId), enabled: promoted && eventId !== '' && token !== null });
+  const eventQuery = useQuery({
+    ...albumEventQuery(eventId),
+    enabled: promoted && eventId !== '' && token !== null,
+  });
 
   if (!promoted) return null;
 
@@ -58,7 +61,11 @@ export function AlbumPage() {
     const error = eventQuery.error;
     // Not found / not yours / signed out: nothing a refresh would fix.
     const denied = error instanceof ApiError && error.kind === 'http' && error.status < 500;
-    return denied ? <FailureScreen message={texts.noAccess} /> : <FailureScreen message={texts.system} onRefresh={() => void eventQuery.refetch()} />;
+    return denied ? (
+      <FailureScreen message={texts.noAccess} />
+    ) : (
+      <FailureScreen message={texts.system} onRefresh={() => void eventQuery.refetch()} />
+    );
   }
   return <OwnerAlbum eventId={eventId} event={eventQuery.data} />;
 }
@@ -67,7 +74,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const photos = useInfiniteQuery(albumPhotosQuery(eventId));
   const items = useMemo(() => photos.data?.pages.flatMap((p) => p.photos) ?? [], [photos.data]);
   const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;
-  const more = hasMorePages({ nextToken: photos.data?.pages.at(-1)?.nextToken ?? null, loadedItems: items.length, photoCount });
+  const more = hasMorePages({
+    nextToken: photos.data?.pages.at(-1)?.nextToken ?? null,
+    loadedItems: items.length,
+    photoCount,
+  });
   const [open, setOpen] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ index: number } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -99,7 +110,8 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     if (open === null || open < items.length) return;
     if (morePages && !photos.isFetchingNextPage) void photos.fetchNextPage();
   }, [open, items.length, morePages, photos]);
-  const shown = open !== null && open >= items.length && !morePages ? (items.length > 0 ? items.length - 1 : null) : open;
+  const shown =
+    open !== null && open >= items.length && !morePages ? (items.length > 0 ? items.length - 1 : null) : open;
   const toggle = useCallback((id: string) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -109,7 +121,10 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     });
   }, []);
   const askDelete = useCallback((item: MediaItem) => setConfirm({ ids: [item.id] }), []);
-  const owner = useMemo(() => ({ selected, onToggle: toggle, onDelete: askDelete }), [selected, toggle, askDelete]);
+  const owner = useMemo(
+    () => ({ selected, onToggle: toggle, onDelete: askDelete }),
+    [selected, toggle, askDelete],
+  );
 
   const confirmDelete = async () => {
     if (!confirm) return;
@@ -118,7 +133,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     if (!ok) return;
     setSelected((current) => new Set([...current].filter((id) => !confirm.ids.includes(id))));
     // Keep the viewer on the neighbour of a deleted item, or close it when the album is empty.
-    setOpen((index) => (index === null || items.length - confirm.ids.length <= 0 ? null : Math.min(index, items.length - confirm.ids.length - 1)));
+    setOpen((index) =>
+      index === null || items.length - confirm.ids.length <= 0
+        ? null
+        : Math.min(index, items.length - confirm.ids.length - 1),
+    );
   };
 
   return (
@@ -139,7 +158,10 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
       />
       <div className="mx-auto max-w-6xl px-3 pt-4 sm:px-6 sm:pt-6">
         {event.archivedAt ? (
-          <section aria-labelledby="archived-title" className="mx-auto max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
+          <section
+            aria-labelledby="archived-title"
+            className="mx-auto max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8"
+          >
             <Archive aria-hidden className="mx-auto h-8 w-8 text-stone-500" />
             <h2 id="archived-title" className="mt-3 text-lg font-semibold text-stone-900">
               {messages.events.archived}
@@ -151,7 +173,10 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
             <Spinner label="Yükleniyor" className="h-8 w-8" />
           </div>
         ) : photos.isError && items.length === 0 ? (
-          <FailureScreen message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`} onRefresh={() => void photos.refetch()} />
+          <FailureScreen
+            message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`}
+            onRefresh={() => void photos.refetch()}
+          />
         ) : items.length === 0 ? (
           <div className="py-16 text-center">
             <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
@@ -169,7 +194,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
             />
             <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600 dark:text-stone-400">
               {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
-              {photos.isFetchNextPageError ? <p role="alert" className="text-red-700 dark:text-red-400">{messages.media.morePhotosFailed}</p> : null}
+              {photos.isFetchNextPageError ? (
+                <p role="alert" className="text-red-700 dark:text-red-400">
+                  {messages.media.morePhotosFailed}
+                </p>
+              ) : null}
               {more && !photos.isFetchingNextPage ? (
                 <Button variant="outline" onClick={loadMore}>
                   Daha fazla fotoğraf göster
@@ -189,7 +218,12 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         onDeleteUploader={setConfirmUploader}
         onClosed={(index) => setFocusRequest({ index: Math.min(index, items.length - 1) })}
       />
-      <SelectionBar count={selected.size} busy={deletion.busy} onClear={() => setSelected(new Set())} onDelete={() => setConfirm({ ids: [...selected] })} />
+      <SelectionBar
+        count={selected.size}
+        busy={deletion.busy}
+        onClear={() => setSelected(new Set())}
+        onDelete={() => setConfirm({ ids: [...selected] })}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm && confirm.ids.length > 1 ? 'Seçilenleri Sil' : 'Fotoğrafı Sil'}

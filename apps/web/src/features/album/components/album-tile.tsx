@@ -70,8 +70,17 @@ export const AlbumTile = memo(function AlbumTile({
   return (
     // `contain: strict`: a tile's layout and paint never reach outside its square, so mounting tiles while
     // scrolling does not re-lay out the rest of the grid.
-    <div ref={ref} className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict] dark:bg-stone-800" data-testid="album-tile">
-      <button type="button" onClick={() => onOpen(index)} aria-label={`${label} — büyüt`} className="block h-full w-full cursor-zoom-in">
+    <div
+      ref={ref}
+      className="group relative h-full w-full overflow-hidden rounded-lg bg-stone-200 [contain:strict] dark:bg-stone-800"
+      data-testid="album-tile"
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(index)}
+        aria-label={`${label} — büyüt`}
+        className="block h-full w-full cursor-zoom-in"
+      >
         {visible && src ? (
           <img
             src={src}
@@ -80,7 +89,10 @@ export const AlbumTile = memo(function AlbumTile({
             onLoad={() => setLoaded(true)}
             onError={() => setFailed(true)}
             // No fade-in: a few tiles fading at once while scrolling kept repainting the grid every frame.
-            className={cn('absolute inset-0 h-full w-full object-cover', loaded ? 'opacity-100' : 'opacity-0')}
+            className={cn(
+              'absolute inset-0 h-full w-full object-cover',
+              loaded ? 'opacity-100' : 'opacity-0',
+            )}
           />
         ) : null}
         {video ? (
@@ -100,7 +112,9 @@ export const AlbumTile = memo(function AlbumTile({
           <label
             className={cn(
               'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow',
-              selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-white bg-black/30 text-transparent',
+              selected
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-white bg-black/30 text-transparent',
             )}
           >
             <input

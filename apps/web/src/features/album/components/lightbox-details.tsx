@@ -3,7 +3,13 @@ import { formatDateTime } from '../../../lib/format-date';
 import { uploaderLabel } from '../album-rules';
 
 /** Upload date, uploader, type and the guest's note. */
-export function LightboxDetails({ item, onDeleteUploader }: { item: MediaItem; onDeleteUploader?: (uploader: string) => void }) {
+export function LightboxDetails({
+  item,
+  onDeleteUploader,
+}: {
+  item: MediaItem;
+  onDeleteUploader?: (uploader: string) => void;
+}) {
   const uploader = item.metadata.uploader?.trim();
   const rows: [string, string][] = [
     ['Yüklenme Tarihi', formatDateTime(item.metadata.uploadDate)],
@@ -22,7 +28,9 @@ export function LightboxDetails({ item, onDeleteUploader }: { item: MediaItem; o
         ))}
         <div>
           <dt className="text-xs tracking-wide text-white/60 uppercase">Not</dt>
-          <dd className="mt-0.5 whitespace-pre-wrap text-white">{item.metadata.note?.trim() || 'Not bırakılmamış.'}</dd>
+          <dd className="mt-0.5 whitespace-pre-wrap text-white">
+            {item.metadata.note?.trim() || 'Not bırakılmamış.'}
+          </dd>
         </div>
       </dl>
       {onDeleteUploader && uploader ? (

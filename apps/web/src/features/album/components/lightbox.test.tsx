@@ -6,8 +6,18 @@ import type { MediaItem } from '@ani/contract/media';
 import { Lightbox } from './lightbox';
 
 const item = (id: string, note: string | null): MediaItem => ({
-  id, key: `events/e/${id}.jpg`, url: `/p/${id}`, originalUrl: `/o/${id}`, thumbnailUrl: `/t/${id}`, type: 'image',
-  mimeType: 'image/jpeg', size: 1, width: 1, height: 1, processed: true, unreadable: false,
+  id,
+  key: `events/e/${id}.jpg`,
+  url: `/p/${id}`,
+  originalUrl: `/o/${id}`,
+  thumbnailUrl: `/t/${id}`,
+  type: 'image',
+  mimeType: 'image/jpeg',
+  size: 1,
+  width: 1,
+  height: 1,
+  processed: true,
+  unreadable: false,
   metadata: { uploader: 'anonymous', uploadDate: '2026-12-05T18:30:00.000Z', note },
 });
 const items = [item('a', 'Birinci not'), item('b', null), item('c', 'Üçüncü not')];

@@ -37,7 +37,15 @@ export interface LightboxProps {
  * Full-screen viewer: previous/next wrapping, zoom 0.5–5 (×1.5), drag to pan above 1×, swipe on phones,
  * keyboard (arrows, +/−, 0, Escape) and a details panel.
  */
-export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onDeleteUploader, onClosed }: LightboxProps) {
+export function Lightbox({
+  items,
+  total = 0,
+  index,
+  onIndexChange,
+  onDelete,
+  onDeleteUploader,
+  onClosed,
+}: LightboxProps) {
   const count = Math.max(total, items.length);
   const open = index !== null && count > 0;
   const position = wrapIndex(index ?? 0, count);
@@ -51,7 +59,9 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [details, setDetails] = useState(() => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx);
+  const [details, setDetails] = useState(
+    () => typeof window !== 'undefined' && window.innerWidth >= limits.mobileBreakpointPx,
+  );
   const drag = useRef<{ x: number; y: number; panX: number; panY: number; moved: boolean } | null>(null);
 
   // Each item starts unzoomed and centred; reset while rendering so the new item never paints zoomed.
@@ -105,7 +115,10 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
     const start = drag.current;
     if (!start || !canPan(zoom)) return;
     start.moved = true;
-    setPan({ x: start.panX + (event.clientX - start.x) / zoom, y: start.panY + (event.clientY - start.y) / zoom });
+    setPan({
+      x: start.panX + (event.clientX - start.x) / zoom,
+      y: start.panY + (event.clientY - start.y) / zoom,
+    });
   };
   const onPointerUp = (event: ReactPointerEvent) => {
     const start = drag.current;
@@ -138,7 +151,9 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
           className="fixed inset-0 z-50 flex flex-col text-white outline-none md:flex-row"
         >
           <D.Title className="sr-only">
-            {current ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${position + 1} / ${count}` : 'Görüntüleyici'}
+            {current
+              ? `${current.type === 'video' ? 'Video' : 'Fotoğraf'} ${position + 1} / ${count}`
+              : 'Görüntüleyici'}
           </D.Title>
           <div className="relative flex min-h-0 flex-1 flex-col">
             <div className="flex items-center justify-between gap-2 bg-stone-950 p-2 sm:p-3">
@@ -148,25 +163,56 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
               <div className="flex items-center gap-1 sm:gap-2">
                 {current?.type === 'image' ? (
                   <>
-                    <button type="button" className={iconButton} onClick={() => changeZoom(zoomOut(zoom))} disabled={zoom <= limits.zoomMin} aria-label="Uzaklaştır">
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => changeZoom(zoomOut(zoom))}
+                      disabled={zoom <= limits.zoomMin}
+                      aria-label="Uzaklaştır"
+                    >
                       <ZoomOut aria-hidden className="h-5 w-5" />
                     </button>
-                    <span className="w-11 text-center text-xs tabular-nums sm:w-12 sm:text-sm" data-testid="zoom-level">
+                    <span
+                      className="w-11 text-center text-xs tabular-nums sm:w-12 sm:text-sm"
+                      data-testid="zoom-level"
+                    >
                       %{Math.round(zoom * 100)}
                     </span>
-                    <button type="button" className={iconButton} onClick={() => changeZoom(zoomIn(zoom))} disabled={zoom >= limits.zoomMax} aria-label="Yakınlaştır">
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => changeZoom(zoomIn(zoom))}
+                      disabled={zoom >= limits.zoomMax}
+                      aria-label="Yakınlaştır"
+                    >
                       <ZoomIn aria-hidden className="h-5 w-5" />
                     </button>
-                    <button type="button" className={iconButton} onClick={() => changeZoom(1)} aria-label="Yakınlaştırmayı sıfırla">
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => changeZoom(1)}
+                      aria-label="Yakınlaştırmayı sıfırla"
+                    >
                       <RotateCcw aria-hidden className="h-5 w-5" />
                     </button>
                   </>
                 ) : null}
-                <button type="button" className={cn(iconButton, details && 'bg-white/25')} onClick={() => setDetails((v) => !v)} aria-pressed={details} aria-label="Detaylar">
+                <button
+                  type="button"
+                  className={cn(iconButton, details && 'bg-white/25')}
+                  onClick={() => setDetails((v) => !v)}
+                  aria-pressed={details}
+                  aria-label="Detaylar"
+                >
                   <Info aria-hidden className="h-5 w-5" />
                 </button>
                 {onDelete && current ? (
-                  <button type="button" className={cn(iconButton, 'hover:bg-red-700')} onClick={() => onDelete(current)} aria-label="Bu öğeyi sil">
+                  <button
+                    type="button"
+                    className={cn(iconButton, 'hover:bg-red-700')}
+                    onClick={() => onDelete(current)}
+                    aria-label="Bu öğeyi sil"
+                  >
                     <Trash2 aria-hidden className="h-5 w-5" />
                   </button>
                 ) : null}
@@ -176,7 +222,10 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
               </div>
             </div>
             <div
-              className={cn('relative flex min-h-0 flex-1 touch-none items-center justify-center overflow-hidden select-none', canPan(zoom) ? 'cursor-grab' : '')}
+              className={cn(
+                'relative flex min-h-0 flex-1 touch-none items-center justify-center overflow-hidden select-none',
+                canPan(zoom) ? 'cursor-grab' : '',
+              )}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
@@ -184,14 +233,27 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
             >
               {current?.type === 'video' ? (
                 // Range requests on the signed URL let the player seek without downloading the whole file.
-                <video key={current.id} src={current.originalUrl} controls playsInline preload="metadata" className="max-h-full max-w-full" />
+                <video
+                  key={current.id}
+                  src={current.originalUrl}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  className="max-h-full max-w-full"
+                />
               ) : current && (current.unreadable || failed) ? (
                 <UnreadablePhoto tone="dark" className="max-w-xs" />
               ) : current ? (
                 <>
                   {!loaded ? (
                     <span className="absolute inset-0 flex items-center justify-center">
-                      {current.thumbnailUrl ? <img src={current.thumbnailUrl} alt="" className="max-h-full max-w-full scale-100 opacity-50 blur-lg" /> : null}
+                      {current.thumbnailUrl ? (
+                        <img
+                          src={current.thumbnailUrl}
+                          alt=""
+                          className="max-h-full max-w-full scale-100 opacity-50 blur-lg"
+                        />
+                      ) : null}
                       <Spinner className="absolute h-8 w-8 text-white" />
                     </span>
                   ) : null}
@@ -201,7 +263,10 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
                     draggable={false}
                     onLoad={() => setLoaded(true)}
                     onError={() => setFailed(true)}
-                    className={cn('max-h-full max-w-full object-contain transition-transform duration-150', !loaded && 'opacity-0')}
+                    className={cn(
+                      'max-h-full max-w-full object-contain transition-transform duration-150',
+                      !loaded && 'opacity-0',
+                    )}
                     style={{ transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}
                     data-testid="lightbox-image"
                   />
@@ -211,10 +276,20 @@ export function Lightbox({ items, total = 0, index, onIndexChange, onDelete, onD
               ) : null}
               {count > 1 ? (
                 <>
-                  <button type="button" className={cn(arrowButton, 'left-3')} onClick={() => go(-1)} aria-label="Önceki">
+                  <button
+                    type="button"
+                    className={cn(arrowButton, 'left-3')}
+                    onClick={() => go(-1)}
+                    aria-label="Önceki"
+                  >
                     <ChevronLeft aria-hidden className="h-6 w-6" />
                   </button>
-                  <button type="button" className={cn(arrowButton, 'right-3')} onClick={() => go(1)} aria-label="Sonraki">
+                  <button
+                    type="button"
+                    className={cn(arrowButton, 'right-3')}
+                    onClick={() => go(1)}
+                    aria-label="Sonraki"
+                  >
                     <ChevronRight aria-hidden className="h-6 w-6" />
                   </button>
                 </>

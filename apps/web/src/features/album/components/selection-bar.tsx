@@ -2,7 +2,17 @@ import { Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
 /** Bulk bar for the owner: "{n} öğe seçildi", "Seçimleri Kaldır", "Seçilenleri Sil". */
-export function SelectionBar({ count, busy, onClear, onDelete }: { count: number; busy?: boolean; onClear: () => void; onDelete: () => void }) {
+export function SelectionBar({
+  count,
+  busy,
+  onClear,
+  onDelete,
+}: {
+  count: number;
+  busy?: boolean;
+  onClear: () => void;
+  onDelete: () => void;
+}) {
   if (count === 0) return null;
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 p-3 sm:bottom-4" role="region" aria-label="Seçim">
@@ -11,7 +21,13 @@ export function SelectionBar({ count, busy, onClear, onDelete }: { count: number
           {count} öğe seçildi
         </span>
         <div className="flex gap-2">
-          <Button variant="ghost" size="sm" className="text-white hover:bg-white/10 hover:text-white" onClick={onClear} disabled={busy}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-white hover:bg-white/10 hover:text-white"
+            onClick={onClear}
+            disabled={busy}
+          >
             <X aria-hidden className="h-4 w-4" />
             Seçimleri Kaldır
           </Button>

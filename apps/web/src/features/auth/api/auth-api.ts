@@ -1,9 +1,4 @@
-import {
-  authResponse,
-  messageResponse,
-  profileResponse,
-  type LoginInput,
-} from '@ani/contract/users';
+import { authResponse, messageResponse, profileResponse, type LoginInput } from '@ani/contract/users';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The registration payload after the dialog's own checks: name parts already joined. */
@@ -18,11 +13,21 @@ const meResponse = profileResponse.pick({ success: true, user: true });
 
 // The auth dialogs show their own "Giriş Hatası!" / "Kayıt Hatası!" toasts, so the generic one is off.
 export function registerUser(payload: RegisterPayload) {
-  return apiRequest('/users/register', { method: 'POST', body: payload, schema: authResponse, errorToast: false });
+  return apiRequest('/users/register', {
+    method: 'POST',
+    body: payload,
+    schema: authResponse,
+    errorToast: false,
+  });
 }
 
 export function loginUser(payload: LoginInput) {
-  return apiRequest('/users/login', { method: 'POST', body: payload, schema: authResponse, errorToast: false });
+  return apiRequest('/users/login', {
+    method: 'POST',
+    body: payload,
+    schema: authResponse,
+    errorToast: false,
+  });
 }
 
 export function logoutUser() {

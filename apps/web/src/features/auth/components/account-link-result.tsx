@@ -4,7 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { accountLinkParam, accountLinkResults, type AccountLinkResult } from '@ani/contract/users';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { getToken, updateStoredUser } from '../../../lib/session';
@@ -90,7 +96,11 @@ export function AccountLinkResultDialog() {
         <DialogContent aria-describedby="account-link-text">
           <DialogHeader>
             <div className={info.ok ? 'text-emerald-600' : 'text-amber-600'}>
-              {info.ok ? <CheckCircle2 aria-hidden className="h-10 w-10" /> : <MailWarning aria-hidden className="h-10 w-10" />}
+              {info.ok ? (
+                <CheckCircle2 aria-hidden className="h-10 w-10" />
+              ) : (
+                <MailWarning aria-hidden className="h-10 w-10" />
+              )}
             </div>
             <DialogTitle>{info.title}</DialogTitle>
             <DialogDescription id="account-link-text">{info.text}</DialogDescription>
@@ -132,7 +142,14 @@ function ResendForm() {
     <form onSubmit={submit} className="space-y-3">
       <div className="space-y-1.5">
         <Label htmlFor="resend-email">E-posta</Label>
-        <Input id="resend-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="resend-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <Button type="submit" className="w-full" disabled={resend.isPending}>
         Yeni Etkinleştirme Bağlantısı Gönder

@@ -20,9 +20,25 @@ export function AuthDialogSet({
   };
   return (
     <>
-      <LoginDialog open={current === 'login'} onOpenChange={onOpenChange} onSwitch={onChange} onCloseAutoFocus={onCloseAutoFocus} />
-      <RegisterDialog open={current === 'register'} onOpenChange={onOpenChange} onSwitch={onChange} termsContent={termsContent} onCloseAutoFocus={onCloseAutoFocus} />
-      <ForgotPasswordDialog open={current === 'forgot'} onOpenChange={onOpenChange} onSwitch={onChange} onCloseAutoFocus={onCloseAutoFocus} />
+      <LoginDialog
+        open={current === 'login'}
+        onOpenChange={onOpenChange}
+        onSwitch={onChange}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <RegisterDialog
+        open={current === 'register'}
+        onOpenChange={onOpenChange}
+        onSwitch={onChange}
+        termsContent={termsContent}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <ForgotPasswordDialog
+        open={current === 'forgot'}
+        onOpenChange={onOpenChange}
+        onSwitch={onChange}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
     </>
   );
 }

@@ -1,4 +1,15 @@
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export type AuthDialog = 'login' | 'register' | 'forgot' | null;
 
@@ -18,7 +29,13 @@ const AuthDialogSet = lazy(() => loadDialogs().then((m) => ({ default: m.AuthDia
  * Sign-in lives in dialogs, not routes: one of login, register or forgot-password is
  * open at a time and they switch between each other. The terms text comes from the legal feature.
  */
-export function AuthDialogsProvider({ termsContent, children }: { termsContent: ReactNode; children: ReactNode }) {
+export function AuthDialogsProvider({
+  termsContent,
+  children,
+}: {
+  termsContent: ReactNode;
+  children: ReactNode;
+}) {
   const [current, setCurrent] = useState<AuthDialog>(null);
   const [used, setUsed] = useState(false);
   // The dialogs open from buttons that are not Radix triggers, so focus is returned by hand on close.
@@ -26,7 +43,8 @@ export function AuthDialogsProvider({ termsContent, children }: { termsContent: 
   const value = useMemo<AuthDialogsValue>(
     () => ({
       open: (dialog) => {
-        if (!document.activeElement?.closest('[role="dialog"]')) returnTo.current = document.activeElement as HTMLElement | null;
+        if (!document.activeElement?.closest('[role="dialog"]'))
+          returnTo.current = document.activeElement as HTMLElement | null;
         setUsed(true);
         setCurrent(dialog);
       },
@@ -52,7 +70,12 @@ export function AuthDialogsProvider({ termsContent, children }: { termsContent: 
       {children}
       {used ? (
         <Suspense fallback={null}>
-          <AuthDialogSet current={current} onChange={setCurrent} termsContent={termsContent} onCloseAutoFocus={onCloseAutoFocus} />
+          <AuthDialogSet
+            current={current}
+            onChange={setCurrent}
+            termsContent={termsContent}
+            onCloseAutoFocus={onCloseAutoFocus}
+          />
         </Suspense>
       ) : null}
     </AuthDialogsContext>

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { emailOnlyInput } from '@ani/contract/users';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { requestPasswordReset } from '../api/auth-api';
@@ -73,7 +79,11 @@ export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAuto
             <Button type="submit" className="w-full" disabled={forgot.isPending}>
               {t.forgotSubmit}
             </Button>
-            <button type="button" className="w-full cursor-pointer text-center text-sm text-brand-700 hover:underline" onClick={() => onSwitch('login')}>
+            <button
+              type="button"
+              className="w-full cursor-pointer text-center text-sm text-brand-700 hover:underline"
+              onClick={() => onSwitch('login')}
+            >
               {t.backToLogin}
             </button>
           </form>

@@ -4,7 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { ErrorCode } from '@ani/contract/errors';
 import { loginInput } from '@ani/contract/users';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -43,7 +49,8 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
       navigate(redirectTarget(location.state) ?? paths.dashboard, { replace: true });
     },
     onError: (error) => {
-      const message = error instanceof ApiError && error.kind === 'http' ? error.message : messages.auth.wrongCredentials;
+      const message =
+        error instanceof ApiError && error.kind === 'http' ? error.message : messages.auth.wrongCredentials;
       const notActivated = error instanceof ApiError && error.code === ErrorCode.NOT_ACTIVATED;
       setBanner({ message, notActivated });
       toast({ title: t.loginErrorTitle, description: message, variant: 'destructive' });
@@ -141,7 +148,11 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
           </Button>
           <p className="text-center text-sm text-stone-600">
             {t.noAccount}{' '}
-            <button type="button" className="cursor-pointer font-medium text-brand-700 hover:underline" onClick={() => onSwitch('register')}>
+            <button
+              type="button"
+              className="cursor-pointer font-medium text-brand-700 hover:underline"
+              onClick={() => onSwitch('register')}
+            >
               {t.toRegister}
             </button>
           </p>

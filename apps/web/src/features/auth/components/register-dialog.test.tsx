@@ -73,14 +73,29 @@ describe('register dialog', () => {
     sessionStorage.setItem('token', 'old');
     refreshSession();
     fetchMock.mockResolvedValue(
-      jsonResponse({ success: true, token: 't', userId: 'u1', username: 'Ayşe Yılmaz', email: 'ayse@example.com', message: 'Kaydınız alındı.' }, 201),
+      jsonResponse(
+        {
+          success: true,
+          token: 't',
+          userId: 'u1',
+          username: 'Ayşe Yılmaz',
+          email: 'ayse@example.com',
+          message: 'Kaydınız alındı.',
+        },
+        201,
+      ),
     );
     await fillValid(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));
-    expect(body).toEqual({ username: 'Ayşe Yılmaz', email: 'ayse@example.com', password: 'Gelin2026', phoneNumber: '+905321234567' });
+    expect(body).toEqual({
+      username: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+      password: 'Gelin2026',
+      phoneNumber: '+905321234567',
+    });
     expect(getToasts()[0]).toMatchObject({ title: 'Kayıt Başarılı!', variant: 'success', duration: 10_000 });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(sessionStorage.getItem('token')).toBeNull();
@@ -89,12 +104,17 @@ describe('register dialog', () => {
   it('on failure shows the server message as "Kayıt Hatası!" toast and inline banner', async () => {
     const { user } = setup();
     fetchMock.mockResolvedValue(
-      jsonResponse({ success: false, message: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.', code: 'CONFLICT' }, 409),
+      jsonResponse(
+        { success: false, message: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.', code: 'CONFLICT' },
+        409,
+      ),
     );
     await fillValid(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bu e-posta adresiyle kayıtlı bir hesap zaten var.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
+    );
     expect(getToasts()[0]).toMatchObject({ title: 'Kayıt Hatası!', variant: 'destructive', duration: 5000 });
     expect(screen.getByTestId('location')).toHaveTextContent('/gallery');
   });

@@ -5,7 +5,13 @@ import { Info } from 'lucide-react';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -62,9 +68,15 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
     },
     onError: (err) => {
       const message =
-        err instanceof ApiError && err.kind === 'http' ? err.message : err.message || messages.auth.registerFailed;
+        err instanceof ApiError && err.kind === 'http'
+          ? err.message
+          : err.message || messages.auth.registerFailed;
       setError(message || messages.auth.registerFailed);
-      toast({ title: t.registerErrorTitle, description: message || messages.auth.registerFailed, variant: 'destructive' });
+      toast({
+        title: t.registerErrorTitle,
+        description: message || messages.auth.registerFailed,
+        variant: 'destructive',
+      });
     },
   });
 
@@ -84,7 +96,11 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby="register-description" className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        aria-describedby="register-description"
+        className="max-w-lg"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{t.registerTitle}</DialogTitle>
           <DialogDescription id="register-description">{t.registerDescription}</DialogDescription>
@@ -93,14 +109,33 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="register-first-name" label={t.firstName}>
-              <Input id="register-first-name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
+              <Input
+                id="register-first-name"
+                autoComplete="given-name"
+                required
+                value={form.firstName}
+                onChange={set('firstName')}
+              />
             </Field>
             <Field id="register-last-name" label={t.lastName}>
-              <Input id="register-last-name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
+              <Input
+                id="register-last-name"
+                autoComplete="family-name"
+                required
+                value={form.lastName}
+                onChange={set('lastName')}
+              />
             </Field>
           </div>
           <Field id="register-email" label={t.email}>
-            <Input id="register-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+            <Input
+              id="register-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={set('email')}
+            />
           </Field>
           <Field id="register-phone" label={t.phone}>
             <Input
@@ -129,10 +164,20 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
                 <Info aria-hidden className="h-4 w-4" />
               </button>
             </div>
-            <PasswordInput id="register-password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+            <PasswordInput
+              id="register-password"
+              autoComplete="new-password"
+              required
+              value={form.password}
+              onChange={set('password')}
+            />
           </div>
           {showRules ? (
-            <PasswordChecklist id="register-password-rules" password={form.password} confirmation={form.passwordConfirm} />
+            <PasswordChecklist
+              id="register-password-rules"
+              password={form.password}
+              confirmation={form.passwordConfirm}
+            />
           ) : null}
           <Field id="register-password-confirm" label={t.passwordConfirm}>
             <PasswordInput
@@ -152,7 +197,11 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand-700"
             />
             <label htmlFor="register-terms" className="text-stone-700">
-              <button type="button" className="cursor-pointer font-medium text-brand-700 underline" onClick={() => setTermsOpen(true)}>
+              <button
+                type="button"
+                className="cursor-pointer font-medium text-brand-700 underline"
+                onClick={() => setTermsOpen(true)}
+              >
                 {t.termsLink}
               </button>
               {t.termsAfter}
@@ -163,7 +212,11 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
           </Button>
           <p className="text-center text-sm text-stone-600">
             {t.haveAccount}{' '}
-            <button type="button" className="cursor-pointer font-medium text-brand-700 hover:underline" onClick={() => onSwitch('login')}>
+            <button
+              type="button"
+              className="cursor-pointer font-medium text-brand-700 hover:underline"
+              onClick={() => onSwitch('login')}
+            >
               {t.toLogin}
             </button>
           </p>

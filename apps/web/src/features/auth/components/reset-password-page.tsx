@@ -38,7 +38,9 @@ export function ResetPasswordPage() {
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <KeyRound aria-hidden className="mb-3 h-9 w-9 text-brand-700" />
         <h1 className="mb-2 text-3xl font-semibold text-stone-900">Yeni Şifre Belirleyin</h1>
-        <p className="mb-6 text-sm text-stone-600">Hesabınız için yeni bir şifre seçin. Şifreniz kayıttaki kurallara uymalıdır.</p>
+        <p className="mb-6 text-sm text-stone-600">
+          Hesabınız için yeni bir şifre seçin. Şifreniz kayıttaki kurallara uymalıdır.
+        </p>
         {reset.isSuccess ? (
           <div className="space-y-4">
             <Alert tone="success">{reset.data.message}</Alert>
@@ -52,7 +54,12 @@ export function ResetPasswordPage() {
               <Alert tone="error">
                 <p>{error}</p>
                 {error === messages.auth.tokenInvalid ? (
-                  <Button variant="link" size="sm" className="h-auto px-0 text-red-800" onClick={() => dialogs.open('forgot')}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto px-0 text-red-800"
+                    onClick={() => dialogs.open('forgot')}
+                  >
                     Yeni bağlantı iste
                   </Button>
                 ) : null}
@@ -60,7 +67,13 @@ export function ResetPasswordPage() {
             ) : null}
             <div className="space-y-1.5">
               <Label htmlFor="reset-password">Yeni Şifre</Label>
-              <PasswordInput id="reset-password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <PasswordInput
+                id="reset-password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="reset-password-confirm">{t.passwordConfirm}</Label>

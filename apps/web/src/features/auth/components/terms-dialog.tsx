@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { authTexts as t } from '../texts';
 
 /** Terms opened from the register dialog; accepting ticks the register checkbox. */
@@ -20,9 +26,16 @@ export function TermsDialog({
       <DialogContent className="flex max-w-2xl flex-col" aria-describedby="terms-description">
         <DialogHeader>
           <DialogTitle>{t.termsTitle}</DialogTitle>
-          <DialogDescription id="terms-description">Anı Kutusu hizmetini kullanmadan önce lütfen okuyun.</DialogDescription>
+          <DialogDescription id="terms-description">
+            Anı Kutusu hizmetini kullanmadan önce lütfen okuyun.
+          </DialogDescription>
         </DialogHeader>
-        <div className="max-h-[55dvh] overflow-y-auto pr-2" tabIndex={0} role="region" aria-label={t.termsTitle}>
+        <div
+          className="max-h-[55dvh] overflow-y-auto pr-2"
+          tabIndex={0}
+          role="region"
+          aria-label={t.termsTitle}
+        >
           {children}
         </div>
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -6,7 +6,13 @@ import type { ConversationMessage } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
 import { Check, CheckCheck, Clock, TriangleAlert } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import { conversationQuery } from '../api/conversation-api';
 
@@ -30,8 +36,16 @@ function time(iso: string): string {
 }
 
 export function ChatDialog({
-  weddingId, name, phone, onClose,
-}: { weddingId: string; name: string; phone: string; onClose: () => void }) {
+  weddingId,
+  name,
+  phone,
+  onClose,
+}: {
+  weddingId: string;
+  name: string;
+  phone: string;
+  onClose: () => void;
+}) {
   const conversation = useQuery(conversationQuery(weddingId, phone));
   const endRef = useRef<HTMLDivElement>(null);
   const count = conversation.data?.length ?? 0;
@@ -55,7 +69,12 @@ export function ChatDialog({
           ) : conversation.isError ? (
             <div role="alert" className="py-10 text-center text-sm text-stone-300">
               <p>{conversation.error.message || 'Konuşma geçmişi alınamadı'}</p>
-              <Button size="sm" variant="outline" className="mt-3" onClick={() => void conversation.refetch()}>
+              <Button
+                size="sm"
+                variant="outline"
+                className="mt-3"
+                onClick={() => void conversation.refetch()}
+              >
                 Tekrar Dene
               </Button>
             </div>
@@ -68,7 +87,10 @@ export function ChatDialog({
               // arrived. Neither is drawn as a sent bubble; each says so in the guest list's words.
               const unsent = out && (m.status === 'queued' || m.status === 'failed');
               return (
-                <div key={`${m.timestamp}-${i}`} className={cn('flex', out ? 'justify-end' : 'justify-start')}>
+                <div
+                  key={`${m.timestamp}-${i}`}
+                  className={cn('flex', out ? 'justify-end' : 'justify-start')}
+                >
                   <div
                     data-testid={unsent ? `bubble-${m.status}` : out ? 'bubble-out' : 'bubble-in'}
                     className={cn(
@@ -82,13 +104,25 @@ export function ChatDialog({
                   >
                     <p>{m.body}</p>
                     {m.unmatched ? (
-                      <p data-testid="bubble-unmatched" className="mt-1 rounded bg-amber-400/15 px-2 py-1 text-xs text-amber-200">
+                      <p
+                        data-testid="bubble-unmatched"
+                        className="mt-1 rounded bg-amber-400/15 px-2 py-1 text-xs text-amber-200"
+                      >
                         {unmatchedNote}
                       </p>
                     ) : null}
                     {unsent ? (
-                      <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs font-medium', m.status === 'failed' ? 'text-red-300' : 'text-amber-200')}>
-                        {m.status === 'failed' ? <TriangleAlert aria-hidden className="h-3.5 w-3.5" /> : <Clock aria-hidden className="h-3.5 w-3.5" />}
+                      <p
+                        className={cn(
+                          'mt-1 flex items-center justify-end gap-1 text-xs font-medium',
+                          m.status === 'failed' ? 'text-red-300' : 'text-amber-200',
+                        )}
+                      >
+                        {m.status === 'failed' ? (
+                          <TriangleAlert aria-hidden className="h-3.5 w-3.5" />
+                        ) : (
+                          <Clock aria-hidden className="h-3.5 w-3.5" />
+                        )}
                         {labels[m.status as 'queued' | 'failed']}
                       </p>
                     ) : (

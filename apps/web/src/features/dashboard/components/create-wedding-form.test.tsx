@@ -11,7 +11,12 @@ describe('create wedding form', () => {
     resetToasts();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderWithRouter(<><CreateWeddingForm /><Toaster /></>);
+    renderWithRouter(
+      <>
+        <CreateWeddingForm />
+        <Toaster />
+      </>,
+    );
     // Nothing is marked before the first attempt.
     expect(screen.getByLabelText('Gelin Adı *')).not.toHaveAttribute('aria-invalid');
     await user.type(screen.getByLabelText('Etkinlik Adı *'), 'Elif & Can Düğünü');

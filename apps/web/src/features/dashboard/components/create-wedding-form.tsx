@@ -17,7 +17,12 @@ const fields = [
   { name: 'title', label: 'Etkinlik Adı', placeholder: 'Ayşe & Mehmet Düğünü', type: 'text' },
   { name: 'weddingDate', label: 'Düğün Tarihi', type: 'date' },
   { name: 'venueName', label: 'Mekan Adı', placeholder: 'Boğaziçi Davet Salonu', type: 'text' },
-  { name: 'venueLocation', label: 'Mekan Konumu (Harita Linki)', placeholder: 'https://maps.google.com/...', type: 'url' },
+  {
+    name: 'venueLocation',
+    label: 'Mekan Konumu (Harita Linki)',
+    placeholder: 'https://maps.google.com/...',
+    type: 'url',
+  },
   { name: 'brideName', label: 'Gelin Adı', type: 'text' },
   { name: 'brideSurname', label: 'Gelin Kızlık Soyadı', type: 'text' },
   { name: 'groomName', label: 'Damat Adı', type: 'text' },
@@ -27,8 +32,16 @@ const fields = [
 type FieldName = (typeof fields)[number]['name'] | 'weddingTime' | 'capacity';
 type Form = Record<FieldName, string>;
 const empty: Form = {
-  title: '', weddingDate: '', weddingTime: '', venueName: '', venueLocation: '',
-  brideName: '', brideSurname: '', groomName: '', groomSurname: '', capacity: '',
+  title: '',
+  weddingDate: '',
+  weddingTime: '',
+  venueName: '',
+  venueLocation: '',
+  brideName: '',
+  brideSurname: '',
+  groomName: '',
+  groomSurname: '',
+  capacity: '',
 };
 
 /** The event's day as YYYY-MM-DD in Istanbul, for the date input. */
@@ -63,7 +76,11 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
   const markOf = (name: FieldName) =>
     missing.includes(name) ? { 'aria-invalid': true as const, 'aria-describedby': `cw-${name}-missing` } : {};
   const note = (name: FieldName) =>
-    missing.includes(name) ? <p id={`cw-${name}-missing`} className="text-xs text-red-700 dark:text-red-400">{requiredNote}</p> : null;
+    missing.includes(name) ? (
+      <p id={`cw-${name}-missing`} className="text-xs text-red-700 dark:text-red-400">
+        {requiredNote}
+      </p>
+    ) : null;
   const mutation = useMutation({
     mutationFn: () =>
       createWedding({
@@ -97,9 +114,19 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Düğün oluşturma formu">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label="Düğün oluşturma formu"
+    >
       {fields.map((f) => (
-        <div key={f.name} className={f.name === 'title' || f.name === 'venueLocation' ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
+        <div
+          key={f.name}
+          className={
+            f.name === 'title' || f.name === 'venueLocation' ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'
+          }
+        >
           <Label htmlFor={`cw-${f.name}`}>{f.label} *</Label>
           <Input
             id={`cw-${f.name}`}
@@ -132,7 +159,14 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="cw-capacity">Kapasite (isteğe bağlı)</Label>
-        <Input id="cw-capacity" type="number" min={1} placeholder="250" value={form.capacity} onChange={(e) => set('capacity', e.target.value)} />
+        <Input
+          id="cw-capacity"
+          type="number"
+          min={1}
+          placeholder="250"
+          value={form.capacity}
+          onChange={(e) => set('capacity', e.target.value)}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={mutation.isPending}>

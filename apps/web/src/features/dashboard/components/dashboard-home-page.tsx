@@ -21,7 +21,10 @@ function coverUrl(event: { id: string; coverImage: string }): string {
 export function DashboardHomePage() {
   const { user } = useSession();
   const events = useQuery(eventsQuery());
-  const wedding = useQuery({ ...weddingInfoQuery(user?.username ?? ''), enabled: Boolean(user) && (events.data?.length ?? 0) > 0 });
+  const wedding = useQuery({
+    ...weddingInfoQuery(user?.username ?? ''),
+    enabled: Boolean(user) && (events.data?.length ?? 0) > 0,
+  });
   // An event made on the events page has no wedding yet: the guest pages need one, so offer the form.
   const weddingMissing = wedding.isError && wedding.error instanceof ApiError && wedding.error.status === 404;
   // The latest event by date is the couple's wedding.
@@ -31,10 +34,21 @@ export function DashboardHomePage() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-semibold">Ana Sayfa</h1>
       <p className="mt-1 text-stone-600 dark:text-stone-400">
-        Hoş geldiniz{user ? <>, <span data-testid="dashboard-username" className="font-medium">{user.username}</span></> : null}!
+        Hoş geldiniz
+        {user ? (
+          <>
+            ,{' '}
+            <span data-testid="dashboard-username" className="font-medium">
+              {user.username}
+            </span>
+          </>
+        ) : null}
+        !
       </p>
       {events.isPending ? (
-        <div className="mt-10 flex justify-center"><Spinner /></div>
+        <div className="mt-10 flex justify-center">
+          <Spinner />
+        </div>
       ) : latest ? (
         <>
           <section aria-label="Düğününüz" className="relative mt-6 overflow-hidden rounded-2xl">
@@ -45,7 +59,9 @@ export function DashboardHomePage() {
                 <CalendarHeart aria-hidden className="h-4 w-4" /> {formatLongDate(latest.eventDate)}
               </p>
               <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
-              {latest.description ? <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p> : null}
+              {latest.description ? (
+                <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p>
+              ) : null}
               <p className="mt-3 flex items-center gap-2 text-sm text-stone-200">
                 <Archive aria-hidden className="h-4 w-4" /> {retentionNote(latest)}
               </p>
@@ -55,17 +71,40 @@ export function DashboardHomePage() {
           {weddingMissing ? (
             <section className="mt-6 rounded-2xl border border-amber-500/30 bg-amber-500/5 p-6">
               <h2 className="font-display text-2xl font-semibold">Düğün bilgilerinizi tamamlayın</h2>
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Davetli listesi ve WhatsApp davetiyeleri için düğün bilgileriniz gerekiyor.</p>
-              <div className="mt-5"><CreateWeddingForm event={latest} /></div>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
+                Davetli listesi ve WhatsApp davetiyeleri için düğün bilgileriniz gerekiyor.
+              </p>
+              <div className="mt-5">
+                <CreateWeddingForm event={latest} />
+              </div>
             </section>
           ) : null}
           <div className="mt-6 grid gap-4 sm:grid-cols-3">
             {[
-              { to: '/dashboard/guests/add', icon: <Users aria-hidden className="h-5 w-5" />, title: 'Davetli Ekle', text: 'Davetlilerinizi ekleyin ve listeyi onaylayın.' },
-              { to: '/dashboard/guests/list', icon: <Heart aria-hidden className="h-5 w-5" />, title: 'Davetli Listesi', text: 'Katılım durumlarını takip edin.' },
-              { to: '/dashboard/qr/create', icon: <QrCode aria-hidden className="h-5 w-5" />, title: 'Dijital Albüm', text: 'QR kodunuzu ve masa kartlarınızı hazırlayın.' },
+              {
+                to: '/dashboard/guests/add',
+                icon: <Users aria-hidden className="h-5 w-5" />,
+                title: 'Davetli Ekle',
+                text: 'Davetlilerinizi ekleyin ve listeyi onaylayın.',
+              },
+              {
+                to: '/dashboard/guests/list',
+                icon: <Heart aria-hidden className="h-5 w-5" />,
+                title: 'Davetli Listesi',
+                text: 'Katılım durumlarını takip edin.',
+              },
+              {
+                to: '/dashboard/qr/create',
+                icon: <QrCode aria-hidden className="h-5 w-5" />,
+                title: 'Dijital Albüm',
+                text: 'QR kodunuzu ve masa kartlarınızı hazırlayın.',
+              },
             ].map((c) => (
-              <Link key={c.to} to={c.to} className="rounded-xl border border-stone-200 bg-white p-5 transition-colors hover:border-brand-400 dark:border-stone-800 dark:bg-stone-900">
+              <Link
+                key={c.to}
+                to={c.to}
+                className="rounded-xl border border-stone-200 bg-white p-5 transition-colors hover:border-brand-400 dark:border-stone-800 dark:bg-stone-900"
+              >
                 <span className="text-brand-500">{c.icon}</span>
                 <p className="mt-2 font-semibold">{c.title}</p>
                 <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{c.text}</p>
@@ -77,7 +116,8 @@ export function DashboardHomePage() {
         <section className="mt-6 rounded-2xl border border-brand-300/40 bg-gradient-to-br from-brand-900/30 via-white to-white p-6 sm:p-8 dark:via-stone-900 dark:to-stone-950">
           <h2 className="font-display text-2xl font-semibold">Düğününüzü oluşturalım</h2>
           <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">
-            Etkinliğinizi oluşturduğunuzda dijital albüm, QR kodlu masa kartları, davetli listesi ve WhatsApp davetiyeleri bu panelde sizi bekliyor olacak.
+            Etkinliğinizi oluşturduğunuzda dijital albüm, QR kodlu masa kartları, davetli listesi ve WhatsApp
+            davetiyeleri bu panelde sizi bekliyor olacak.
           </p>
           <div className="mt-6">
             <CreateWeddingForm />

@@ -53,7 +53,14 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     if (!intro) markIntroSeen();
   }, [intro]);
 
-  const sidebar = <Sidebar hasEvent={hasEvent} onLogout={onLogout} loggingOut={loggingOut} onNavigate={() => setMenuOpen(false)} />;
+  const sidebar = (
+    <Sidebar
+      hasEvent={hasEvent}
+      onLogout={onLogout}
+      loggingOut={loggingOut}
+      onNavigate={() => setMenuOpen(false)}
+    />
+  );
   return (
     <div className="min-h-dvh bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
       {intro ? <IntroAnimation onDone={finishIntro} /> : null}
@@ -68,7 +75,13 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
           {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
         </button>
         <Link to="/dashboard" className="flex items-center gap-2">
-          <img src="/logo.png" alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/90 p-0.5" />
+          <img
+            src="/logo.png"
+            alt=""
+            width={32}
+            height={32}
+            className="h-8 w-8 rounded-full bg-white/90 p-0.5"
+          />
           <span className="font-display text-lg font-semibold">Anı Kutusu</span>
         </Link>
         <button
@@ -77,7 +90,11 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
           aria-label={theme === 'dark' ? 'Açık temaya geç' : 'Koyu temaya geç'}
           className="ml-auto cursor-pointer rounded-lg p-2 hover:bg-stone-100 dark:hover:bg-stone-800"
         >
-          {theme === 'dark' ? <Sun aria-hidden className="h-5 w-5" /> : <Moon aria-hidden className="h-5 w-5" />}
+          {theme === 'dark' ? (
+            <Sun aria-hidden className="h-5 w-5" />
+          ) : (
+            <Moon aria-hidden className="h-5 w-5" />
+          )}
         </button>
       </header>
       <div className="flex">
@@ -86,8 +103,15 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
         </aside>
         {menuOpen ? (
           <div className="fixed inset-0 top-14 z-40 lg:hidden">
-            <button type="button" aria-label="Menüyü kapat" className="absolute inset-0 bg-stone-950/60" onClick={() => setMenuOpen(false)} />
-            <aside className="relative h-full w-72 max-w-[85vw] overflow-y-auto bg-white dark:bg-stone-900">{sidebar}</aside>
+            <button
+              type="button"
+              aria-label="Menüyü kapat"
+              className="absolute inset-0 bg-stone-950/60"
+              onClick={() => setMenuOpen(false)}
+            />
+            <aside className="relative h-full w-72 max-w-[85vw] overflow-y-auto bg-white dark:bg-stone-900">
+              {sidebar}
+            </aside>
           </div>
         ) : null}
         <main id="main" className="min-w-0 flex-1">

@@ -51,7 +51,12 @@ export function IntroAnimation({ onDone }: { onDone: () => void }) {
       >
         Anı Kutusu
       </p>
-      <p className={cn('mt-2 text-sm text-stone-400 transition-opacity duration-700', step >= 2 ? 'opacity-100' : 'opacity-0')}>
+      <p
+        className={cn(
+          'mt-2 text-sm text-stone-400 transition-opacity duration-700',
+          step >= 2 ? 'opacity-100' : 'opacity-0',
+        )}
+      >
         Düğün paneliniz hazırlanıyor
       </p>
       <button

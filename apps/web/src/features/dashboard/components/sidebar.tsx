@@ -1,7 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
-  CalendarDays, Camera, ChevronDown, Car, Home, ImagePlus, LogOut, Mail, Music, QrCode, Settings, ShieldCheck, UserPlus, Users,
+  CalendarDays,
+  Camera,
+  ChevronDown,
+  Car,
+  Home,
+  ImagePlus,
+  LogOut,
+  Mail,
+  Music,
+  QrCode,
+  Settings,
+  ShieldCheck,
+  UserPlus,
+  Users,
 } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -29,8 +42,16 @@ const groups: { id: string; label: string; icon: ReactNode; items: Item[] }[] = 
     label: 'Davetli',
     icon: <Users aria-hidden className="h-4 w-4" />,
     items: [
-      { to: '/dashboard/guests/list', label: 'Davetli Listesi', icon: <Users aria-hidden className="h-4 w-4" /> },
-      { to: '/dashboard/guests/add', label: 'Davetli Ekle', icon: <UserPlus aria-hidden className="h-4 w-4" /> },
+      {
+        to: '/dashboard/guests/list',
+        label: 'Davetli Listesi',
+        icon: <Users aria-hidden className="h-4 w-4" />,
+      },
+      {
+        to: '/dashboard/guests/add',
+        label: 'Davetli Ekle',
+        icon: <UserPlus aria-hidden className="h-4 w-4" />,
+      },
     ],
   },
 ];
@@ -78,7 +99,10 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
           >
             {group.icon}
             <span className="flex-1">{group.label}</span>
-            <ChevronDown aria-hidden className={cn('h-4 w-4 transition-transform', hasEvent && open[group.id] && 'rotate-180')} />
+            <ChevronDown
+              aria-hidden
+              className={cn('h-4 w-4 transition-transform', hasEvent && open[group.id] && 'rotate-180')}
+            />
           </button>
           {hasEvent && open[group.id] ? (
             <div className="mt-1 ml-3 space-y-1 border-l border-stone-200 pl-2 dark:border-stone-800">
@@ -92,7 +116,9 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
         </div>
       ))}
       {hasEvent ? null : (
-        <p className="mx-3 mt-2 rounded-lg bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-300">{noEventHint}</p>
+        <p className="mx-3 mt-2 rounded-lg bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-300">
+          {noEventHint}
+        </p>
       )}
       <div className="mt-3 space-y-1 border-t border-stone-200 pt-3 dark:border-stone-800">
         {extras.map((item) => (
@@ -110,7 +136,11 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
           <Settings aria-hidden className="h-4 w-4" /> Ayarlar
         </NavLink>
         {/* KVKK: the host's copy of their data and account deletion, at the end of the settings page. */}
-        <Link to={`${paths.dashboardSettings}#verilerim`} className={linkClass({ isActive: false })} onClick={onNavigate}>
+        <Link
+          to={`${paths.dashboardSettings}#verilerim`}
+          className={linkClass({ isActive: false })}
+          onClick={onNavigate}
+        >
           <ShieldCheck aria-hidden className="h-4 w-4" /> Verilerim ve Hesabım
         </Link>
         <button

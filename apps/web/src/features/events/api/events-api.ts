@@ -29,14 +29,20 @@ export interface CreateEventPayload {
 
 /** POST /api/events. The page shows its own inline failure, so the generic toast is off. */
 export function createEvent(payload: CreateEventPayload) {
-  return apiRequest('/events', { method: 'POST', body: payload, schema: eventResponse, errorToast: false }).then(
-    (r) => r.event,
-  );
+  return apiRequest('/events', {
+    method: 'POST',
+    body: payload,
+    schema: eventResponse,
+    errorToast: false,
+  }).then((r) => r.event);
 }
 
 /** GET /api/events/{id}: one event read again after its settings were saved; the caller reports a failure. */
 export function fetchEvent(eventId: string) {
-  return apiRequest(`/events/${encodeURIComponent(eventId)}`, { schema: eventResponse, errorToast: false }).then((r) => r.event);
+  return apiRequest(`/events/${encodeURIComponent(eventId)}`, {
+    schema: eventResponse,
+    errorToast: false,
+  }).then((r) => r.event);
 }
 
 /** POST /api/events/update with every field the settings screen owns. */

@@ -43,7 +43,8 @@ export function ContentTab({ event }: { event: Event }) {
   const open = () => openAlbum(event.id);
   // The same failure text as the album page, as a toast and inline (not the generic "Hata" of the client).
   useEffect(() => {
-    if (preview.isError) toast({ title: 'Hata', description: messages.media.photosFailed, variant: 'destructive' });
+    if (preview.isError)
+      toast({ title: 'Hata', description: messages.media.photosFailed, variant: 'destructive' });
   }, [preview.isError]);
   const items = preview.data?.photos.slice(0, limits.previewShownCount) ?? [];
 
@@ -51,7 +52,11 @@ export function ContentTab({ event }: { event: Event }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="text-lg font-semibold text-stone-900">Fotoğraf ve Videolar ({count})</h3>
-        <Button variant="outline" onClick={() => void download.start()} disabled={count === 0 || download.running}>
+        <Button
+          variant="outline"
+          onClick={() => void download.start()}
+          disabled={count === 0 || download.running}
+        >
           <Download aria-hidden className="h-4 w-4" />
           Albümü İndir
         </Button>
@@ -61,7 +66,9 @@ export function ContentTab({ event }: { event: Event }) {
           <Spinner label="Yükleniyor" />
         </div>
       ) : preview.isError ? (
-        <p className="text-sm text-red-700">{messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.</p>
+        <p className="text-sm text-red-700">
+          {messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.
+        </p>
       ) : count === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-stone-300 p-8 text-center">
           <ImageOff aria-hidden className="h-8 w-8 text-stone-400" />
@@ -85,7 +92,12 @@ export function ContentTab({ event }: { event: Event }) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="inline-flex items-center gap-2 text-sm text-stone-700" data-testid="event-status">
-          <span aria-hidden className={event.canAddPhotos ? 'h-2 w-2 rounded-full bg-emerald-500' : 'h-2 w-2 rounded-full bg-stone-400'} />
+          <span
+            aria-hidden
+            className={
+              event.canAddPhotos ? 'h-2 w-2 rounded-full bg-emerald-500' : 'h-2 w-2 rounded-full bg-stone-400'
+            }
+          />
           {event.canAddPhotos ? 'Etkinlik devam ediyor' : 'Etkinlik tamamlandı'}
         </p>
         <Button variant="link" onClick={open} className="px-0">

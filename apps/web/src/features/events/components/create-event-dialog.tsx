@@ -5,7 +5,14 @@ import { messages } from '@ani/contract/messages';
 import { limits } from '@ani/contract/limits';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -83,13 +90,21 @@ export function CreateEventDialog({ triggerLabel = 'Yeni Etkinlik' }: { triggerL
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor="event-title">Etkinlik Adı</Label>
-            <Input {...field('title')} maxLength={limits.eventTitleMax + 20} placeholder="Ayşe & Mehmet Düğünü" />
-            <FieldError id="event-title-error">{error?.field === 'title' ? error.message : undefined}</FieldError>
+            <Input
+              {...field('title')}
+              maxLength={limits.eventTitleMax + 20}
+              placeholder="Ayşe & Mehmet Düğünü"
+            />
+            <FieldError id="event-title-error">
+              {error?.field === 'title' ? error.message : undefined}
+            </FieldError>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="event-date">Etkinlik Tarihi</Label>
             <Input {...field('date')} type="date" min={todayInIstanbul()} />
-            <FieldError id="event-date-error">{error?.field === 'date' ? error.message : undefined}</FieldError>
+            <FieldError id="event-date-error">
+              {error?.field === 'date' ? error.message : undefined}
+            </FieldError>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="event-description">Açıklama (İsteğe bağlı)</Label>
@@ -103,7 +118,9 @@ export function CreateEventDialog({ triggerLabel = 'Yeni Etkinlik' }: { triggerL
             </FieldError>
           </div>
           {mutation.isError ? (
-            <Alert>{mutation.error instanceof ApiError ? mutation.error.message : messages.weddings.createFailed}</Alert>
+            <Alert>
+              {mutation.error instanceof ApiError ? mutation.error.message : messages.weddings.createFailed}
+            </Alert>
           ) : null}
           <Button type="submit" className="w-full" disabled={mutation.isPending}>
             {mutation.isPending ? 'Oluşturuluyor…' : 'Etkinliği Oluştur'}

@@ -33,7 +33,9 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
         <img src={coverOf(event)} alt="" className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44" />
         <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
           <span className="min-w-0">
-            <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">{event.title}</span>
+            <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">
+              {event.title}
+            </span>
             <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
               <CalendarDays aria-hidden className="h-4 w-4" />
               {formatLongDate(event.eventDate)}
@@ -48,7 +50,10 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
               {retentionNote(event)}
             </span>
           </span>
-          <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')} />
+          <ChevronDown
+            aria-hidden
+            className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')}
+          />
         </span>
       </button>
       <AlbumUsage event={event} className="border-t border-brand-100 px-4 py-2 text-stone-700" />

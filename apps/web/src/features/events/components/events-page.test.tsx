@@ -8,18 +8,41 @@ import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { EventsPage } from './events-page';
 
 const event = {
-  id: 'ev1', eventId: 'ev1', title: 'Ayşe & Mehmet', eventDate: '2026-12-05T12:00:00.000Z', description: null,
-  coverImage: '', isGalleryPublic: false, canAddPhotos: false, autoApprovePhotos: true, cardTheme: null, photoCount: 0, usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z', retainedUntil: '2027-12-05T12:00:00.000Z', archivedAt: null,
+  id: 'ev1',
+  eventId: 'ev1',
+  title: 'Ayşe & Mehmet',
+  eventDate: '2026-12-05T12:00:00.000Z',
+  description: null,
+  coverImage: '',
+  isGalleryPublic: false,
+  canAddPhotos: false,
+  autoApprovePhotos: true,
+  cardTheme: null,
+  photoCount: 0,
+  usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  retainedUntil: '2027-12-05T12:00:00.000Z',
+  archivedAt: null,
 };
-const emptyPhotos = jsonResponse({ success: true, photos: [], nextToken: null, pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 }, photoCount: 0 });
+const emptyPhotos = jsonResponse({
+  success: true,
+  photos: [],
+  nextToken: null,
+  pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 },
+  photoCount: 0,
+});
 
 describe('events page', () => {
   it('shows the empty state and reports the first form error in a "Form Hatası" toast', async () => {
     resetToasts();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, events: [] }));
     const user = userEvent.setup();
-    renderWithRouter(<><EventsPage /><Toaster /></>);
+    renderWithRouter(
+      <>
+        <EventsPage />
+        <Toaster />
+      </>,
+    );
     expect(await screen.findByText('Henüz Etkinliğiniz Yok')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yeni Etkinlik' }));
     const dialog = screen.getByRole('dialog');
@@ -34,10 +57,17 @@ describe('events page', () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).includes('/photos') ? emptyPhotos.clone() : jsonResponse({ success: true, events: [event] }),
+      String(input).includes('/photos')
+        ? emptyPhotos.clone()
+        : jsonResponse({ success: true, events: [event] }),
     );
     const user = userEvent.setup();
-    renderWithRouter(<><EventsPage /><Toaster /></>);
+    renderWithRouter(
+      <>
+        <EventsPage />
+        <Toaster />
+      </>,
+    );
     expect(await screen.findByText('Fotoğraf ve Videolar (0)')).toBeInTheDocument();
     expect(screen.getByText('5 Aralık 2026')).toBeInTheDocument();
     expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
@@ -49,7 +79,7 @@ describe('events page', () => {
     expect(screen.queryByRole('tab', { name: 'QR Kod' })).not.toBeInTheDocument();
   });
 
-  it('reports a failed preview with the album page\'s text, not the server\'s generic one', async () => {
+  it("reports a failed preview with the album page's text, not the server's generic one", async () => {
     resetToasts();
     window.sessionStorage.setItem('token', 't');
     refreshSession();
@@ -59,8 +89,15 @@ describe('events page', () => {
         ? jsonResponse({ success: false, message: 'Sunucu meşgul' }, 503)
         : jsonResponse({ success: true, events: [{ ...event, photoCount: 2 }] }),
     );
-    renderWithRouter(<><EventsPage /><Toaster /></>);
-    expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.')).toBeInTheDocument();
+    renderWithRouter(
+      <>
+        <EventsPage />
+        <Toaster />
+      </>,
+    );
+    expect(
+      await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Fotoğraflar yüklenirken bir hata oluştu.')).toBeInTheDocument();
     expect(screen.queryByText('Sunucu meşgul')).not.toBeInTheDocument();
   });
@@ -73,14 +110,22 @@ describe('events page', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/photos')) return emptyPhotos.clone();
-      if (url.includes('/events/update')) return jsonResponse({ success: true, event: { ...event, canAddPhotos: true } });
+      if (url.includes('/events/update'))
+        return jsonResponse({ success: true, event: { ...event, canAddPhotos: true } });
       if (url.endsWith('/events/ev1')) return jsonResponse({ success: false, message: 'Hata' }, 500);
       return jsonResponse({ success: true, events: [event] });
     });
     const user = userEvent.setup();
-    renderWithRouter(<><EventsPage /><Toaster /></>);
+    renderWithRouter(
+      <>
+        <EventsPage />
+        <Toaster />
+      </>,
+    );
     await user.click(await screen.findByRole('tab', { name: 'Ayarlar' }));
     await user.click(screen.getByRole('radio', { name: /^Açık/ }));
-    expect(await screen.findByText('Etkinlik detayları yüklenirken bir hata oluştu.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Etkinlik detayları yüklenirken bir hata oluştu.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -27,7 +27,10 @@ export function EventsPage() {
             <Spinner label="Yükleniyor" className="h-8 w-8" />
           </div>
         ) : events.isError ? (
-          <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800" role="alert">
+          <div
+            className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+            role="alert"
+          >
             <p>{messages.events.listFailed}</p>
             <Button className="mt-4" variant="outline" onClick={() => void events.refetch()}>
               <RefreshCw aria-hidden className="h-4 w-4" />
@@ -38,11 +41,15 @@ export function EventsPage() {
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-brand-200 bg-white p-10 text-center">
             <CalendarHeart aria-hidden className="h-10 w-10 text-brand-600" />
             <p className="text-lg font-medium text-stone-800">Henüz Etkinliğiniz Yok</p>
-            <p className="text-sm text-stone-600">İlk etkinliğinizi oluşturun, QR kodunu paylaşın; misafirleriniz anılarını yüklesin.</p>
+            <p className="text-sm text-stone-600">
+              İlk etkinliğinizi oluşturun, QR kodunu paylaşın; misafirleriniz anılarını yüklesin.
+            </p>
             <CreateEventDialog triggerLabel="Etkinlik Oluştur" />
           </div>
         ) : (
-          events.data.map((event, index) => <EventCard key={event.id} event={event} defaultOpen={index === 0 && events.data.length === 1} />)
+          events.data.map((event, index) => (
+            <EventCard key={event.id} event={event} defaultOpen={index === 0 && events.data.length === 1} />
+          ))
         )}
       </div>
     </section>

@@ -20,7 +20,11 @@ export function QrTab({ event }: { event: Event }) {
       await navigator.clipboard.writeText(link);
       toast({ title: 'QR kod bağlantısı panoya kopyalandı.', variant: 'success' });
     } catch {
-      toast({ title: 'Hata', description: 'Bağlantı kopyalanırken bir hata oluştu.', variant: 'destructive' });
+      toast({
+        title: 'Hata',
+        description: 'Bağlantı kopyalanırken bir hata oluştu.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -40,9 +44,24 @@ export function QrTab({ event }: { event: Event }) {
     <div className="flex flex-col items-center gap-4 text-center">
       <h3 className="font-display text-xl font-semibold text-stone-900">Fotoğraf Yükleme QR Kodu</h3>
       <div className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
-        <QRCodeCanvas value={link} size={limits.qrSizeEventCard} level="H" marginSize={2} aria-label="Yükleme bağlantısının QR kodu" role="img" />
+        <QRCodeCanvas
+          value={link}
+          size={limits.qrSizeEventCard}
+          level="H"
+          marginSize={2}
+          aria-label="Yükleme bağlantısının QR kodu"
+          role="img"
+        />
       </div>
-      <QRCodeCanvas ref={printCanvas} value={link} size={printSize} level="H" marginSize={4} className="hidden" aria-hidden />
+      <QRCodeCanvas
+        ref={printCanvas}
+        value={link}
+        size={printSize}
+        level="H"
+        marginSize={4}
+        className="hidden"
+        aria-hidden
+      />
       <p className="max-w-full text-sm break-all text-stone-600" data-testid="upload-link">
         {link}
       </p>

@@ -61,7 +61,11 @@ function Choice({
       <span className="grid gap-0.5">
         <span className="flex items-center gap-2 text-sm font-semibold text-stone-900 dark:text-stone-100">
           {label}
-          {badge ? <span className="rounded-full bg-gold-400/30 px-2 py-0.5 text-xs font-medium text-gold-600 dark:text-gold-400">{badge}</span> : null}
+          {badge ? (
+            <span className="rounded-full bg-gold-400/30 px-2 py-0.5 text-xs font-medium text-gold-600 dark:text-gold-400">
+              {badge}
+            </span>
+          ) : null}
         </span>
         <span className="text-sm text-stone-600 dark:text-stone-400">{hint}</span>
       </span>
@@ -84,20 +88,21 @@ export function SettingsTab({ event }: { event: Event }) {
   };
 
   const save = useDebouncedSave<boolean>((value) => {
-    updateEvent(event, { isGalleryPublic: false, canAddPhotos: value })
-      .then(
-        async () => {
-          show({ tone: 'success', text: messages.events.updated });
-          // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
-          try {
-            const fresh = await fetchEvent(event.id);
-            queryClient.setQueryData<Event[]>(queryKeys.events, (list) => list?.map((e) => (e.id === fresh.id ? fresh : e)));
-          } catch {
-            show({ tone: 'error', text: messages.events.detailsFailed });
-          }
-        },
-        () => show({ tone: 'error', text: messages.events.updateFailed }),
-      );
+    updateEvent(event, { isGalleryPublic: false, canAddPhotos: value }).then(
+      async () => {
+        show({ tone: 'success', text: messages.events.updated });
+        // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
+        try {
+          const fresh = await fetchEvent(event.id);
+          queryClient.setQueryData<Event[]>(queryKeys.events, (list) =>
+            list?.map((e) => (e.id === fresh.id ? fresh : e)),
+          );
+        } catch {
+          show({ tone: 'error', text: messages.events.detailsFailed });
+        }
+      },
+      () => show({ tone: 'error', text: messages.events.updateFailed }),
+    );
   });
 
   const change = (value: boolean) => {
@@ -115,19 +120,57 @@ export function SettingsTab({ event }: { event: Event }) {
           <dd className="mt-1 font-medium text-stone-900 dark:text-stone-100">{event.title}</dd>
         </div>
         <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800">
-          <dt className="text-xs font-medium text-stone-500 uppercase dark:text-stone-400">Etkinlik Tarihi</dt>
-          <dd className="mt-1 font-medium text-stone-900 dark:text-stone-100">{formatLongDate(event.eventDate)}</dd>
+          <dt className="text-xs font-medium text-stone-500 uppercase dark:text-stone-400">
+            Etkinlik Tarihi
+          </dt>
+          <dd className="mt-1 font-medium text-stone-900 dark:text-stone-100">
+            {formatLongDate(event.eventDate)}
+          </dd>
         </div>
       </dl>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">Albüm Gizliliği</legend>
-        <Choice name={`privacy-${event.id}`} value="public" checked={false} disabled label="Herkese Açık" badge="Yakında" hint="Bağlantıya sahip herkes albümü görüntüleyebilir." onChange={() => undefined} />
-        <Choice name={`privacy-${event.id}`} value="private" checked label="Özel" hint="Albümü yalnızca ben görüntüleyebilirim." onChange={() => undefined} />
+        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
+          Albüm Gizliliği
+        </legend>
+        <Choice
+          name={`privacy-${event.id}`}
+          value="public"
+          checked={false}
+          disabled
+          label="Herkese Açık"
+          badge="Yakında"
+          hint="Bağlantıya sahip herkes albümü görüntüleyebilir."
+          onChange={() => undefined}
+        />
+        <Choice
+          name={`privacy-${event.id}`}
+          value="private"
+          checked
+          label="Özel"
+          hint="Albümü yalnızca ben görüntüleyebilirim."
+          onChange={() => undefined}
+        />
       </fieldset>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">Fotoğraf Ekleme</legend>
-        <Choice name={`adding-${event.id}`} value="on" checked={canAddPhotos} label="Açık" hint="Misafirler etkinlik süresince fotoğraf ekleyebilir." onChange={() => change(true)} />
-        <Choice name={`adding-${event.id}`} value="off" checked={!canAddPhotos} label="Kapalı" hint="Yeni fotoğraf eklenemez; etkinlik tamamlanmış görünür." onChange={() => change(false)} />
+        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
+          Fotoğraf Ekleme
+        </legend>
+        <Choice
+          name={`adding-${event.id}`}
+          value="on"
+          checked={canAddPhotos}
+          label="Açık"
+          hint="Misafirler etkinlik süresince fotoğraf ekleyebilir."
+          onChange={() => change(true)}
+        />
+        <Choice
+          name={`adding-${event.id}`}
+          value="off"
+          checked={!canAddPhotos}
+          label="Kapalı"
+          hint="Yeni fotoğraf eklenemez; etkinlik tamamlanmış görünür."
+          onChange={() => change(false)}
+        />
       </fieldset>
     </div>
   );

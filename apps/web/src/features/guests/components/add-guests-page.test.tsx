@@ -9,14 +9,28 @@ import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AddGuestsPage } from './add-guests-page';
 
 const wedding = {
-  weddingId: 'w1', eventId: 'ev1', invitationImagePath: null, guestListApproved: false, venueName: 'Salon', venueLocation: 'https://maps.google.com/?q=x',
-  brideName: 'Elif', brideSurname: 'Demir', groomName: 'Can', groomSurname: 'Yıldız', weddingDate: '2027-06-12', weddingTime: '19:30', capacity: 0,
+  weddingId: 'w1',
+  eventId: 'ev1',
+  invitationImagePath: null,
+  guestListApproved: false,
+  venueName: 'Salon',
+  venueLocation: 'https://maps.google.com/?q=x',
+  brideName: 'Elif',
+  brideSurname: 'Demir',
+  groomName: 'Can',
+  groomSurname: 'Yıldız',
+  weddingDate: '2027-06-12',
+  weddingTime: '19:30',
+  capacity: 0,
 };
 
 describe('add guests page', () => {
   it('saves a pasted block one row at a time, in on-screen order, so the server numbers them as shown', async () => {
     window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(storageKeys.user, JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
+    window.sessionStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
+    );
     refreshSession();
     const posted: string[] = [];
     let inFlight = 0;
@@ -25,14 +39,26 @@ describe('add guests page', () => {
       const url = String(input);
       if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
       if (url.includes('/guests') && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { name: string; phone: string; expectedGuestCount: number };
+        const body = JSON.parse(String(init.body)) as {
+          name: string;
+          phone: string;
+          expectedGuestCount: number;
+        };
         posted.push(body.name);
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
         // The first request is the slowest: without a queue the later rows would overtake it.
         await new Promise((r) => setTimeout(r, posted.length === 1 ? 60 : 5));
         inFlight -= 1;
-        const guest = { index: posted.length, name: body.name, phone: body.phone, status: 'belirsiz', guestCount: 0, expectedGuestCount: body.expectedGuestCount, invitationStatus: null };
+        const guest = {
+          index: posted.length,
+          name: body.name,
+          phone: body.phone,
+          status: 'belirsiz',
+          guestCount: 0,
+          expectedGuestCount: body.expectedGuestCount,
+          invitationStatus: null,
+        };
         return jsonResponse({ success: true, message: 'Misafir başarıyla eklendi', guest });
       }
       return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
@@ -50,15 +76,34 @@ describe('add guests page', () => {
   });
 
   it.each([
-    ['the server\'s message when it sent one', jsonResponse({ success: false, message: 'Onaylanmış listeden davetli silinemez.' }, 409), 'Onaylanmış listeden davetli silinemez.'],
-    ['the page\'s own text when it did not', new Response('', { status: 502, statusText: 'Bad Gateway' }), 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'],
+    [
+      "the server's message when it sent one",
+      jsonResponse({ success: false, message: 'Onaylanmış listeden davetli silinemez.' }, 409),
+      'Onaylanmış listeden davetli silinemez.',
+    ],
+    [
+      "the page's own text when it did not",
+      new Response('', { status: 502, statusText: 'Bad Gateway' }),
+      'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.',
+    ],
   ])('reports a failed delete with %s', async (_case, answer, text) => {
     resetToasts();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(storageKeys.user, JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
+    window.sessionStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
+    );
     refreshSession();
-    const guest = { index: 1, name: 'Ali Veli', phone: '+905321234567', status: 'belirsiz', guestCount: 0, expectedGuestCount: 2, invitationStatus: null };
+    const guest = {
+      index: 1,
+      name: 'Ali Veli',
+      phone: '+905321234567',
+      status: 'belirsiz',
+      guestCount: 0,
+      expectedGuestCount: 2,
+      invitationStatus: null,
+    };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
@@ -66,7 +111,12 @@ describe('add guests page', () => {
       return jsonResponse({ success: true, guestListApproved: false, guestList: [guest] });
     });
     const user = userEvent.setup();
-    renderWithRouter(<><AddGuestsPage /><Toaster /></>);
+    renderWithRouter(
+      <>
+        <AddGuestsPage />
+        <Toaster />
+      </>,
+    );
     await user.click(await screen.findByRole('button', { name: 'Ali Veli sil' }));
     await user.click(screen.getByRole('button', { name: 'Evet' }));
     expect(await screen.findByText(text)).toBeInTheDocument();

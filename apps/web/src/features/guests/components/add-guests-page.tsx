@@ -17,13 +17,26 @@ import { GuestEntryRow, rowCount, type EntryRow } from './guest-entry-row';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
 
 let keySeq = 0;
-const newRow = (patch: Partial<EntryRow> = {}): EntryRow => ({ key: `r${++keySeq}`, name: '', phone: '', count: '1', state: 'editing', ...patch });
+const newRow = (patch: Partial<EntryRow> = {}): EntryRow => ({
+  key: `r${++keySeq}`,
+  name: '',
+  phone: '',
+  count: '1',
+  state: 'editing',
+  ...patch,
+});
 
 export function AddGuestsPage() {
   const wedding = useWedding();
   return (
     <div className="mx-auto max-w-5xl space-y-5 px-4 py-8 sm:px-6">
-      {wedding.isPending ? <Loading /> : wedding.data ? <AddGuestsBody wedding={wedding.data} /> : <WeddingMissing error={wedding.error} />}
+      {wedding.isPending ? (
+        <Loading />
+      ) : wedding.data ? (
+        <AddGuestsBody wedding={wedding.data} />
+      ) : (
+        <WeddingMissing error={wedding.error} />
+      )}
     </div>
   );
 }
@@ -39,7 +52,9 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
 
   // While the list is open for changes, the saved guests come back as read-only rows, plus one empty row.
   if (!rows && list.data) {
-    const saved = list.data.guestList.map((g) => newRow({ name: g.name, phone: g.phone, count: String(g.expectedGuestCount), state: 'saved' }));
+    const saved = list.data.guestList.map((g) =>
+      newRow({ name: g.name, phone: g.phone, count: String(g.expectedGuestCount), state: 'saved' }),
+    );
     setRows([...saved, newRow()]);
   }
 
@@ -49,7 +64,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     focusKey.current = null;
   });
 
-  const patch = (key: string, p: Partial<EntryRow>) => setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...p } : r)) ?? rs);
+  const patch = (key: string, p: Partial<EntryRow>) =>
+    setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...p } : r)) ?? rs);
   const append = () => {
     const row = newRow();
     focusKey.current = row.key;
@@ -65,17 +81,31 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   };
   const send = async (row: EntryRow) => {
     try {
-      const guest = await addGuest({ weddingId, name: row.name, phone: row.phone, expectedGuestCount: rowCount(row) ?? 1 });
+      const guest = await addGuest({
+        weddingId,
+        name: row.name,
+        phone: row.phone,
+        expectedGuestCount: rowCount(row) ?? 1,
+      });
       // A saved last row leaves an empty row behind it, so typing the next guest needs no click.
       setRows((rs) => {
         if (!rs) return rs;
-        const next = rs.map((r) => (r.key === row.key ? { ...r, state: 'saved' as const, name: guest.name, phone: guest.phone } : r));
+        const next = rs.map((r) =>
+          r.key === row.key ? { ...r, state: 'saved' as const, name: guest.name, phone: guest.phone } : r,
+        );
         return next[next.length - 1]!.state === 'saved' ? [...next, newRow()] : next;
       });
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
       patch(row.key, { state: 'editing' });
-      toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.', variant: 'destructive' });
+      toast({
+        title: 'Hata',
+        description:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -89,7 +119,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
-      toast({ title: 'Hata', description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'), variant: 'destructive' });
+      toast({
+        title: 'Hata',
+        description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -126,11 +160,17 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         <div className="rounded-2xl border border-emerald-500/30 bg-emerald-500/5 p-8 text-center">
           <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-500" />
           <h2 className="mt-3 font-display text-2xl font-semibold">Davetli Listesi Onaylandı</h2>
-          <p className="mt-2 text-stone-600 dark:text-stone-300">Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.</p>
+          <p className="mt-2 text-stone-600 dark:text-stone-300">
+            Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.
+          </p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
-            <Button asChild><Link to="/dashboard/guests/list">Davetli Listesine Git</Link></Button>
+            <Button asChild>
+              <Link to="/dashboard/guests/list">Davetli Listesine Git</Link>
+            </Button>
             {/* The image can still be added or changed while invitations wait to be sent. */}
-            <Button asChild variant="outline"><Link to="/dashboard/invitation">Davetiye Görseli</Link></Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/invitation">Davetiye Görseli</Link>
+            </Button>
           </div>
         </div>
         <WhatsappNotice weddingId={weddingId} approved />
@@ -147,19 +187,46 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       />
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-60 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" />
-          <Input type="search" aria-label="İsimle ara" placeholder="İsimle ara..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+          />
+          <Input
+            type="search"
+            aria-label="İsimle ara"
+            placeholder="İsimle ara..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        {search.trim() ? <p className="text-sm text-stone-600 dark:text-stone-400" role="status">{visible.length} davetli bulundu</p> : null}
+        {search.trim() ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400" role="status">
+            {visible.length} davetli bulundu
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-3 text-sm">
-        <span data-testid="saved-counter" className="rounded-full bg-emerald-500/10 px-3 py-1">Kaydedilen: <strong>{saved.length}</strong></span>
-        <span data-testid="people-counter" className="rounded-full bg-brand-500/10 px-3 py-1">Toplam kişi: <strong>{people}</strong></span>
+        <span data-testid="saved-counter" className="rounded-full bg-emerald-500/10 px-3 py-1">
+          Kaydedilen: <strong>{saved.length}</strong>
+        </span>
+        <span data-testid="people-counter" className="rounded-full bg-brand-500/10 px-3 py-1">
+          Toplam kişi: <strong>{people}</strong>
+        </span>
       </div>
-      {rows === null ? <Loading /> : (
+      {rows === null ? (
+        <Loading />
+      ) : (
         <div className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
-          <div aria-hidden className="hidden grid-cols-[2rem_1.4fr_1fr_5rem_9rem] gap-2 px-2 py-2 text-xs font-semibold text-stone-500 uppercase sm:grid">
-            <span>#</span><span>Ad Soyad *</span><span>Telefon *</span><span>Kişi</span><span className="text-right">Durum</span>
+          <div
+            aria-hidden
+            className="hidden grid-cols-[2rem_1.4fr_1fr_5rem_9rem] gap-2 px-2 py-2 text-xs font-semibold text-stone-500 uppercase sm:grid"
+          >
+            <span>#</span>
+            <span>Ad Soyad *</span>
+            <span>Telefon *</span>
+            <span>Kişi</span>
+            <span className="text-right">Durum</span>
           </div>
           {visible.map((row) => (
             <div key={row.key} data-row-key={row.key}>
@@ -178,8 +245,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         </div>
       )}
       <div className="flex flex-wrap justify-between gap-3">
-        <Button variant="outline" onClick={append}><Plus aria-hidden className="h-4 w-4" /> Satır Ekle</Button>
-        <Button onClick={() => setApproving(true)} disabled={saved.length === 0}><ListChecks aria-hidden className="h-4 w-4" /> Listeyi Tamamla</Button>
+        <Button variant="outline" onClick={append}>
+          <Plus aria-hidden className="h-4 w-4" /> Satır Ekle
+        </Button>
+        <Button onClick={() => setApproving(true)} disabled={saved.length === 0}>
+          <ListChecks aria-hidden className="h-4 w-4" /> Listeyi Tamamla
+        </Button>
       </div>
       <ApprovalDialog open={approving} onOpenChange={setApproving} weddingId={weddingId} />
     </>

@@ -2,25 +2,50 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { approveGuestList } from '../api/guests-api';
 import { queryKeys } from '../../../lib/queries';
 
-export function ApprovalDialog({ open, onOpenChange, weddingId }: { open: boolean; onOpenChange: (o: boolean) => void; weddingId: string }) {
+export function ApprovalDialog({
+  open,
+  onOpenChange,
+  weddingId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  weddingId: string;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
       const r = await approveGuestList(weddingId);
-      toast({ title: 'Başarılı', description: `Misafir listesi onaylandı! ${r.guestTotal} davetli ve toplam ${r.peopleTotal} kişi kaydedildi.`, variant: 'success' });
+      toast({
+        title: 'Başarılı',
+        description: `Misafir listesi onaylandı! ${r.guestTotal} davetli ve toplam ${r.peopleTotal} kişi kaydedildi.`,
+        variant: 'success',
+      });
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
       await queryClient.invalidateQueries({ queryKey: ['guests', weddingId] });
     } catch (error) {
-      toast({ title: 'Hata', description: error instanceof ApiError && error.message ? error.message : 'Misafir listesi onaylanırken bir hata oluştu.', variant: 'destructive' });
+      toast({
+        title: 'Hata',
+        description:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Misafir listesi onaylanırken bir hata oluştu.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -30,16 +55,31 @@ export function ApprovalDialog({ open, onOpenChange, weddingId }: { open: boolea
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Davetli Listesini Onayla</DialogTitle>
-          <DialogDescription>Onayladığınızda davetlilerinize WhatsApp davetiyeleri gönderilmeye başlar.</DialogDescription>
+          <DialogDescription>
+            Onayladığınızda davetlilerinize WhatsApp davetiyeleri gönderilmeye başlar.
+          </DialogDescription>
         </DialogHeader>
         <ul className="space-y-2 text-sm">
-          <li className="flex gap-2"><AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Bu işlem geri alınamaz; onaydan sonra yeni davetli eklenemez.</li>
-          <li className="flex gap-2"><AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Tüm davetlilerinizi eklediğinizden emin olun.</li>
-          <li className="flex gap-2"><AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Yalnızca doldurulmuş ve kaydedilmiş satırlar listeye dahil edilir.</li>
+          <li className="flex gap-2">
+            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Bu işlem geri alınamaz;
+            onaydan sonra yeni davetli eklenemez.
+          </li>
+          <li className="flex gap-2">
+            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Tüm davetlilerinizi
+            eklediğinizden emin olun.
+          </li>
+          <li className="flex gap-2">
+            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Yalnızca doldurulmuş ve
+            kaydedilmiş satırlar listeye dahil edilir.
+          </li>
         </ul>
         <div className="mt-6 flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>İptal</Button>
-          <Button onClick={() => void confirm()} disabled={busy}>{busy ? 'Onaylanıyor...' : 'Onayla ve Kaydet'}</Button>
+          <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>
+            İptal
+          </Button>
+          <Button onClick={() => void confirm()} disabled={busy}>
+            {busy ? 'Onaylanıyor...' : 'Onayla ve Kaydet'}
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -16,7 +16,10 @@ export function DeliveryState({ status }: { status: InvitationStatus | null }) {
     failed: <TriangleAlert aria-hidden className="h-3.5 w-3.5 text-red-500" />,
   }[status];
   return (
-    <span data-testid="delivery-state" className="inline-flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
+    <span
+      data-testid="delivery-state"
+      className="inline-flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400"
+    >
       {icon} {labels[status]}
     </span>
   );
@@ -43,9 +46,13 @@ export function WhatsappNotice({ weddingId, approved }: { weddingId: string; app
           {messages.whatsapp.notConnected} Bağlantı kurulduğunda otomatik olarak gönderilecekler.
         </p>
       )}
-      <p className={connected ? 'text-stone-700 dark:text-stone-300' : 'mt-2 text-stone-700 dark:text-stone-300'}>
-        Davetiyeler: {counts.queued} bekliyor · {counts.sent} gönderildi · {counts.delivered} iletildi · {counts.read} okundu ·{' '}
-        {counts.failed} iletilemedi
+      <p
+        className={
+          connected ? 'text-stone-700 dark:text-stone-300' : 'mt-2 text-stone-700 dark:text-stone-300'
+        }
+      >
+        Davetiyeler: {counts.queued} bekliyor · {counts.sent} gönderildi · {counts.delivered} iletildi ·{' '}
+        {counts.read} okundu · {counts.failed} iletilemedi
       </p>
     </div>
   );

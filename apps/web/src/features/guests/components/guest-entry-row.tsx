@@ -16,14 +16,20 @@ export interface EntryRow {
 
 export function rowCount(row: Pick<EntryRow, 'count'>): number | null {
   const n = Number(row.count);
-  return row.count.trim() !== '' && Number.isInteger(n) && n > limits.guestCountMin && n <= limits.guestCountMax ? n : null;
+  return row.count.trim() !== '' &&
+    Number.isInteger(n) &&
+    n > limits.guestCountMin &&
+    n <= limits.guestCountMax
+    ? n
+    : null;
 }
 
 function rowValid(row: EntryRow): boolean {
   return row.name.trim() !== '' && isValidTurkishMobile(row.phone) && rowCount(row) !== null;
 }
 
-const cell = 'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-600 dark:bg-stone-950';
+const cell =
+  'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-600 dark:bg-stone-950';
 
 export interface GuestEntryRowProps {
   row: EntryRow;
@@ -36,10 +42,22 @@ export interface GuestEntryRowProps {
   onPasteList: (key: string, text: string) => boolean;
 }
 
-export function GuestEntryRow({ row, position, isLast, onChange, onSave, onRemove, onTabOut, onPasteList }: GuestEntryRowProps) {
+export function GuestEntryRow({
+  row,
+  position,
+  isLast,
+  onChange,
+  onSave,
+  onRemove,
+  onTabOut,
+  onPasteList,
+}: GuestEntryRowProps) {
   const [confirming, setConfirming] = useState(false);
   const valid = rowValid(row);
-  useRowAutosave({ valid, active: row.state === 'editing', signature: `${row.name}|${row.phone}|${row.count}` }, () => onSave(row));
+  useRowAutosave(
+    { valid, active: row.state === 'editing', signature: `${row.name}|${row.phone}|${row.count}` },
+    () => onSave(row),
+  );
   const phoneBad = row.phone !== '' && !isValidTurkishMobile(row.phone);
 
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
@@ -55,22 +73,38 @@ export function GuestEntryRow({ row, position, isLast, onChange, onSave, onRemov
 
   if (row.state === 'saved') {
     return (
-      <div data-testid="entry-row" data-state="saved" className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 rounded-lg bg-emerald-500/5 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]">
+      <div
+        data-testid="entry-row"
+        data-state="saved"
+        className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 rounded-lg bg-emerald-500/5 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
+      >
         <span className="text-xs text-stone-500 tabular-nums">{position}</span>
         <span className="truncate font-medium">{row.name}</span>
-        <span className="col-start-2 text-sm text-stone-600 tabular-nums sm:col-start-auto dark:text-stone-300">{displayPhone(row.phone)}</span>
+        <span className="col-start-2 text-sm text-stone-600 tabular-nums sm:col-start-auto dark:text-stone-300">
+          {displayPhone(row.phone)}
+        </span>
         <span className="col-start-2 text-sm sm:col-start-auto">{row.count} kişi</span>
         <span className="col-start-3 row-start-1 flex items-center justify-end gap-1 sm:col-start-auto sm:row-start-auto">
           {confirming ? (
             <>
               <span className="text-xs">Emin misiniz?</span>
-              <Button size="sm" variant="destructive" onClick={() => onRemove(row)}>Evet</Button>
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>Hayır</Button>
+              <Button size="sm" variant="destructive" onClick={() => onRemove(row)}>
+                Evet
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                Hayır
+              </Button>
             </>
           ) : (
             <>
               <span className="text-xs text-emerald-600 dark:text-emerald-400">✓ Kaydedildi</span>
-              <Button size="icon" variant="ghost" tabIndex={-1} aria-label={`${row.name} sil`} onClick={() => setConfirming(true)}>
+              <Button
+                size="icon"
+                variant="ghost"
+                tabIndex={-1}
+                aria-label={`${row.name} sil`}
+                onClick={() => setConfirming(true)}
+              >
                 <Trash2 aria-hidden className="h-4 w-4 text-red-500" />
               </Button>
             </>
@@ -82,22 +116,56 @@ export function GuestEntryRow({ row, position, isLast, onChange, onSave, onRemov
 
   const saving = row.state === 'saving';
   return (
-    <div data-testid="entry-row" data-state={row.state} className="grid grid-cols-[2rem_1fr_1fr] items-start gap-2 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]">
+    <div
+      data-testid="entry-row"
+      data-state={row.state}
+      className="grid grid-cols-[2rem_1fr_1fr] items-start gap-2 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
+    >
       <span className="pt-2.5 text-xs text-stone-500 tabular-nums">{position}</span>
-      <input aria-label={`${position}. davetli adı`} placeholder="Ad Soyad *" className={cell} value={row.name} disabled={saving}
-        onChange={(e) => onChange(row.key, { name: e.target.value })} onPaste={paste} />
+      <input
+        aria-label={`${position}. davetli adı`}
+        placeholder="Ad Soyad *"
+        className={cell}
+        value={row.name}
+        disabled={saving}
+        onChange={(e) => onChange(row.key, { name: e.target.value })}
+        onPaste={paste}
+      />
       <div>
-        <input aria-label={`${position}. davetli telefonu`} placeholder="Telefon *" inputMode="tel" className={cn(cell, phoneBad && 'border-red-600')}
-          aria-invalid={phoneBad} value={row.phone} disabled={saving}
-          onChange={(e) => onChange(row.key, { phone: formatPhoneInput(e.target.value) })} onPaste={paste} />
+        <input
+          aria-label={`${position}. davetli telefonu`}
+          placeholder="Telefon *"
+          inputMode="tel"
+          className={cn(cell, phoneBad && 'border-red-600')}
+          aria-invalid={phoneBad}
+          value={row.phone}
+          disabled={saving}
+          onChange={(e) => onChange(row.key, { phone: formatPhoneInput(e.target.value) })}
+          onPaste={paste}
+        />
         {phoneBad ? <p className="mt-1 text-xs text-red-600">Geçersiz telefon numarası formatı</p> : null}
       </div>
-      <input aria-label={`${position}. davetli kişi sayısı`} type="number" min={limits.guestCountMin} max={limits.guestCountMax}
-        className={cn(cell, 'col-start-2 sm:col-start-auto')} value={row.count} disabled={saving}
-        onChange={(e) => onChange(row.key, { count: e.target.value })} onKeyDown={tabOut} />
+      <input
+        aria-label={`${position}. davetli kişi sayısı`}
+        type="number"
+        min={limits.guestCountMin}
+        max={limits.guestCountMax}
+        className={cn(cell, 'col-start-2 sm:col-start-auto')}
+        value={row.count}
+        disabled={saving}
+        onChange={(e) => onChange(row.key, { count: e.target.value })}
+        onKeyDown={tabOut}
+      />
       <span className="flex h-10 items-center justify-end gap-1 text-xs text-stone-500">
         {saving ? 'Kaydediliyor...' : valid ? 'Kaydedilecek...' : null}
-        <Button size="icon" variant="ghost" tabIndex={-1} aria-label="Satırı kaldır" disabled={saving} onClick={() => onRemove(row)}>
+        <Button
+          size="icon"
+          variant="ghost"
+          tabIndex={-1}
+          aria-label="Satırı kaldır"
+          disabled={saving}
+          onClick={() => onRemove(row)}
+        >
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </span>

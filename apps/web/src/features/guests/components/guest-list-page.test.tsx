@@ -8,20 +8,48 @@ import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { GuestListPage } from './guest-list-page';
 
 const wedding = {
-  weddingId: 'w1', eventId: 'ev1', invitationImagePath: null, guestListApproved: true, venueName: 'Salon', venueLocation: 'https://maps.google.com/?q=x',
-  brideName: 'Elif', brideSurname: 'Demir', groomName: 'Can', groomSurname: 'Yıldız', weddingDate: '2027-06-12', weddingTime: '19:30', capacity: 0,
+  weddingId: 'w1',
+  eventId: 'ev1',
+  invitationImagePath: null,
+  guestListApproved: true,
+  venueName: 'Salon',
+  venueLocation: 'https://maps.google.com/?q=x',
+  brideName: 'Elif',
+  brideSurname: 'Demir',
+  groomName: 'Can',
+  groomSurname: 'Yıldız',
+  weddingDate: '2027-06-12',
+  weddingTime: '19:30',
+  capacity: 0,
 };
-const guest = { index: 1, name: 'Ali Veli', phone: '+905321234567', status: 'belirsiz', guestCount: 0, expectedGuestCount: 2, invitationStatus: 'queued' };
+const guest = {
+  index: 1,
+  name: 'Ali Veli',
+  phone: '+905321234567',
+  status: 'belirsiz',
+  guestCount: 0,
+  expectedGuestCount: 2,
+  invitationStatus: 'queued',
+};
 
 function signedIn() {
   resetToasts();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   window.sessionStorage.setItem(storageKeys.token, 't');
-  window.sessionStorage.setItem(storageKeys.user, JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
+  window.sessionStorage.setItem(
+    storageKeys.user,
+    JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
+  );
   refreshSession();
 }
 
-const renderPage = () => renderWithRouter(<><GuestListPage renderChat={() => null} /><Toaster /></>);
+const renderPage = () =>
+  renderWithRouter(
+    <>
+      <GuestListPage renderChat={() => null} />
+      <Toaster />
+    </>,
+  );
 
 describe('guest list page', () => {
   it('logs a failed statistics call as "İstatistikler alınamadı" and shows no toast for it', async () => {
@@ -31,19 +59,34 @@ describe('guest list page', () => {
       const url = String(input);
       if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
       if (url.includes('/statistics')) return jsonResponse({ success: false, message: 'Sunucu hatası' }, 500);
-      if (url.includes('/whatsapp-status')) return jsonResponse({ success: true, connected: true, counts: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0 } });
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0 },
+        });
       return jsonResponse({ success: true, guestListApproved: true, guestList: [guest] });
     });
     renderPage();
     expect(await screen.findByText('1 davetli')).toBeInTheDocument();
-    await waitFor(() => expect(errors).toHaveBeenCalledWith('İstatistikler alınamadı', expect.anything()), { timeout: 4000 });
+    await waitFor(() => expect(errors).toHaveBeenCalledWith('İstatistikler alınamadı', expect.anything()), {
+      timeout: 4000,
+    });
     expect(screen.queryByText('Sunucu hatası')).not.toBeInTheDocument();
   });
 
   it.each([
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), 'Düğün bilgileri alınamadı'],
-    ['an answer without words', () => Promise.resolve(new Response('', { status: 502, statusText: 'Bad Gateway' })), 'Düğün bilgileri yüklenemedi'],
-    ['the server\'s own message', () => Promise.resolve(jsonResponse({ success: false, message: 'Bakım çalışması' }, 503)), 'Bakım çalışması'],
+    [
+      'an answer without words',
+      () => Promise.resolve(new Response('', { status: 502, statusText: 'Bad Gateway' })),
+      'Düğün bilgileri yüklenemedi',
+    ],
+    [
+      "the server's own message",
+      () => Promise.resolve(jsonResponse({ success: false, message: 'Bakım çalışması' }, 503)),
+      'Bakım çalışması',
+    ],
   ])('shows a failed wedding lookup with %s', async (_case, answer, text) => {
     signedIn();
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer());
@@ -54,7 +97,9 @@ describe('guest list page', () => {
 
   it('sends a host without a wedding (404) to the home form instead', async () => {
     signedIn();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: false, message: 'Düğün bulunamadı.' }, 404));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: false, message: 'Düğün bulunamadı.' }, 404),
+    );
     renderPage();
     expect(await screen.findByText('Henüz düğün bilgileriniz yok')).toBeInTheDocument();
   });

@@ -22,11 +22,33 @@ export interface ChatTarget {
 }
 
 /** The chat dialog lives in its own feature; the app passes it in (features do not import each other). */
-export function GuestListPage({ renderChat }: { renderChat: (target: ChatTarget, onClose: () => void) => ReactNode }) {
+export function GuestListPage({
+  renderChat,
+}: {
+  renderChat: (target: ChatTarget, onClose: () => void) => ReactNode;
+}) {
   const wedding = useWedding();
-  if (wedding.isPending) return <Shell><Loading /></Shell>;
-  if (!wedding.data) return <Shell><WeddingMissing error={wedding.error} /></Shell>;
-  return <Shell><GuestListBody weddingId={wedding.data.weddingId} approved={wedding.data.guestListApproved} renderChat={renderChat} /></Shell>;
+  if (wedding.isPending)
+    return (
+      <Shell>
+        <Loading />
+      </Shell>
+    );
+  if (!wedding.data)
+    return (
+      <Shell>
+        <WeddingMissing error={wedding.error} />
+      </Shell>
+    );
+  return (
+    <Shell>
+      <GuestListBody
+        weddingId={wedding.data.weddingId}
+        approved={wedding.data.guestListApproved}
+        renderChat={renderChat}
+      />
+    </Shell>
+  );
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -34,8 +56,14 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 function GuestListBody({
-  weddingId, approved, renderChat,
-}: { weddingId: string; approved: boolean; renderChat: (t: ChatTarget, onClose: () => void) => ReactNode }) {
+  weddingId,
+  approved,
+  renderChat,
+}: {
+  weddingId: string;
+  approved: boolean;
+  renderChat: (t: ChatTarget, onClose: () => void) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const list = useQuery(guestListQuery(weddingId));
   const stats = useQuery(statisticsQuery(weddingId));
@@ -54,12 +82,25 @@ function GuestListBody({
 
   const save = async (guest: Guest, status: Guest['status'], guestCount: number) => {
     try {
-      const updated = await updateGuest(guest.index, { weddingId, name: guest.name, phone: guest.phone, guestCount, status });
+      const updated = await updateGuest(guest.index, {
+        weddingId,
+        name: guest.name,
+        phone: guest.phone,
+        guestCount,
+        status,
+      });
       // The row updates in place, the cards follow from the server, and edit mode closes.
       queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
         // An edit never touches the invitation; the row keeps its delivery note ("Gönderilmeyi bekliyor").
         old
-          ? { ...old, guestList: old.guestList.map((g) => (g.index === updated.index ? { ...updated, invitationStatus: updated.invitationStatus ?? g.invitationStatus } : g)) }
+          ? {
+              ...old,
+              guestList: old.guestList.map((g) =>
+                g.index === updated.index
+                  ? { ...updated, invitationStatus: updated.invitationStatus ?? g.invitationStatus }
+                  : g,
+              ),
+            }
           : old,
       );
       void queryClient.invalidateQueries({ queryKey: guestKeys.stats(weddingId) });
@@ -97,7 +138,10 @@ function GuestListBody({
       <StatCards stats={stats.data} />
       <WhatsappNotice weddingId={weddingId} approved={approved} />
       <div className="relative max-w-md">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+        />
         <Input
           type="search"
           aria-label="İsim veya telefon ile ara"

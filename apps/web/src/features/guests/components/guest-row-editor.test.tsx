@@ -4,7 +4,13 @@ import type { Guest } from '@ani/contract/guests';
 import { GuestRowEditor } from './guest-row-editor';
 
 const guest: Guest = {
-  index: 3, name: 'İpek Işık', phone: '+905440001122', status: 'katılacak', guestCount: 2, expectedGuestCount: 3, invitationStatus: 'delivered',
+  index: 3,
+  name: 'İpek Işık',
+  phone: '+905440001122',
+  status: 'katılacak',
+  guestCount: 2,
+  expectedGuestCount: 3,
+  invitationStatus: 'delivered',
 };
 
 describe('GuestRowEditor', () => {

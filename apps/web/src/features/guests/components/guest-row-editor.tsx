@@ -2,11 +2,21 @@ import { useState } from 'react';
 import type { Guest } from '@ani/contract/guests';
 import { Check, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { applyStatus, countLocked, draftCount, editableStatuses, statusLabels, type EditDraft } from '../status';
+import {
+  applyStatus,
+  countLocked,
+  draftCount,
+  editableStatuses,
+  statusLabels,
+  type EditDraft,
+} from '../status';
 
 /** Inline editing of status and count; the last three cells of the row. */
 export function GuestRowEditor({
-  guest, onCancel, onSave, compact = false,
+  guest,
+  onCancel,
+  onSave,
+  compact = false,
 }: {
   guest: Guest;
   /** Phone card layout: status, count and buttons on one line, without the expected-count cell. */
@@ -42,7 +52,9 @@ export function GuestRowEditor({
           className="h-9 w-full rounded-md border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-950"
         >
           {editableStatuses.map((s) => (
-            <option key={s} value={s}>{statusLabels[s]}</option>
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
           ))}
         </select>
       </span>
@@ -59,7 +71,11 @@ export function GuestRowEditor({
           className="h-9 w-16 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:opacity-50 aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-950"
         />
       </span>
-      {compact ? null : <span role="cell" className="tabular-nums">{guest.expectedGuestCount}</span>}
+      {compact ? null : (
+        <span role="cell" className="tabular-nums">
+          {guest.expectedGuestCount}
+        </span>
+      )}
       <span role="cell" className="flex justify-end gap-1">
         <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
           <Check aria-hidden className="h-4 w-4" /> Kaydet

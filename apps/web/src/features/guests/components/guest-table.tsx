@@ -14,7 +14,8 @@ const rowHeight = 64;
 // On a phone each guest is a small card (three lines) instead of a seven-column row.
 const cardHeight = 124;
 // One grid for header and rows; the table scrolls sideways on phones instead of squeezing columns.
-const guestGrid = 'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
+const guestGrid =
+  'grid grid-cols-[56px_minmax(140px,1.4fr)_150px_130px_90px_90px_150px] items-center gap-2 px-3';
 
 export interface GuestTableProps {
   guests: Guest[];
@@ -52,14 +53,26 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
       className="h-[calc(100dvh-22rem)] min-h-80 overflow-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
     >
       <div className={phone ? undefined : 'min-w-[880px]'}>
-        <div role="row" className={phone ? 'sr-only' : cn(guestGrid, 'sticky top-0 z-10 h-11 border-b border-stone-200 bg-stone-100 text-xs font-semibold text-stone-600 uppercase dark:border-stone-800 dark:bg-stone-800 dark:text-stone-300')}>
+        <div
+          role="row"
+          className={
+            phone
+              ? 'sr-only'
+              : cn(
+                  guestGrid,
+                  'sticky top-0 z-10 h-11 border-b border-stone-200 bg-stone-100 text-xs font-semibold text-stone-600 uppercase dark:border-stone-800 dark:bg-stone-800 dark:text-stone-300',
+                )
+          }
+        >
           <span role="columnheader">Sıra</span>
           <span role="columnheader">Ad Soyad</span>
           <span role="columnheader">Telefon</span>
           <span role="columnheader">Durum</span>
           <span role="columnheader">Kişi</span>
           <span role="columnheader">Beklenen</span>
-          <span role="columnheader" className="text-right">İşlemler</span>
+          <span role="columnheader" className="text-right">
+            İşlemler
+          </span>
         </div>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -68,17 +81,32 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
             const editing = editingIndex === guest.index;
             const actions = (
               <span role="cell" className="flex justify-end gap-1">
-                <Button size="icon" variant="ghost" aria-label={`${guest.name} düzenle`} onClick={() => onEdit(guest)}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`${guest.name} düzenle`}
+                  onClick={() => onEdit(guest)}
+                >
                   <Pencil aria-hidden className="h-4 w-4" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`${guest.name} WhatsApp konuşması`} onClick={() => onChat(guest)}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`${guest.name} WhatsApp konuşması`}
+                  onClick={() => onChat(guest)}
+                >
                   <MessageCircle aria-hidden className="h-4 w-4 text-emerald-600" />
                 </Button>
               </span>
             );
             const status = (
               <span role="cell" className="flex flex-col items-start gap-0.5">
-                <span data-testid="status-badge" className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold', badge.className)}>{badge.text}</span>
+                <span
+                  data-testid="status-badge"
+                  className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold', badge.className)}
+                >
+                  {badge.text}
+                </span>
                 <DeliveryState status={guest.invitationStatus} />
               </span>
             );
@@ -97,23 +125,37 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                   'absolute inset-x-0 border-b border-stone-100 text-sm dark:border-stone-800',
                   editing && 'bg-brand-500/5',
                 )}
-                style={phone ? { minHeight: height, transform: `translateY(${item.start}px)` } : { height, transform: `translateY(${item.start}px)` }}
+                style={
+                  phone
+                    ? { minHeight: height, transform: `translateY(${item.start}px)` }
+                    : { height, transform: `translateY(${item.start}px)` }
+                }
               >
                 {phone ? (
                   <>
                     <span className="flex items-center gap-2">
-                      <span role="cell" className="text-xs tabular-nums text-stone-500">{guest.index}</span>
-                      <span role="cell" className="min-w-0 flex-1 truncate font-medium">{guest.name}</span>
+                      <span role="cell" className="text-xs tabular-nums text-stone-500">
+                        {guest.index}
+                      </span>
+                      <span role="cell" className="min-w-0 flex-1 truncate font-medium">
+                        {guest.name}
+                      </span>
                       {editing ? null : status}
                     </span>
-                    <span role="cell" className="text-xs tabular-nums text-stone-600 dark:text-stone-300">{displayPhone(guest.phone)}</span>
+                    <span role="cell" className="text-xs tabular-nums text-stone-600 dark:text-stone-300">
+                      {displayPhone(guest.phone)}
+                    </span>
                     <span className="flex items-center gap-2">
                       {editing ? (
                         <GuestRowEditor guest={guest} onCancel={onCloseEdit} onSave={onSave} compact />
                       ) : (
                         <>
                           <span role="cell" className="flex-1 text-xs text-stone-600 dark:text-stone-400">
-                            Kişi: <strong data-testid="guest-count" className="text-stone-900 dark:text-white">{guest.guestCount}</strong> · Beklenen: {guest.expectedGuestCount}
+                            Kişi:{' '}
+                            <strong data-testid="guest-count" className="text-stone-900 dark:text-white">
+                              {guest.guestCount}
+                            </strong>{' '}
+                            · Beklenen: {guest.expectedGuestCount}
                           </span>
                           {actions}
                         </>
@@ -122,16 +164,26 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                   </>
                 ) : (
                   <>
-                    <span role="cell" className="tabular-nums text-stone-500">{guest.index}</span>
-                    <span role="cell" className="truncate font-medium" title={guest.name}>{guest.name}</span>
-                    <span role="cell" className="tabular-nums text-stone-600 dark:text-stone-300">{displayPhone(guest.phone)}</span>
+                    <span role="cell" className="tabular-nums text-stone-500">
+                      {guest.index}
+                    </span>
+                    <span role="cell" className="truncate font-medium" title={guest.name}>
+                      {guest.name}
+                    </span>
+                    <span role="cell" className="tabular-nums text-stone-600 dark:text-stone-300">
+                      {displayPhone(guest.phone)}
+                    </span>
                     {editing ? (
                       <GuestRowEditor guest={guest} onCancel={onCloseEdit} onSave={onSave} />
                     ) : (
                       <>
                         {status}
-                        <span role="cell" className="tabular-nums" data-testid="guest-count">{guest.guestCount}</span>
-                        <span role="cell" className="tabular-nums">{guest.expectedGuestCount}</span>
+                        <span role="cell" className="tabular-nums" data-testid="guest-count">
+                          {guest.guestCount}
+                        </span>
+                        <span role="cell" className="tabular-nums">
+                          {guest.expectedGuestCount}
+                        </span>
                         {actions}
                       </>
                     )}

@@ -6,7 +6,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { messages } from '@ani/contract/messages';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 
-export function PageTitle({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageTitle({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -29,7 +37,10 @@ export function Loading() {
 /** The error screen: the server's message and "Tekrar Dene", which reloads the page. */
 export function ErrorState({ message }: { message: string }) {
   return (
-    <div role="alert" className="mx-auto mt-10 max-w-md rounded-2xl border border-red-500/30 bg-red-500/5 p-6 text-center">
+    <div
+      role="alert"
+      className="mx-auto mt-10 max-w-md rounded-2xl border border-red-500/30 bg-red-500/5 p-6 text-center"
+    >
       <AlertTriangle aria-hidden className="mx-auto h-8 w-8 text-red-500" />
       <p className="mt-3 font-medium">{message}</p>
       <Button className="mt-4" onClick={() => window.location.reload()}>
@@ -53,7 +64,9 @@ export function WeddingMissing({ error }: { error: unknown }) {
     <div className="mx-auto mt-10 max-w-md rounded-2xl border border-stone-200 p-6 text-center dark:border-stone-800">
       <HeartHandshake aria-hidden className="mx-auto h-8 w-8 text-brand-500" />
       <p className="mt-3 font-medium">Henüz düğün bilgileriniz yok</p>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Davetli listesi için önce ana sayfadan düğününüzü oluşturun.</p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        Davetli listesi için önce ana sayfadan düğününüzü oluşturun.
+      </p>
       <Button asChild className="mt-4">
         <Link to="/dashboard">Ana Sayfaya Git</Link>
       </Button>

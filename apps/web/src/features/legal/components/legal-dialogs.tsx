@@ -1,7 +1,15 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 
 const PrivacyBody = lazy(() => import('./legal-body').then((m) => ({ default: m.PrivacyBody })));
 const TermsBody = lazy(() => import('./legal-body').then((m) => ({ default: m.TermsBody })));
@@ -14,11 +22,22 @@ function Loading() {
   );
 }
 
-function LegalDialog({ title, description, Body }: { title: string; description: string; Body: ComponentType }) {
+function LegalDialog({
+  title,
+  description,
+  Body,
+}: {
+  title: string;
+  description: string;
+  Body: ComponentType;
+}) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <button type="button" className="cursor-pointer text-sm text-stone-300 underline-offset-4 hover:text-white hover:underline">
+        <button
+          type="button"
+          className="cursor-pointer text-sm text-stone-300 underline-offset-4 hover:text-white hover:underline"
+        >
           {title}
         </button>
       </DialogTrigger>
@@ -28,7 +47,12 @@ function LegalDialog({ title, description, Body }: { title: string; description:
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {/* The text scrolls inside the dialog; the region is focusable so keyboard users can scroll it. */}
-        <div className="-mr-2 min-h-0 flex-1 overflow-y-auto pr-2" tabIndex={0} role="region" aria-label={title}>
+        <div
+          className="-mr-2 min-h-0 flex-1 overflow-y-auto pr-2"
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+        >
           <Suspense fallback={<Loading />}>
             <Body />
           </Suspense>
@@ -54,7 +78,13 @@ export function PrivacyPolicyDialog() {
 }
 
 export function TermsOfUseDialog() {
-  return <LegalDialog title="Kullanım Koşulları" description="Anı Kutusu hizmetini kullanırken geçerli olan kurallar." Body={TermsBody} />;
+  return (
+    <LegalDialog
+      title="Kullanım Koşulları"
+      description="Anı Kutusu hizmetini kullanırken geçerli olan kurallar."
+      Body={TermsBody}
+    />
+  );
 }
 
 /** The terms as content for the register dialog's own terms dialog (loaded when it opens). */

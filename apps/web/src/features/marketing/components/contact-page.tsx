@@ -5,7 +5,9 @@ import { contact, whatsappAlbumUrl } from '../../../config/contact';
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-      <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">{icon}</span>
+      <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+        {icon}
+      </span>
       <h2 className="mb-1 font-sans text-lg font-semibold text-stone-900">{title}</h2>
       <div className="text-sm break-words text-stone-600">{children}</div>
     </li>
@@ -18,7 +20,9 @@ export function ContactPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="mx-auto mb-10 max-w-2xl text-center">
         <h1 className="text-4xl font-semibold text-stone-900 sm:text-5xl">Bizimle İletişime Geçin</h1>
-        <p className="mt-3 text-stone-600">Düğününüz için sorularınızı yanıtlamaktan ve size özel teklif hazırlamaktan mutluluk duyarız.</p>
+        <p className="mt-3 text-stone-600">
+          Düğününüz için sorularınızı yanıtlamaktan ve size özel teklif hazırlamaktan mutluluk duyarız.
+        </p>
       </div>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         <Card icon={<Mail aria-hidden className="h-6 w-6" />} title="E-posta">
@@ -32,7 +36,12 @@ export function ContactPage() {
           </a>
         </Card>
         <Card icon={<MessageCircle aria-hidden className="h-6 w-6" />} title="WhatsApp">
-          <a href={whatsappAlbumUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+          <a
+            href={whatsappAlbumUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 hover:underline"
+          >
             {contact.whatsappDisplay}
           </a>
         </Card>

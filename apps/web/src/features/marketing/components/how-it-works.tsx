@@ -5,7 +5,11 @@ const icons = [QrCode, KeyRound, Smartphone, Download];
 
 export function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-cream-50 py-16 sm:py-20">
+    <section
+      id="how-it-works"
+      aria-labelledby="how-title"
+      className="scroll-mt-20 bg-cream-50 py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto mb-10 max-w-2xl text-center">
           <h2 id="how-title" className="text-3xl font-semibold text-stone-900 sm:text-4xl">
@@ -17,8 +21,13 @@ export function HowItWorks() {
           {steps.map((step, i) => {
             const Icon = icons[i]!;
             return (
-              <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200/70">
-                <span className="absolute top-5 right-5 font-display text-4xl font-bold text-brand-100">{i + 1}</span>
+              <li
+                key={step.title}
+                className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200/70"
+              >
+                <span className="absolute top-5 right-5 font-display text-4xl font-bold text-brand-100">
+                  {i + 1}
+                </span>
                 <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-700 text-white">
                   <Icon aria-hidden className="h-6 w-6" />
                 </span>

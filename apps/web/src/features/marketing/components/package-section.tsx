@@ -12,7 +12,10 @@ const included = [
 /** The package offer band: price, what is included and when to book. */
 export function PackageSection() {
   return (
-    <section aria-labelledby="package-title" className="bg-gradient-to-br from-brand-900 via-brand-900 to-stone-900 py-16 text-stone-100 sm:py-20">
+    <section
+      aria-labelledby="package-title"
+      className="bg-gradient-to-br from-brand-900 via-brand-900 to-stone-900 py-16 text-stone-100 sm:py-20"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2">
         <div className="space-y-4">
           <h2 id="package-title" className="text-3xl font-semibold text-white sm:text-4xl">

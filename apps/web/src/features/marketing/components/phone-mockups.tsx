@@ -4,7 +4,9 @@ import { ArtPicture } from './art-picture';
 
 function PhoneFrame({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <div className={`relative w-[230px] shrink-0 rounded-[2.2rem] border-[7px] border-stone-900 bg-stone-900 shadow-2xl ${className ?? ''}`}>
+    <div
+      className={`relative w-[230px] shrink-0 rounded-[2.2rem] border-[7px] border-stone-900 bg-stone-900 shadow-2xl ${className ?? ''}`}
+    >
       <div className="absolute top-1.5 left-1/2 z-10 h-4 w-20 -translate-x-1/2 rounded-full bg-stone-900" />
       <div className="h-[440px] overflow-hidden rounded-[1.7rem] bg-white text-left">{children}</div>
     </div>
@@ -19,7 +21,13 @@ export function UploadPhone({ className }: { className?: string }) {
   return (
     <PhoneFrame className={className}>
       <div className="relative h-24">
-        <ArtPicture name={art.garden} sizes="216px" alt="" fetchPriority="low" className="h-full w-full object-cover" />
+        <ArtPicture
+          name={art.garden}
+          sizes="216px"
+          alt=""
+          fetchPriority="low"
+          className="h-full w-full object-cover"
+        />
         <div className="absolute inset-0 bg-gradient-to-t from-black/60 to-transparent" />
         <div className="absolute bottom-2 left-3 text-white">
           <p className="font-display text-sm font-semibold">Elif & Can’ın Düğünü</p>
@@ -34,12 +42,21 @@ export function UploadPhone({ className }: { className?: string }) {
         </div>
         <div className="grid grid-cols-3 gap-1">
           {[art.rings, art.bouquet, art.cake].map((src) => (
-            <ArtPicture key={src} name={src} sizes="70px" alt="" fetchPriority="low" className="aspect-square rounded-md object-cover" />
+            <ArtPicture
+              key={src}
+              name={src}
+              sizes="70px"
+              alt=""
+              fetchPriority="low"
+              className="aspect-square rounded-md object-cover"
+            />
           ))}
         </div>
         <div>
           <p className="mb-0.5 text-[10px] font-medium text-stone-700">İsminiz *</p>
-          <div className="rounded-md border border-stone-300 px-2 py-1 text-[11px] text-stone-800">Zeynep Kaya</div>
+          <div className="rounded-md border border-stone-300 px-2 py-1 text-[11px] text-stone-800">
+            Zeynep Kaya
+          </div>
         </div>
         <div>
           <p className="mb-0.5 text-[10px] font-medium text-stone-700">Not (İsteğe bağlı)</p>
@@ -47,7 +64,9 @@ export function UploadPhone({ className }: { className?: string }) {
             Mutluluğunuz daim olsun!
           </div>
         </div>
-        <div className="rounded-lg bg-brand-700 py-1.5 text-center text-[12px] font-semibold text-white">Yükle</div>
+        <div className="rounded-lg bg-brand-700 py-1.5 text-center text-[12px] font-semibold text-white">
+          Yükle
+        </div>
       </div>
     </PhoneFrame>
   );
@@ -70,8 +89,17 @@ export function GalleryPhone({ className }: { className?: string }) {
       </div>
       <div className="grid grid-cols-2 gap-1.5 p-2">
         {galleryItems.map((item) => (
-          <div key={item.src} className="overflow-hidden rounded-lg border border-stone-100 bg-white shadow-sm">
-            <ArtPicture name={item.src} sizes="100px" alt="" fetchPriority="low" className="aspect-square w-full object-cover" />
+          <div
+            key={item.src}
+            className="overflow-hidden rounded-lg border border-stone-100 bg-white shadow-sm"
+          >
+            <ArtPicture
+              name={item.src}
+              sizes="100px"
+              alt=""
+              fetchPriority="low"
+              className="aspect-square w-full object-cover"
+            />
             <div className="flex items-start justify-between gap-1 p-1.5">
               <div className="min-w-0">
                 <p className="truncate text-[10px] font-semibold text-stone-800">{item.name}</p>

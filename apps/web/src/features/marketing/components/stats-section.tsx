@@ -13,7 +13,9 @@ export function StatsSection() {
   const now = new Date();
   const months = monthlyShares.map((value, i) => ({
     value,
-    label: hydrated ? monthName.format(new Date(now.getFullYear(), now.getMonth() - (monthlyShares.length - 1 - i), 1)) : '\u00a0',
+    label: hydrated
+      ? monthName.format(new Date(now.getFullYear(), now.getMonth() - (monthlyShares.length - 1 - i), 1))
+      : '\u00a0',
   }));
   const max = Math.max(...monthlyShares);
   return (

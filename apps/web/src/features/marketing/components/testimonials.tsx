@@ -26,7 +26,10 @@ export function Testimonials() {
 
   const current = testimonials[index]!;
   return (
-    <section aria-labelledby="testimonials-title" className="bg-gradient-to-b from-cream-50 to-brand-50 py-16 sm:py-20">
+    <section
+      aria-labelledby="testimonials-title"
+      className="bg-gradient-to-b from-cream-50 to-brand-50 py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="mx-auto mb-10 max-w-2xl text-center">
           <h2 id="testimonials-title" className="text-3xl font-semibold text-stone-900 sm:text-4xl">
@@ -69,10 +72,22 @@ export function Testimonials() {
               <p className="text-sm text-brand-700">{current.designation}</p>
             </div>
             <div className="flex items-center gap-3 pt-2">
-              <Button variant="outline" size="icon" className="rounded-full" aria-label="Önceki yorum" onClick={() => go(-1)}>
+              <Button
+                variant="outline"
+                size="icon"
+                className="rounded-full"
+                aria-label="Önceki yorum"
+                onClick={() => go(-1)}
+              >
                 <ChevronLeft aria-hidden className="h-5 w-5" />
               </Button>
-              <Button variant="outline" size="icon" className="rounded-full" aria-label="Sonraki yorum" onClick={() => go(1)}>
+              <Button
+                variant="outline"
+                size="icon"
+                className="rounded-full"
+                aria-label="Sonraki yorum"
+                onClick={() => go(1)}
+              >
                 <ChevronRight aria-hidden className="h-5 w-5" />
               </Button>
               <p className="ml-2 text-sm text-stone-500" data-testid="testimonial-position">

@@ -26,7 +26,12 @@ export function requestDataExport() {
 
 /** "Hesabımı Sil", step 1: the password; the e-mailed link confirms. */
 export function requestAccountDeletion(password: string) {
-  return apiRequest('/users/me/deletion', { method: 'POST', body: { password }, schema: messageResponse, errorToast: false });
+  return apiRequest('/users/me/deletion', {
+    method: 'POST',
+    body: { password },
+    schema: messageResponse,
+    errorToast: false,
+  });
 }
 
 export function cancelAccountDeletion() {

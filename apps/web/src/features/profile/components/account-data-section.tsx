@@ -16,7 +16,8 @@ import {
   requestDataExport,
 } from '../api/profile-api';
 
-const card = 'space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800';
+const card =
+  'space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800';
 const errorText = (error: Error) => error.message || messages.generic.error;
 
 /** KVKK rights on the profile page: take a copy of everything, or have the account deleted. */

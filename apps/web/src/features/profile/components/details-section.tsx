@@ -13,7 +13,11 @@ import { PasswordInput } from '../../../components/ui/password-input';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<DetailsForm>(() => ({ ...splitName(user.username), email: user.pendingEmail ?? user.email, phoneNumber: user.phoneNumber }));
+  const [form, setForm] = useState<DetailsForm>(() => ({
+    ...splitName(user.username),
+    email: user.pendingEmail ?? user.email,
+    phoneNumber: user.phoneNumber,
+  }));
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (input: Parameters<typeof updateProfile>[1]) => updateProfile(user.userId, input),
@@ -32,7 +36,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
     onError: (err) => setError(err.message || messages.generic.error),
   });
 
-  const set = (key: keyof DetailsForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof DetailsForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +49,12 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   const pending = save.data?.user.pendingEmail ?? user.pendingEmail;
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="details-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="details-title"
+      className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800"
+    >
       <h2 id="details-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Kişisel Bilgiler
       </h2>
@@ -57,16 +67,32 @@ export function DetailsSection({ user }: { user: PublicUser }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="profile-first-name">Ad</Label>
-          <Input id="profile-first-name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <Input
+            id="profile-first-name"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={set('firstName')}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="profile-last-name">Soyad</Label>
-          <Input id="profile-last-name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <Input
+            id="profile-last-name"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={set('lastName')}
+          />
         </div>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="profile-email">E-posta</Label>
-        <Input id="profile-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <Input
+          id="profile-email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
       </div>
       {emailChanging(form, save.data?.user ?? user) ? (
         <div className="space-y-1.5">
@@ -79,13 +105,20 @@ export function DetailsSection({ user }: { user: PublicUser }) {
             onChange={set('currentPassword')}
           />
           <p id="profile-email-password-hint" className="text-sm text-stone-600 dark:text-stone-400">
-            E-posta adresinizi değiştirmek için mevcut şifrenizi girin. Eski adresinize de bir bilgilendirme göndereceğiz.
+            E-posta adresinizi değiştirmek için mevcut şifrenizi girin. Eski adresinize de bir bilgilendirme
+            göndereceğiz.
           </p>
         </div>
       ) : null}
       <div className="space-y-1.5">
         <Label htmlFor="profile-phone">Telefon Numarası</Label>
-        <Input id="profile-phone" type="tel" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
+        <Input
+          id="profile-phone"
+          type="tel"
+          autoComplete="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+        />
       </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Kaydediliyor...' : 'Bilgilerimi Kaydet'}

@@ -24,7 +24,8 @@ export function PasswordSection({ userId }: { userId: string }) {
     },
     onError: (err) => setError(err.message || messages.generic.error),
   });
-  const set = (key: keyof PasswordForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof PasswordForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,26 +36,52 @@ export function PasswordSection({ userId }: { userId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="password-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="password-title"
+      className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800"
+    >
       <h2 id="password-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
         Şifre Değiştir
       </h2>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="space-y-1.5">
         <Label htmlFor="profile-current-password">Mevcut Şifre</Label>
-        <PasswordInput id="profile-current-password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
+        <PasswordInput
+          id="profile-current-password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={set('currentPassword')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="profile-new-password">Yeni Şifre</Label>
-          <PasswordInput id="profile-new-password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
+          <PasswordInput
+            id="profile-new-password"
+            autoComplete="new-password"
+            value={form.newPassword}
+            onChange={set('newPassword')}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="profile-new-password-confirm">Yeni Şifre Tekrarı</Label>
-          <PasswordInput id="profile-new-password-confirm" autoComplete="new-password" value={form.confirmation} onChange={set('confirmation')} />
+          <PasswordInput
+            id="profile-new-password-confirm"
+            autoComplete="new-password"
+            value={form.confirmation}
+            onChange={set('confirmation')}
+          />
         </div>
       </div>
-      {form.newPassword ? <PasswordChecklist id="profile-password-rules" password={form.newPassword} confirmation={form.confirmation} /> : null}
+      {form.newPassword ? (
+        <PasswordChecklist
+          id="profile-password-rules"
+          password={form.newPassword}
+          confirmation={form.confirmation}
+        />
+      ) : null}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Kaydediliyor...' : 'Şifremi Güncelle'}
       </Button>

@@ -20,7 +20,9 @@ export function ProfilePage() {
         </span>
         <div>
           <h1 className="text-3xl font-semibold text-stone-900 dark:text-stone-100">Profil Ayarları</h1>
-          <p className="text-sm text-stone-600 dark:text-stone-400">Hesap bilgilerinizi ve şifrenizi buradan güncelleyebilirsiniz.</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            Hesap bilgilerinizi ve şifrenizi buradan güncelleyebilirsiniz.
+          </p>
         </div>
       </div>
       {me.isPending ? (

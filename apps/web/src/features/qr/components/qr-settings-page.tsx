@@ -30,22 +30,34 @@ export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Eve
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-semibold">Dijital Albüm Ayarları</h1>
       {events.isPending ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : event ? (
         <QrSettingsBody event={event} renderSettings={renderSettings} />
       ) : (
         <div className="mx-auto max-w-md rounded-2xl border border-stone-200 p-8 text-center dark:border-stone-800">
           <CalendarX2 aria-hidden className="mx-auto h-10 w-10 text-stone-400" />
           <h2 className="mt-3 font-display text-2xl font-semibold">Henüz Etkinlik Yok</h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">QR kodunuzu hazırlamak için önce etkinliğinizi oluşturun.</p>
-          <Button asChild className="mt-5"><Link to="/dashboard">Etkinlik Oluştur</Link></Button>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            QR kodunuzu hazırlamak için önce etkinliğinizi oluşturun.
+          </p>
+          <Button asChild className="mt-5">
+            <Link to="/dashboard">Etkinlik Oluştur</Link>
+          </Button>
         </div>
       )}
     </div>
   );
 }
 
-function QrSettingsBody({ event, renderSettings }: { event: Event; renderSettings: (event: Event) => ReactNode }) {
+function QrSettingsBody({
+  event,
+  renderSettings,
+}: {
+  event: Event;
+  renderSettings: (event: Event) => ReactNode;
+}) {
   const { user } = useSession();
   const wedding = useQuery({ ...weddingInfoQuery(user?.username ?? ''), enabled: Boolean(user) });
   const [theme, chooseTheme] = useChosenTheme(event);
@@ -81,7 +93,10 @@ function QrSettingsBody({ event, renderSettings }: { event: Event; renderSetting
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section aria-label="Etkinlik ayarları" className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-900 shadow-sm dark:border-stone-800 dark:bg-stone-900 dark:text-stone-100">
+        <section
+          aria-label="Etkinlik ayarları"
+          className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-900 shadow-sm dark:border-stone-800 dark:bg-stone-900 dark:text-stone-100"
+        >
           <h2 className="mb-3 font-display text-xl font-semibold">{event.title}</h2>
           {renderSettings(event)}
         </section>
@@ -90,13 +105,23 @@ function QrSettingsBody({ event, renderSettings }: { event: Event; renderSetting
       <section aria-labelledby="themes-title" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h2 id="themes-title" className="font-display text-2xl font-semibold">Kart Tasarımı</h2>
-            <p className="text-sm text-stone-600 dark:text-stone-400">Masa kartlarınızın tasarımını seçin: <strong data-testid="chosen-theme">{theme.title}</strong></p>
+            <h2 id="themes-title" className="font-display text-2xl font-semibold">
+              Kart Tasarımı
+            </h2>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              Masa kartlarınızın tasarımını seçin: <strong data-testid="chosen-theme">{theme.title}</strong>
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <label className="text-sm" htmlFor="card-layout">Kağıt</label>
-            <select id="card-layout" value={layout} onChange={(e) => setLayout(e.target.value as CardLayout)}
-              className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-900">
+            <label className="text-sm" htmlFor="card-layout">
+              Kağıt
+            </label>
+            <select
+              id="card-layout"
+              value={layout}
+              onChange={(e) => setLayout(e.target.value as CardLayout)}
+              className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-900"
+            >
               <option value="a4">A4 (2×2 kart)</option>
               <option value="a6">A6 (tek kart)</option>
             </select>
@@ -112,7 +137,15 @@ function QrSettingsBody({ event, renderSettings }: { event: Event; renderSetting
           </div>
         </div>
       </section>
-      <QRCodeCanvas ref={printQr} value={link} size={800} level="H" marginSize={4} className="hidden" aria-hidden />
+      <QRCodeCanvas
+        ref={printQr}
+        value={link}
+        size={800}
+        level="H"
+        marginSize={4}
+        className="hidden"
+        aria-hidden
+      />
     </>
   );
 }

@@ -37,7 +37,10 @@ function parseEventInfo(body: unknown): UploadEventInfo | null {
 async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<UploadEventInfo> {
   let response: Response;
   try {
-    response = await fetch(`/api/events/${encodeURIComponent(eventId)}/info`, { headers: { Accept: 'application/json' }, signal });
+    response = await fetch(`/api/events/${encodeURIComponent(eventId)}/info`, {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new EventInfoError('system', 'network');

@@ -19,7 +19,8 @@ export class UploadError extends Error {
 }
 
 /** Text shown when the guest's connection dropped mid-upload (the files stay selected for a retry). */
-const networkFailureText = 'Bağlantı koptu. Dosyalarınız seçili duruyor; tekrar denemek için yükle düğmesine dokunun.';
+const networkFailureText =
+  'Bağlantı koptu. Dosyalarınız seçili duruyor; tekrar denemek için yükle düğmesine dokunun.';
 
 /**
  * Splits the request's sent bytes over the files. The multipart body carries the fields first and the
@@ -71,7 +72,11 @@ export function uploadMedia(input: {
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       const total = event.lengthComputable ? event.total : sizes.reduce((a, b) => a + b, 0);
-      input.onProgress?.({ loaded: event.loaded, total, perFile: perFileProgress(sizes, event.loaded, total) });
+      input.onProgress?.({
+        loaded: event.loaded,
+        total,
+        perFile: perFileProgress(sizes, event.loaded, total),
+      });
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {

@@ -52,8 +52,10 @@ export function DropZone({
         <ImagePlus aria-hidden className="h-10 w-10 text-brand-600" />
         <span className="text-base font-semibold text-stone-900">Fotoğraf veya video seçin</span>
         <span className="text-sm text-stone-600">
-          {touch ? 'Dokunarak galerinizden seçin.' : 'Tıklayarak bilgisayarınızdan seçin ya da dosyaları buraya sürükleyin.'} En fazla 10
-          fotoğraf, 3 video, toplam 100 MB.
+          {touch
+            ? 'Dokunarak galerinizden seçin.'
+            : 'Tıklayarak bilgisayarınızdan seçin ya da dosyaları buraya sürükleyin.'}{' '}
+          En fazla 10 fotoğraf, 3 video, toplam 100 MB.
         </span>
       </label>
       <input

@@ -7,11 +7,17 @@ export function EventHero({ info }: { info: UploadEventInfo }) {
   return (
     <header className="relative isolate overflow-hidden bg-stone-900 text-white">
       {info.coverImage ? (
-        <img src={info.coverImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />
+        <img
+          src={info.coverImage}
+          alt=""
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+        />
       ) : null}
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-stone-950/80 via-stone-900/30 to-transparent" />
       <div className="mx-auto flex min-h-48 max-w-3xl flex-col justify-end gap-2 px-4 pt-14 pb-6 sm:min-h-64 sm:px-6">
-        <h1 className="font-display text-3xl leading-tight font-semibold break-words sm:text-4xl">{info.title}</h1>
+        <h1 className="font-display text-3xl leading-tight font-semibold break-words sm:text-4xl">
+          {info.title}
+        </h1>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-white/90">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden className="h-4 w-4" />

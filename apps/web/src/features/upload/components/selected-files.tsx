@@ -25,7 +25,15 @@ function Preview({ file }: { file: File }) {
   }
   if (kind === 'video') {
     // "#t=0.1" makes mobile browsers paint the first frame instead of a black box.
-    return <video src={`${url}#t=0.1`} muted playsInline preload="metadata" className="h-full w-full object-cover" />;
+    return (
+      <video
+        src={`${url}#t=0.1`}
+        muted
+        playsInline
+        preload="metadata"
+        className="h-full w-full object-cover"
+      />
+    );
   }
   // HEIC does not render outside Safari; the icon stands in for it.
   return <img src={url} alt="" className="h-full w-full object-cover" onError={() => setFailed(true)} />;
@@ -49,10 +57,15 @@ export function SelectedFiles({
       {files.map((file, index) => {
         const done = sent ? Math.round(((sent[index] ?? 0) / Math.max(1, file.size)) * 100) : null;
         return (
-          <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`} className="relative aspect-square overflow-hidden rounded-xl bg-stone-100">
+          <li
+            key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+            className="relative aspect-square overflow-hidden rounded-xl bg-stone-100"
+          >
             <Preview file={file} />
             {mediaKindOf(file) === 'video' ? (
-              <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">Video</span>
+              <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">
+                Video
+              </span>
             ) : null}
             <span className="absolute right-1 bottom-1 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white">
               {done === null ? formatBytes(file.size) : `%${done}`}

@@ -7,7 +7,13 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { formatBytes } from '../../../lib/format-date';
 import { UploadError, uploadMedia, type UploadProgress } from '../api/upload-media';
-import { addToSelection, uploadButtonLabel, validateUpload, type LeftOut, type UploadFormErrors } from '../upload-rules';
+import {
+  addToSelection,
+  uploadButtonLabel,
+  validateUpload,
+  type LeftOut,
+  type UploadFormErrors,
+} from '../upload-rules';
 import { DropZone } from './drop-zone';
 import { SelectedFiles } from './selected-files';
 
@@ -69,7 +75,10 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
       <DropZone disabled={uploading} onFiles={addFiles} />
       <FieldError id="files-error">{errors.files}</FieldError>
       {leftOut.length > 0 ? (
-        <Alert tone="error" title={leftOut.length === 1 ? 'Bu dosya eklenmedi:' : `Bu ${leftOut.length} dosya eklenmedi:`}>
+        <Alert
+          tone="error"
+          title={leftOut.length === 1 ? 'Bu dosya eklenmedi:' : `Bu ${leftOut.length} dosya eklenmedi:`}
+        >
           <ul className="list-disc space-y-0.5 pl-4" data-testid="left-out">
             {leftOut.map((item, i) => (
               <li key={`${item.name}-${i}`}>
@@ -142,7 +151,9 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
         {uploading ? 'Yükleniyor…' : uploadButtonLabel(files.length)}
       </Button>
       {files.length === 0 && !uploading ? (
-        <p id="upload-needs-file" className="text-center text-sm text-stone-600">{uploadTexts.selectFiles}</p>
+        <p id="upload-needs-file" className="text-center text-sm text-stone-600">
+          {uploadTexts.selectFiles}
+        </p>
       ) : null}
     </form>
   );

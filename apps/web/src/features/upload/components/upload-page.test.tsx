@@ -8,7 +8,13 @@ import { UploadPage } from './upload-page';
 const info = (event: Record<string, unknown>) =>
   jsonResponse({
     success: true,
-    event: { title: 'Ayşe & Mehmet', eventDate: '2026-12-05T09:00:00.000Z', coverImage: '', photoCount: 7, ...event },
+    event: {
+      title: 'Ayşe & Mehmet',
+      eventDate: '2026-12-05T09:00:00.000Z',
+      coverImage: '',
+      photoCount: 7,
+      ...event,
+    },
   });
 
 function renderPage() {
@@ -23,9 +29,10 @@ function renderPage() {
 /** A stand-in XMLHttpRequest: reports half the bytes, then the test decides how it ends. */
 class FakeXhr {
   static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-    onprogress: null,
-  };
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
+    {
+      onprogress: null,
+    };
   status = 0;
   responseText = '';
   onload: (() => void) | null = null;
@@ -70,7 +77,9 @@ describe('guest upload page', () => {
   it('offers a refresh on a system error', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
     renderPage();
-    expect(await screen.findByText('Etkinlik bilgileri yüklenirken bir sorun oluştu.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Etkinlik bilgileri yüklenirken bir sorun oluştu.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
   });
 
@@ -116,7 +125,11 @@ describe('guest upload page', () => {
     const second = FakeXhr.last!;
     expect(second).not.toBe(first);
     second.status = 200;
-    second.responseText = JSON.stringify({ success: true, message: '2 dosya başarıyla yüklendi.', uploaded: [] });
+    second.responseText = JSON.stringify({
+      success: true,
+      message: '2 dosya başarıyla yüklendi.',
+      uploaded: [],
+    });
     second.onload!();
     expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
@@ -133,7 +146,9 @@ describe('guest upload page', () => {
       new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
       new File(['not'], 'notlar.txt', { type: 'text/plain' }),
     ]);
-    expect(screen.getByTestId('left-out')).toHaveTextContent('notlar.txt: Sadece resim ve video dosyaları yüklenebilir.');
+    expect(screen.getByTestId('left-out')).toHaveTextContent(
+      'notlar.txt: Sadece resim ve video dosyaları yüklenebilir.',
+    );
     expect(screen.getByText('Bu dosya eklenmedi:')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
   });
@@ -143,10 +158,15 @@ describe('guest upload page', () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
-    const eleven = Array.from({ length: 11 }, (_, i) => new File(['x'], `foto-${i + 1}.jpg`, { type: 'image/jpeg' }));
+    const eleven = Array.from(
+      { length: 11 },
+      (_, i) => new File(['x'], `foto-${i + 1}.jpg`, { type: 'image/jpeg' }),
+    );
     await user.upload(document.getElementById('upload-files') as HTMLInputElement, eleven);
     expect(screen.getByRole('button', { name: '10 Dosyayı Yükle' })).toBeEnabled();
-    expect(screen.getByTestId('left-out')).toHaveTextContent('foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.');
+    expect(screen.getByTestId('left-out')).toHaveTextContent(
+      'foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.',
+    );
   });
 
   it('says "click" on a computer and "tap" on a phone', async () => {

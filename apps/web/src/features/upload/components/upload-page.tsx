@@ -9,7 +9,15 @@ import { EventInfoError, eventInfoQuery } from '../api/get-event-info';
 import { EventHero } from './event-hero';
 import { UploadForm } from './upload-form';
 
-function Notice({ title, children, onRefresh }: { title: string; children?: string; onRefresh?: () => void }) {
+function Notice({
+  title,
+  children,
+  onRefresh,
+}: {
+  title: string;
+  children?: string;
+  onRefresh?: () => void;
+}) {
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-display text-2xl font-semibold text-stone-900">{title}</h1>
@@ -74,7 +82,9 @@ export function UploadPage() {
         ) : (
           <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
             <Lock aria-hidden className="mx-auto h-10 w-10 text-stone-500" />
-            <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">{uploadTexts.closedTitle}</h2>
+            <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">
+              {uploadTexts.closedTitle}
+            </h2>
             <p className="mt-2 text-stone-600">
               Bu etkinliğe şu anda fotoğraf eklenemiyor. Lütfen etkinlik sahibiyle iletişime geçin.
             </p>
