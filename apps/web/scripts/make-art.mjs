@@ -1,5 +1,5 @@
 // Generates the marketing illustrations (WebP) shipped under src/assets/art. They stand in for photos
-// the spec shows (sample moments, gallery, testimonials) and must look finished, so each scene is
+// the site shows (sample moments, gallery, testimonials) and must look finished, so each scene is
 // drawn as layered vector art. Each scene is written at 800 and 400 px wide, in WebP and AVIF, for
 // `srcset` (src/features/marketing/components/art-picture.tsx): a phone mockup's thumbnail needs
 // the small one, and browsers that read AVIF take it. Run: node apps/web/scripts/make-art.mjs

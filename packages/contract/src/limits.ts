@@ -34,11 +34,7 @@ export const limits = {
   albumToastDurationMs: 3000,
   registerSuccessToastMs: 10000,
   toastLimit: 5,
-  toastRemoveDelayMs: 5000,
-  /** The album area keeps a closed toast far longer; it shows one at a time, so the next one replaces it. */
-  albumToastRemoveDelayMs: 1_000_000,
   toastMaxWidthPx: 420,
-  toastSwipeThreshold: 50,
   stockCoverCount: 8,
   mobileBreakpointPx: 768,
   defaultWeddingCapacity: 250,

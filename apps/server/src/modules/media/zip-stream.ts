@@ -147,7 +147,7 @@ function centralHeader(m: Member): Buffer {
   const b = Buffer.alloc(46 + m.name.length + extraLength);
   const { time, date } = dosDateTime(m.mtime);
   b.writeUInt32LE(0x02014b50, 0);
-  b.writeUInt16LE((3 << 8) | 45, 4); // made by: Unix, spec 4.5
+  b.writeUInt16LE((3 << 8) | 45, 4); // made by: Unix, ZIP format version 4.5
   b.writeUInt16LE(extraLength ? 45 : 20, 6);
   b.writeUInt16LE(0x0800, 8);
   b.writeUInt16LE(0, 10);

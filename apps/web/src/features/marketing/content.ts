@@ -1,5 +1,5 @@
-// Landing-page copy and sample data (spec part 2 §2 "Marketing landing page"). Numbers are the
-// spec's marketing claims: 120+ couples, 8500+ photos, ~500 shares a month, 2299 TL for 30 cards.
+// Landing-page copy and sample data. Numbers are the product's
+// marketing claims: 120+ couples, 8500+ photos, ~500 shares a month, 2299 TL for 30 cards.
 /** The generated illustrations (scripts/make-art.mjs), shown through ArtPicture. */
 export type ArtName =
   | 'sunset-couple'

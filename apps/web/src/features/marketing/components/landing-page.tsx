@@ -17,7 +17,7 @@ function Later({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-/** The seven sections of the landing page (spec part 2 §2); the footer comes from the site layout. */
+/** The seven sections of the landing page; the footer comes from the site layout. */
 export function LandingPage() {
   return (
     <>

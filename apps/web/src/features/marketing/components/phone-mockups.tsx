@@ -14,7 +14,7 @@ function PhoneFrame({ children, className }: { children: React.ReactNode; classN
 }
 
 /**
- * The guest's upload screen as the hero shows it (spec part 2 §2, hero). Decorative: aria-hidden, and
+ * The guest's upload screen as the hero shows it. Decorative: aria-hidden, and
  * its pictures load at low priority so the heading and fonts come first.
  */
 export function UploadPhone({ className }: { className?: string }) {
