@@ -17,5 +17,6 @@ describe('Turkish dates and sizes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1,5 KB');
     expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
+    expect(formatBytes(50 * 1024 ** 3)).toBe('50 GB');
   });
 });

@@ -39,6 +39,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
+  // One decimal where it tells something ("2,5 MB"), none on whole or large values ("50 GB").
   const digits = value >= 100 ? 0 : 1;
-  return `${value.toLocaleString('tr-TR', { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${units[unit]}`;
+  return `${value.toLocaleString('tr-TR', { maximumFractionDigits: digits })} ${units[unit]}`;
 }
