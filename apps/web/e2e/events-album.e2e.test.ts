@@ -185,7 +185,7 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await album.keyboard.press('+');
     await viewer.getByTestId('zoom-level').getByText('%225').waitFor();
     await viewer.getByText('Düğününüz kutlu olsun!').waitFor();
-    await viewer.getByText('Zeynep Kaya').waitFor();
+    await viewer.getByText('Zeynep Kaya', { exact: true }).waitFor();
     await screenshotViewportBoth(album, 'lightbox');
     expect(await seriousA11yViolations(album, '[role="dialog"]')).toEqual([]);
     await album.keyboard.press('0');

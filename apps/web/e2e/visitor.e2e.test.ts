@@ -25,7 +25,8 @@ describe('a visitor', () => {
     ]) {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
-    await expect(page.locator('section').count()).resolves.toBe(7);
+    // The page's own seven sections (the notifications region is a <section> of the shell, outside <main>).
+    await expect(page.locator('main section').count()).resolves.toBe(7);
     await expect(page.locator('#how-it-works li').count()).resolves.toBe(4);
     await expect(page.getByTestId('moment-card').count()).resolves.toBe(9);
 
