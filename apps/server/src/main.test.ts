@@ -121,7 +121,7 @@ describe('the server process', () => {
         expect(ready.status).toBe(200);
         expect(await ready.json()).toEqual({
           success: true,
-          checks: { database: 'ok', storage: 'ok', jobs: 'ok' },
+          checks: { database: 'ok', storage: 'ok', jobs: 'ok', disk: 'ok' },
         });
       } finally {
         expect(await server.kill('SIGTERM')).toBe(0);
