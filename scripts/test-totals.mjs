@@ -1,6 +1,22 @@
 // Sums vitest JSON reports into the one plain line CI reads: "N passed, N failed".
 import { existsSync, readFileSync } from 'node:fs';
 
+/**
+ * The report as vitest wrote it. Seen once: a report file that held a complete report followed by
+ * the tail of a second, longer write of the same report (two writers racing on one path). The first
+ * complete JSON value is the whole report; anything that is not one counts as a failed run.
+ */
+function firstJsonValue(text) {
+  for (let end = text.lastIndexOf('}'); end > 0; end = text.lastIndexOf('}', end - 1)) {
+    try {
+      return JSON.parse(text.slice(0, end + 1));
+    } catch {
+      // not a complete value yet: try the previous closing brace
+    }
+  }
+  return null;
+}
+
 let passed = 0;
 let failed = 0;
 for (const file of process.argv.slice(2)) {
@@ -9,7 +25,12 @@ for (const file of process.argv.slice(2)) {
     failed += 1;
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const report = firstJsonValue(readFileSync(file, 'utf8'));
+  if (!report) {
+    console.error(`unreadable test report ${file}`);
+    failed += 1;
+    continue;
+  }
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that failed to load counts as a failure even though no test inside it ran.
