@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
 import type { Clock } from './jobs/job-runner.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
@@ -11,6 +11,8 @@ import type { Storage } from './storage/storage.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** LISTEN on the app's database (the live wall hears of changes made by any instance). */
+  listen: Listen;
   /** Health check: throws when the database cannot answer. */
   pingDatabase: () => Promise<void>;
   storage: Storage;
@@ -24,4 +26,6 @@ export type AppDeps = {
   authLimits?: AuthLimits;
   /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
   clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
+  /** Open live-wall streams per event and per client IP in one process, and their heartbeat; tests lower them. */
+  liveLimits?: { perEvent: number; perIp: number; heartbeatMs: number };
 };

@@ -58,12 +58,13 @@ const database = await openDatabase(
 const deletionHold = createDeletionHold();
 const storage = deletionHold.wrap(await createStorage(config));
 const rateLimitStore = config.redisUrl
-  ? createRedisRateLimitStore(config.redisUrl)
+  ? await createRedisRateLimitStore(config.redisUrl)
   : createMemoryRateLimitStore();
 
 const app = await buildApp({
   config,
   db: database.db,
+  listen: database.listen,
   pingDatabase: database.ping,
   storage,
   logger,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from './testing/s3-server.ts';
 import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { firstOutboxMail } from './testing/outbox-files.ts';
+import { openSse } from './testing/sse-client.ts';
 
 // Two instances need one shared PostgreSQL: this runs in the PostgreSQL pass of the suite.
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -42,6 +43,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let a: Instance;
   let b: Instance;
+  // The host and album the first test makes; the live-wall test goes on with them.
+  let auth: Record<string, string> = {};
+  let eventId = '';
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: adminUrl });
@@ -92,7 +96,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     ).json()) as {
       token: string;
     };
-    const auth = { authorization: `Bearer ${login.token}` };
+    auth = { authorization: `Bearer ${login.token}` };
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const created = await fetch(`${b.base}/api/events`, {
       ...json({ title: 'Ece ve Can Düğünü', eventDate: tomorrow }),
@@ -100,7 +104,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     });
     expect(created.status, await created.clone().text()).toBeLessThan(300);
     const createdBody = (await created.json()) as { event?: { id?: string; eventId?: string }; id?: string };
-    const eventId = createdBody.event?.id ?? createdBody.event?.eventId ?? createdBody.id ?? '';
+    eventId = createdBody.event?.id ?? createdBody.event?.eventId ?? createdBody.id ?? '';
 
     const form = new FormData();
     for (const color of ['#c0392b', '#2980b9']) {
@@ -150,4 +154,47 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one S3-compatible s
     expect(jobsDone).toHaveLength(2);
     expect(new Set(jobsDone).size).toBe(2);
   }, 120_000);
+
+  it('a wall connected to one instance hears an upload made through the other within 2 s', async () => {
+    expect(eventId).not.toBe('');
+    const link = (await (
+      await fetch(`${b.base}/api/events/${eventId}/wall-link`, { method: 'POST', headers: auth })
+    ).json()) as { token: string };
+    const stream = await openSse(
+      `${b.base}/api/events/${eventId}/live?wall=${encodeURIComponent(link.token)}`,
+    );
+    try {
+      expect(stream.status).toBe(200);
+      const form = new FormData();
+      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#27ae60' } })
+        .jpeg()
+        .toBuffer();
+      form.append('files', new Blob([jpeg], { type: 'image/jpeg' }), 'yesil.jpg');
+      form.append('uploader', 'Misafir Deniz');
+      const uploaded = await fetch(`${a.base}/api/events/${eventId}/upload`, { method: 'POST', body: form });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const done = Date.now();
+      const [id] = ((await uploaded.json()) as { uploaded: { id: string }[] }).uploaded.map((u) => u.id);
+
+      // From the upload's answer to the event on the other instance: derivation, commit, NOTIFY, read.
+      await expect.poll(() => stream.events.length, { timeout: 2000, interval: 20 }).toBe(1);
+      const delay = Date.now() - done;
+      const [event] = stream.events;
+      expect(event!.event).toBe('photo');
+      expect(JSON.parse(event!.data)).toMatchObject({ id, uploader: 'Misafir Deniz' });
+      console.info(`live wall across instances: ${delay} ms from upload to event`);
+
+      // And a deletion through the first instance reaches the same wall.
+      const deleted = await fetch(`${a.base}/api/events/${eventId}/photo`, {
+        method: 'DELETE',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ photoIds: [id] }),
+      });
+      expect(deleted.status).toBe(200);
+      await expect.poll(() => stream.events.length, { timeout: 2000, interval: 20 }).toBe(2);
+      expect(stream.events[1]).toMatchObject({ event: 'removed', data: JSON.stringify({ id }) });
+    } finally {
+      stream.close();
+    }
+  }, 60_000);
 });

@@ -65,8 +65,9 @@ describe('createEventInput', () => {
 });
 
 describe('media contract', () => {
-  it('defaults photos paging to page 1, limit 4, thumbnails on; max limit 100', () => {
-    expect(photosQuery.parse({})).toEqual({ page: 1, limit: 4, thumbnail: true });
+  it('defaults photos paging to page 1, limit 4, thumbnails on, every status; max limit 100', () => {
+    expect(photosQuery.parse({})).toEqual({ page: 1, limit: 4, thumbnail: true, status: 'all' });
+    expect(photosQuery.safeParse({ status: 'rejected' }).success).toBe(false);
     expect(photosQuery.parse({ page: '2', limit: '12', thumbnail: 'false' })).toMatchObject({
       page: 2,
       limit: 12,

@@ -11,6 +11,35 @@ export const stockCovers = Array.from(
   (_, i) => `/images/covers/cover-${i + 1}.jpg`,
 );
 
+/**
+ * Widths (px) every cover is made in, for `srcset`: 480 for phones (the upload page's first screen),
+ * 960 for tablets and 2x phones, 1600 for wide screens. A custom cover made from a smaller image
+ * stops at the image's own width.
+ */
+export const coverWidths = [480, 960, 1600] as const;
+
+/**
+ * A cover as every page renders it (`<picture>`): AVIF and WebP `srcset`s in the widths above and a
+ * JPEG `src` for browsers that read neither. Never the original a couple uploaded.
+ */
+export const coverSet = z.object({
+  src: z.string(),
+  srcSetWebp: z.string(),
+  srcSetAvif: z.string(),
+});
+export type CoverSet = z.infer<typeof coverSet>;
+
+/**
+ * The responsive set of a stock cover: `scripts/make-covers.mjs` writes `cover-N-<width>.avif|webp`
+ * beside each `cover-N.jpg` (the spec's path, kept as the JPEG fallback). Null for any other path.
+ */
+export function stockCoverSet(path: string): CoverSet | null {
+  if (!stockCovers.includes(path)) return null;
+  const base = path.slice(0, -'.jpg'.length);
+  const srcSet = (ext: string) => coverWidths.map((w) => `${base}-${w}.${ext} ${w}w`).join(', ');
+  return { src: path, srcSetWebp: srcSet('webp'), srcSetAvif: srcSet('avif') };
+}
+
 /** Calendar date (YYYY-MM-DD) of an instant in Türkiye, where every wedding happens. */
 export function istanbulDay(date: Date): string {
   // en-CA formats as YYYY-MM-DD.
@@ -138,12 +167,21 @@ export const event = z.object({
   title: z.string(),
   eventDate: z.string(),
   description: z.string().nullable(),
+  /** A stock cover's path, or a custom cover's JPEG (the spec's field; pages render `cover`). */
   coverImage: z.string(),
+  /** The cover in responsive sizes, stock or custom alike. */
+  cover: coverSet,
   isGalleryPublic: z.boolean(),
   canAddPhotos: z.boolean(),
   autoApprovePhotos: z.boolean(),
   cardTheme: z.enum(cardThemeIds).nullable(),
+  /** Approved items: what guests, the wall and public counts see. */
   photoCount: z.number().int(),
+  /**
+   * Items waiting for the owner's approval; they wait until approved or deleted, also after
+   * automatic approval is turned back on.
+   */
+  pendingCount: z.number().int(),
   /** The album's use of its quota: bytes of originals and items, against the server's limits. */
   usage: z.object({
     bytes: z.number().int(),
@@ -176,6 +214,7 @@ export const publicEventInfo = z.object({
   title: z.string(),
   eventDate: z.string(),
   coverImage: z.string(),
+  cover: coverSet,
   photoCount: z.number().int(),
   canAddPhotos: z.boolean(),
 });
@@ -186,6 +225,33 @@ export const eventInfoResponse = z.object({
   event: publicEventInfo,
 });
 export type EventInfoResponse = z.infer<typeof eventInfoResponse>;
+
+/**
+ * PUT /api/events/{eventId}/cover: a stock cover again (the custom one and its files go), or a
+ * photo of the album, by id. Exactly one of the two. An upload goes to POST …/cover as multipart
+ * (field `image`, at most `limits.coverUploadMaxBytes`).
+ */
+export const setCoverInput = z
+  .object({
+    coverImage: z
+      .string({ error: m.cover.choiceRequired })
+      .refine((v) => stockCovers.includes(v), e.coverImageInvalid)
+      .optional(),
+    photoId: z
+      .string({ error: m.cover.choiceRequired })
+      .trim()
+      .min(1, m.cover.choiceRequired)
+      .max(100, m.cover.photoNotFound)
+      .optional(),
+  })
+  .refine((v) => (v.coverImage === undefined) !== (v.photoId === undefined), m.cover.choiceRequired);
+export type SetCoverInput = z.input<typeof setCoverInput>;
+
+/** A custom cover's file: `<content hash>-<width>.<avif|webp|jpg>`, public and immutable. */
+export const coverFileParams = z.object({
+  eventId: z.string({ error: e.idMissing }).trim().min(1, e.idMissing).max(100, e.idMissing),
+  file: z.string().regex(/^[0-9a-f]{16}-[1-9][0-9]{1,3}\.(avif|webp|jpg)$/, m.cover.notFound),
+});
 
 export const deleteEventResponse = z.object({
   success: z.literal(true),

@@ -18,6 +18,13 @@ export const limits = {
   previewShownCount: 3,
   photosDefaultLimit: 4,
   photosMaxLimit: 100,
+  /** Items per page of the wall's list (the default and the most one page holds). */
+  wallPageLimit: 100,
+  /**
+   * Items a wall keeps and loops over. At 8 s a slide, 3000 photos take 6.7 hours to show once, a whole
+   * night; past that the wall loops over the newest 3000 (only their metadata is held, about 1 kB each).
+   */
+  wallMaxItems: 3000,
   scrollTriggerPx: 300,
   visibilityThreshold: 0.1,
   zoomMin: 0.5,
@@ -43,6 +50,7 @@ export const limits = {
   phoneMaxLength: 13,
   guestAutosaveMs: 2000,
   invitationImageMaxBytes: 5 * 1024 * 1024,
+  coverUploadMaxBytes: 15 * 1024 * 1024,
   introAnimationStepsMs: [500, 2000, 3500],
   cardThemeCount: 10,
   carouselStepPx: 300,

@@ -24,6 +24,8 @@ export const mediaItem = z.object({
   height: z.number().int().nullable(),
   /** False while the thumbnail and preview are still being made (the URLs then point at the original). */
   processed: z.boolean(),
+  /** `pending` while the owner's approval is awaited ("Ben onaylarım"); such items reach no guest or wall. */
+  status: z.enum(['pending', 'approved']),
   /**
    * True when no derived image could be made from this photo (damaged beyond a lenient decode): the
    * album shows a placeholder tile instead of loading the original, which no browser would show either.
@@ -42,7 +44,7 @@ const booleanQuery = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /** A whole number from a query string, with one Turkish message for every way it can be wrong. */
-const queryInt = (min: number, max: number, message: string) =>
+export const queryInt = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const photosQuery = z.object({
@@ -50,6 +52,8 @@ export const photosQuery = z.object({
   limit: queryInt(1, limits.photosMaxLimit, m.media.invalidLimit).default(limits.photosDefaultLimit),
   nextToken: z.string().max(200).optional(),
   thumbnail: booleanQuery.default(true),
+  /** `pending`: only items awaiting approval; `approved`: only the album's; default both. */
+  status: z.enum(['all', 'pending', 'approved'], { error: m.generic.invalidInput }).default('all'),
 });
 export type PhotosQuery = z.input<typeof photosQuery>;
 
@@ -65,6 +69,8 @@ export const photosResponse = z.object({
     totalPages: z.number().int(),
   }),
   photoCount: z.number().int(),
+  /** Items waiting for the owner's approval. */
+  pendingCount: z.number().int(),
 });
 export type PhotosResponse = z.infer<typeof photosResponse>;
 
@@ -76,12 +82,13 @@ export const photoParams = z.object({
 export const photoResponse = z.object({ success: z.literal(true), photo: mediaItem });
 export type PhotoResponse = z.infer<typeof photoResponse>;
 
-export const deletePhotosInput = z.object({
-  photoIds: z
-    .array(z.string().min(1).max(300), { error: m.media.photoIdsRequired })
-    .min(1, m.media.photoIdsRequired)
-    .max(1000),
-});
+/** Items named by id (or object key), as the album's selection sends them. */
+const photoIds = z
+  .array(z.string().min(1).max(300), { error: m.media.photoIdsRequired })
+  .min(1, m.media.photoIdsRequired)
+  .max(1000);
+
+export const deletePhotosInput = z.object({ photoIds });
 export type DeletePhotosInput = z.input<typeof deletePhotosInput>;
 
 /** A guest's erasure request: every item uploaded under one name in one event. */
@@ -104,12 +111,35 @@ export const deletePhotosResponse = z.object({
 });
 export type DeletePhotosResponse = z.infer<typeof deletePhotosResponse>;
 
+export const approvePhotosInput = z.object({ photoIds });
+export type ApprovePhotosInput = z.input<typeof approvePhotosInput>;
+
+export const approvePhotosResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  approved: z.array(z.string()),
+  notFound: z.array(z.string()),
+  currentPhotoCount: z.number().int(),
+  pendingCount: z.number().int(),
+});
+export type ApprovePhotosResponse = z.infer<typeof approvePhotosResponse>;
+
 export const uploadResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   uploaded: z.array(mediaItem.omit({ url: true, originalUrl: true })),
 });
 export type UploadResponse = z.infer<typeof uploadResponse>;
+
+/**
+ * Optional body of `POST …/download-link`: `includePending` puts the items still awaiting approval
+ * into the archive too (default: only the album's approved items). A Bearer download says the same
+ * with `?pending=1`.
+ */
+export const downloadLinkInput = z
+  .object({ includePending: z.boolean({ error: m.generic.invalidInput }).optional() })
+  .nullish();
+export type DownloadLinkInput = z.input<typeof downloadLinkInput>;
 
 export const downloadLinkResponse = z.object({ success: z.literal(true), url: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;

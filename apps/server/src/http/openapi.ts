@@ -26,8 +26,52 @@ export const handlerErrors: Record<string, number[]> = {
   'GET /api/webhook': [403],
   'POST /api/webhook': [401],
   'POST /api/events/:eventId/upload': [403, 429],
+  'POST /api/events/:eventId/submissions': [403, 429, 507],
   'GET /api/events/:eventId/download': [403],
+  // The wall and its stream: the owner's session or a wall link (a forged or expired link is 403).
+  'GET /api/events/:eventId/wall': [401, 403],
+  'GET /api/events/:eventId/live': [401, 403, 429],
+  // A guest's own upload after the owner closed uploads.
+  'DELETE /api/events/:eventId/my-uploads/:photoId': [403],
   'GET /api/media/*': [403],
+  // An archived album takes no custom cover; a photo awaiting approval cannot be one.
+  'PUT /api/events/:eventId/cover': [403, 409],
+  'POST /api/events/:eventId/cover': [403],
+};
+
+/**
+ * tus 1.0 (`/api/uploads`) answers as the protocol says: its headers and no body on success, and a
+ * refusal's Turkish reason as plain text, so these routes are described by hand.
+ */
+export const tusRoutes: Record<string, { summary: string; ok: number; errors: number[] }> = {
+  'POST /api/uploads': {
+    summary:
+      'tus creation (with upload): Upload-Length and Upload-Metadata (submissionId, filename, filetype) name one declared file of a submission',
+    ok: 201,
+    errors: [400, 403, 404, 410, 411, 412, 413, 415, 429, 500, 507],
+  },
+  'OPTIONS /api/uploads': {
+    summary: 'tus capabilities (Tus-Version, Tus-Extension, Tus-Max-Size)',
+    ok: 204,
+    errors: [],
+  },
+  'HEAD /api/uploads/:uploadId': {
+    summary: 'tus offset: bytes the server holds (Upload-Offset)',
+    ok: 200,
+    errors: [404, 410, 412],
+  },
+  'PATCH /api/uploads/:uploadId': {
+    summary:
+      'tus chunk of at most 8 MiB at Upload-Offset; the one that completes the file answers Upload-Outcome: accepted | duplicate',
+    ok: 204,
+    errors: [400, 403, 404, 409, 410, 411, 412, 413, 415, 429, 500, 507],
+  },
+  'DELETE /api/uploads/:uploadId': {
+    summary: 'tus termination: the unfinished file is dropped',
+    ok: 204,
+    errors: [404, 412],
+  },
+  'OPTIONS /api/uploads/:uploadId': { summary: 'tus capabilities', ok: 204, errors: [] },
 };
 
 /**
@@ -68,6 +112,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       // Only the API is described; the built web app's files are routes too but not part of it.
       if (!url.startsWith('/api/') || url.startsWith(docsPrefix))
         return { url, schema: { ...input.schema, hide: true } };
+      const tus = tusRoutes[`${[route.method].flat()[0]} ${url}`];
+      if (tus) {
+        const response = {
+          [tus.ok]: { type: 'null', description: 'tus headers, no body' },
+          ...Object.fromEntries(
+            tus.errors.map((status) => [
+              status,
+              {
+                description: 'The reason, in Turkish',
+                content: { 'text/plain': { schema: { type: 'string' } } },
+              },
+            ]),
+          ),
+        };
+        return { url, schema: { summary: tus.summary, response } };
+      }
       const errors = Object.fromEntries(errorStatuses(route).map((status) => [status, errorBody]));
       const ownerOnly = [route.onRequest ?? []].flat().includes(requireUser);
       const schema = {

@@ -29,7 +29,7 @@ describe.each([
   it.skipIf(!available)(
     'counts hits per key and window, and shares counts between limiters of one store',
     async () => {
-      const store = make();
+      const store = await make();
       stores.push(store);
       // Two limiters over one store stand for two server instances sharing Redis.
       const key = randomUUID();
@@ -48,7 +48,7 @@ describe.each([
   );
 
   it.skipIf(!available)('starts a new window once the old one has passed', async () => {
-    const store = make();
+    const store = await make();
     stores.push(store);
     const limiter = createRateLimiter({ name: 'short', limit: 1, windowMs: 1000, store });
     const key = randomUUID();
@@ -67,7 +67,7 @@ describe('rate limit store: a Redis that stops answering', () => {
     const tarpit = createServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
     const { port } = tarpit.address() as { port: number };
-    const store = createRedisRateLimitStore(`redis://127.0.0.1:${port}`);
+    const store = await createRedisRateLimitStore(`redis://127.0.0.1:${port}`);
     try {
       const limiter = createRateLimiter({ name: 'stalled', limit: 5, windowMs: 1000, store });
       await expect(limiter.consume('k')).rejects.toThrow();

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -112,7 +111,9 @@ export function createMemoryRateLimitStore(): RateLimitStore {
   };
 }
 
-export function createRedisRateLimitStore(url: string): RateLimitStore {
+/** ioredis is loaded only when Redis is configured: a single instance never needs its ~13 MB. */
+export async function createRedisRateLimitStore(url: string): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   // A Redis that accepts connections but stops answering must fail a sign-in in seconds, not hang it.
   const redis = new Redis(url, {
     lazyConnect: false,

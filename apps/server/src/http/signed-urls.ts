@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 export type UrlSigner = {
   /** Returns `path?…&exp=…&sig=…`; the signature covers the path, every param and the expiry. */
@@ -7,7 +7,9 @@ export type UrlSigner = {
 };
 
 export function createUrlSigner(secret: string, now: () => number = Date.now): UrlSigner {
-  const key = Buffer.from(`${secret}:signed-url`);
+  // A KeyObject made once: a raw key is turned into one on every call, which measured 3-5x the
+  // cost of the HMAC itself on each media request (decision 0114).
+  const key = createSecretKey(Buffer.from(`${secret}:signed-url`));
   const digest = (payload: string) => createHmac('sha256', key).update(payload).digest();
   const mac = (payload: string) => digest(payload).toString('base64url');
   const canonical = (path: string, params: Record<string, string | undefined>) => {

@@ -101,7 +101,24 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
           runAt: options.runAt ?? new Date(),
           maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
         })
-        .onConflictDoNothing({ target: jobs.id });
+        // A job with a fixed id (one export per account, one warning per event) exists once: enqueued
+        // again while it waits or runs, nothing changes. One that failed for good starts afresh, or
+        // the host asking again (say, for their data) would be refused for ever by an old failure.
+        .onConflictDoUpdate({
+          target: jobs.id,
+          set: {
+            payload: sql`excluded.payload`,
+            status: 'pending',
+            attempts: 0,
+            maxAttempts: sql`excluded.max_attempts`,
+            runAt: sql`excluded.run_at`,
+            lockedUntil: null,
+            lockedBy: null,
+            lastError: null,
+            updatedAt: sql`now()`,
+          },
+          setWhere: eq(jobs.status, 'failed'),
+        });
       return id;
     },
 

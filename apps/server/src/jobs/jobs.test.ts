@@ -87,6 +87,37 @@ describe('job runner', () => {
     expect(calls).toBe(2);
   });
 
+  it('starts a fixed-id job afresh when it is enqueued again after failing for good', async () => {
+    const r = runner();
+    let fail = true;
+    const seen: unknown[] = [];
+    r.handle('test.share', async (payload) => {
+      if (fail) throw new Error('down');
+      seen.push(payload);
+    });
+    await enqueue(t.db, 'test.share', { n: 1 }, { id: 'export:host-1', maxAttempts: 1 });
+    await r.runUntilIdle();
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, 'export:host-1')))[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'down',
+    });
+    fail = false;
+    await enqueue(t.db, 'test.share', { n: 2 }, { id: 'export:host-1' });
+    expect(await r.runUntilIdle()).toBe(1);
+    expect(seen).toEqual([{ n: 2 }]);
+    expect(await t.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('(the twin) keeps one waiting fixed-id job when it is enqueued again, and runs it once', async () => {
+    const r = runner();
+    const seen: unknown[] = [];
+    r.handle('test.share', async (payload) => void seen.push(payload));
+    await enqueue(t.db, 'test.share', { n: 1 }, { id: 'export:host-2' });
+    await enqueue(t.db, 'test.share', { n: 2 }, { id: 'export:host-2' });
+    expect(await r.runUntilIdle()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
   it('resumes a job left running by a crashed worker once its lease has expired', async () => {
     const id = await enqueue(t.db, 'test.resume', { step: 'x' });
     await t.db

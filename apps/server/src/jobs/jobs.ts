@@ -62,6 +62,14 @@ export const jobRegistry = defineJobRegistry({
       queue: 'mail',
       payload: z.object({ eventId: z.string(), daysBefore: z.number().int() }),
     },
+    /** Hourly: expired submissions go with their unfinished files' bytes; whole files a crash left uncommitted are committed. */
+    'uploads.sweep': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
+    /** Every 10 minutes: claims the events whose morning-after summary is due (09:00 Istanbul time). */
+    'events.morning-summary-sweep': { queue: 'maintenance', everyMs: 10 * 60 * 1000, payload: z.object({}) },
+    /** The morning-after summary mail to one event's owner (its job id is fixed: once per event). */
+    'events.morning-summary': { queue: 'mail', payload: z.object({ eventId: z.string() }) },
+    /** Hourly: forgets live-wall changes older than a day (a wall away that long reloads its list). */
+    'media.prune-live': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
     /** Every item of one event, files first, batch by batch (an archived album). */
     'media.purge-event': { queue: 'maintenance', payload: z.object({ eventId: z.string() }) },
     /** A confirmed account deletion, run when its grace period has passed (decision 0076). */

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from '../http/logger.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
@@ -8,6 +8,15 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
 
 function isLocalLink(link: string): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(link).hostname);
+}
+
+/**
+ * nodemailer is loaded with the first message, not at start: it costs an idle server ~20 MB of
+ * memory, and most hours of a server's life send no mail at all.
+ */
+function lazyTransport(options: Parameters<typeof createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options)));
 }
 
 /** Real SMTP when configured; otherwise each message becomes an `.eml` file in the outbox. */
@@ -21,7 +30,7 @@ export function createMailer(options: {
   if (smtpUrl) {
     // Mail is sent while a request waits (sign-up, password reset): a mail server that accepts the
     // connection and then goes silent must cost seconds, not nodemailer's default ten minutes.
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       url: smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -29,14 +38,14 @@ export function createMailer(options: {
     });
     return {
       async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, html });
+        await (await transport()).sendMail({ from, to, subject, text, html });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+      const info = await (await transport()).sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -4,7 +4,6 @@ import { chmod, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
 import tar from 'tar-stream';
 import { assertValidKey } from '../storage/storage.ts';
 
@@ -230,6 +229,8 @@ export async function restoreBackup(options: { archive: Readable; dataDir: strin
 
     // The database: PGlite loads its own dump into DATA_DIR/db.
     const dbDir = path.join(dataDir, 'db');
+    // Loaded here, not at start: the running server only writes backups (PGlite dumps itself).
+    const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create({
       dataDir: dbDir,
       loadDataDir: new Blob([await readFile(path.join(staging, dbEntry))]),

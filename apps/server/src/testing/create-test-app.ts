@@ -56,6 +56,7 @@ export async function createTestApp(
   options: {
     authLimits?: AppDeps['authLimits'];
     clientLimits?: AppDeps['clientLimits'];
+    liveLimits?: AppDeps['liveLimits'];
     env?: Record<string, string>;
     mailer?: Mailer;
     logger?: AppDeps['logger'];
@@ -80,6 +81,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     pingDatabase: database.ping,
     storage,
     logger: options.logger ?? createLogger('silent'),
@@ -95,6 +97,7 @@ export async function createTestApp(
       mailPerUser: 1000,
     },
     clientLimits: options.clientLimits,
+    liveLimits: options.liveLimits,
   });
   await app.ready();
   return {

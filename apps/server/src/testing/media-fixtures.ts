@@ -23,6 +23,8 @@ export interface MediaFixtures {
   avif: string;
   /** Real HEVC-coded HEIC made by heif-enc. */
   heic: string;
+  /** Real JPEG XL made by Debian's cjxl: a photo format the album does not take. */
+  jxl: string;
   mp4: string;
   mov: string;
   webm: string;
@@ -45,7 +47,7 @@ export interface MediaFixtures {
   hugeVideo: string;
 }
 
-const version = 'v4';
+const version = 'v5';
 const names = {
   jpeg: 'photo.jpg',
   png: 'photo.png',
@@ -53,6 +55,7 @@ const names = {
   gif: 'photo.gif',
   avif: 'photo.avif',
   heic: 'photo.heic',
+  jxl: 'photo.jxl',
   mp4: 'clip.mp4',
   mov: 'clip.mov',
   webm: 'clip.webm',
@@ -149,6 +152,7 @@ async function generate(f: MediaFixtures): Promise<void> {
   await sharp(scene(160, 120)).gif().toFile(f.gif);
   await sharp(scene(320, 240)).avif({ quality: 50, effort: 0 }).toFile(f.avif);
   await exec('heif-enc', ['-q', '50', f.jpeg, '-o', f.heic]);
+  await exec('cjxl', [f.jpeg, f.jxl, '--quiet']);
   const video = [
     '-hide_banner',
     '-v',

@@ -50,6 +50,14 @@ export const samples: Record<string, Sample> = {
     body: (f) => ({ eventId: f.owner.eventId, canAddPhotos: true }),
   },
   'GET /api/events/:eventId': { url: (f) => `/api/events/${f.owner.eventId}` },
+  'PUT /api/events/:eventId/cover': {
+    url: (f) => `/api/events/${f.owner.eventId}/cover`,
+    body: () => ({ coverImage: '/images/covers/cover-2.jpg' }),
+  },
+  'POST /api/events/:eventId/cover': {
+    url: (f) => `/api/events/${f.owner.eventId}/cover`,
+    multipart: (f) => ({ field: 'image', filename: 'kapak.png', content: f.imagePng }),
+  },
   'DELETE /api/events/:eventId': { url: (f) => `/api/events/${f.owner.eventId}`, destructive: 9 },
   'GET /api/events/:eventId/photos': { url: (f) => `/api/events/${f.owner.eventId}/photos?page=1&limit=12` },
   'GET /api/events/:eventId/photo/:encodedFileName': {
@@ -67,6 +75,13 @@ export const samples: Record<string, Sample> = {
     destructive: 1.5,
   },
   'POST /api/events/:eventId/download-link': { url: (f) => `/api/events/${f.owner.eventId}/download-link` },
+  'POST /api/events/:eventId/photos/approve': {
+    url: (f) => `/api/events/${f.owner.eventId}/photos/approve`,
+    body: (f) => ({ photoIds: [f.photoName] }),
+  },
+  'POST /api/events/:eventId/wall-link': { url: (f) => `/api/events/${f.owner.eventId}/wall-link` },
+  // Also opened by a wall link (see live.routes.test.ts); the stream itself never ends, so it is tested there.
+  'GET /api/events/:eventId/wall': { url: (f) => `/api/events/${f.owner.eventId}/wall`, ownGuard: true },
   'GET /api/events/:eventId/download': {
     url: (f) => `/api/events/${f.owner.eventId}/download`,
     ownGuard: true,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { firstOutboxMail } from './outbox-files.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,4 +67,39 @@ export function startServerProcess(env: Record<string, string>, port?: number): 
       return false;
     },
   };
+}
+
+/** A host signed up through a running server's API (activation mail from its outbox), with one event. */
+export async function hostWithEvent(
+  server: ServerProcess,
+  dataDir: string,
+): Promise<{ token: string; eventId: string }> {
+  const host = {
+    username: 'Nur Er',
+    email: 'nur@example.com',
+    password: 'Dugun2026',
+    phoneNumber: '05301234567',
+  };
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${server.base}/api/users/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(host),
+  });
+  const mail = (await firstOutboxMail(dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  await fetch(`${server.base}/api/users/activate?token=${/activate\?token=([\w-]+)/.exec(mail)![1]}`, {
+    redirect: 'manual',
+  });
+  const login = await fetch(`${server.base}/api/users/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: host.email, password: host.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${server.base}/api/events`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'Nur ve Ege', eventDate: new Date().toISOString() }),
+  });
+  return { token, eventId: ((await created.json()) as { event: { id: string } }).event.id };
 }

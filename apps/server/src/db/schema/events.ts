@@ -11,7 +11,12 @@ export const events = pgTable(
     title: text('title').notNull(),
     eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
     description: text('description'),
+    // The stock cover (one of the contract's stockCovers); pages show it unless a custom one is set.
     coverImage: text('cover_image').notNull(),
+    // A custom cover: the storage prefix of its derived files (`covers/<id>/<content hash>`), and the
+    // widths they were made in. Null: the stock cover. The uploaded original is never kept.
+    coverKey: text('cover_key'),
+    coverWidths: integer('cover_widths').array(),
     isGalleryPublic: boolean('is_gallery_public').notNull().default(false),
     canAddPhotos: boolean('can_add_photos').notNull().default(true),
     autoApprovePhotos: boolean('auto_approve_photos').notNull().default(true),
@@ -20,9 +25,13 @@ export const events = pgTable(
     // Equal to the number of media rows, changed only in the transaction that inserts or deletes them;
     // once the album is archived it keeps the count the album had, as a record of what was shared.
     photoCount: integer('photo_count').notNull().default(0),
+    // Items waiting for the owner's approval, kept by the same transactions as photo_count.
+    pendingCount: integer('pending_count').notNull().default(0),
     // Retention: the smallest "days before removal" warning already scheduled (30, then 7); reset
     // when the date changes, so a moved wedding is warned again.
     retentionNoticeDays: integer('retention_notice_days'),
+    // When the morning-after summary mail was queued (once per event, whatever the instances).
+    summaryMailedAt: timestamp('summary_mailed_at', { withTimezone: true }),
     // Set when the retention period ended: the album's files are (being) removed, the event stays.
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     // Always the sum of the media rows' sizes, kept beside photo_count by the same transactions; the

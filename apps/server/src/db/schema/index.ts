@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './weddings.ts';
 export * from './guests.ts';
 export * from './whatsapp.ts';
+export * from './uploads.ts';

@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
 export const media = pgTable(
@@ -24,6 +33,13 @@ export const media = pgTable(
     height: integer('height'),
     durationMs: integer('duration_ms'),
     uploader: text('uploader'),
+    // The guest's phone (a guest token's id) that uploaded the item; null for the multipart path
+    // without a token and for rows from before guests were known.
+    guestId: text('guest_id'),
+    // 'pending' while the owner's approval is awaited: such an item reaches no guest, wall or public count.
+    status: text('status', { enum: ['pending', 'approved'] })
+      .notNull()
+      .default('approved'),
     note: text('note'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     thumbnailKey: text('thumbnail_key'),
@@ -35,5 +51,30 @@ export const media = pgTable(
   (t) => [
     uniqueIndex('media_object_key_key').on(t.objectKey),
     index('media_event_seq_idx').on(t.eventId, t.seq.desc()),
+    index('media_event_guest_idx').on(t.eventId, t.guestId),
+    index('media_event_sha256_idx').on(t.eventId, t.sha256),
+  ],
+);
+
+/**
+ * The live wall's log: one row per change a wall must hear of (`photo`: an approved item became
+ * showable; `removed`: an item left the album), written in the transaction of the change. Its id is
+ * the SSE event id, so a wall that reconnects with `Last-Event-ID` reads exactly what it missed.
+ * Rows of one event get their ids in commit order (an advisory lock per event, see
+ * media.repository.ts). Pruned after a day. No foreign keys: a log insert must never wait on the
+ * event row's locks, and rows of a deleted event simply age out.
+ */
+export const mediaLiveEvents = pgTable(
+  'media_live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind', { enum: ['photo', 'removed'] }).notNull(),
+    mediaId: text('media_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_live_events_event_idx').on(t.eventId, t.id),
+    index('media_live_events_created_idx').on(t.createdAt),
   ],
 );

@@ -4,6 +4,10 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { MediaApi } from '../media/media.public.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { coverObjectKeys, coverSetOf } from './cover-files.ts';
+import { coversRoutes } from './covers.routes.ts';
+import { createCoversService } from './covers.service.ts';
+import { createMorningSummary } from './events.morning-summary.ts';
 import { createRetention, type RetentionDeps } from './events.retention.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService, toEvent } from './events.service.ts';
@@ -13,6 +17,8 @@ export type EventsModuleApi = {
   eventIdsOf(ownerId: string): Promise<string[]>;
   /** The events in a host's data archive; each album is a link to its own ZIP, not a copy. */
   exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
+  /** Removes the files of an owner's custom covers; the rows go with the account. */
+  deleteStoredFilesOf(ownerId: string): Promise<void>;
 };
 
 /** Hosts' events: CRUD for the owner and the public info the upload page reads. */
@@ -47,15 +53,42 @@ export async function registerEventsModule(
     ownerContact: deps.ownerContact,
     albumDownloadUrl: deps.albumDownloadUrl,
   });
+  const covers = createCoversService({
+    repository,
+    access: deps.access,
+    media: deps.media,
+    storage: deps.storage,
+    view: (row) => toEvent(row, deps.config.retentionDays, quota),
+    onObjectsScheduled: () => deps.jobs.kick(),
+  });
+  const morningSummary = createMorningSummary({
+    repository,
+    media: deps.media,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    clock: deps.clock ?? (() => new Date()),
+    logger: app.log,
+    ownerContact: deps.ownerContact,
+    albumDownloadUrl: deps.albumDownloadUrl,
+  });
+  deps.jobs.handle('events.morning-summary-sweep', () => morningSummary.sweep());
+  deps.jobs.handle('events.morning-summary', (payload) => morningSummary.send(payload));
   deps.jobs.handle('events.retention-sweep', () => retention.sweep());
   deps.jobs.handle('events.retention-notice', (payload) => retention.sendNotice(payload));
   await app.register(eventsRoutes, { prefix: '/api', service });
+  await app.register(coversRoutes, { prefix: '/api', service: covers });
   return {
     eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
+    async deleteStoredFilesOf(ownerId) {
+      for (const cover of await repository.customCoversOf(ownerId))
+        for (const key of coverObjectKeys(cover)) await deps.storage.delete(key);
+    },
     async exportOf(ownerId, linkTtlSeconds) {
       const rows = await repository.listByOwner(ownerId);
+      // The cover's URLs are public and made absolute, so the archive's links open from anywhere.
       const list = rows.map((row) => ({
         ...toEvent(row, deps.config.retentionDays, quota),
+        kapakGorseli: row.coverKey ? `${deps.config.publicUrl}${coverSetOf(row).src}` : null,
         albumZipIndir: row.archivedAt
           ? null
           : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,

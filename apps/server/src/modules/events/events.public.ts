@@ -43,12 +43,17 @@ export function createEventsApi(db: Db) {
       await repo.updateOwned(eventId, ownerId, input.title ? input : { eventDate: input.eventDate }, tx);
     },
 
-    /** Counts newly uploaded items and their bytes, only while uploads are open and the quota holds. */
+    /**
+     * Counts newly uploaded items and their bytes, only while uploads are open and the quota holds;
+     * answers `approved` or `pending` from the event's approval setting read by the same statement.
+     */
     addPhotos: (tx: Tx, eventId: string, n: number, bytes: number, quota: { bytes: number; items: number }) =>
       repo.addPhotos(tx, eventId, n, bytes, quota),
-    /** Uncounts deleted items and their bytes; answers the new count. */
-    removePhotos: (tx: Tx, eventId: string, n: number, bytes: number) =>
-      repo.removePhotos(tx, eventId, n, bytes),
+    /** Uncounts deleted items (approved and pending apart) and their bytes; answers the new counts. */
+    removePhotos: (tx: Tx, eventId: string, removed: { approved: number; pending: number }, bytes: number) =>
+      repo.removePhotos(tx, eventId, removed, bytes),
+    /** Moves `n` items the owner just approved from the pending count to the album's; answers both. */
+    approvePhotos: (tx: Tx, eventId: string, n: number) => repo.approvePhotos(tx, eventId, n),
   };
 }
 

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { stockCovers } from '@ani/contract/events';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
-import { enqueue } from '../../jobs/jobs.ts';
+import { cancelJob, enqueue } from '../../jobs/jobs.ts';
+import { coverObjectKeys } from './cover-files.ts';
 
 /** Events claimed per statement by the retention sweep; it repeats until none is left. */
 const retentionBatch = 200;
@@ -29,6 +30,19 @@ export type EventPatch = Partial<
     | 'cardTheme'
   >
 >;
+
+/**
+ * Schedules the removal of a custom cover's files in the caller's transaction: they go when the row
+ * stops naming them, however the process fares afterwards.
+ */
+async function dropCoverFiles(
+  tx: Tx,
+  cover: { coverKey: string | null; coverWidths: number[] | null },
+): Promise<void> {
+  if (!cover.coverKey || !cover.coverWidths) return;
+  const keys = coverObjectKeys({ coverKey: cover.coverKey, coverWidths: cover.coverWidths });
+  await enqueue(tx, 'storage.delete-objects', { keys });
+}
 
 /** The cover of an event whose host chose none: one of the stock covers the web app ships. */
 function randomStockCover(): string {
@@ -75,6 +89,61 @@ export function createEventsRepository(db: Db) {
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
         .returning();
       return updated ?? null;
+    },
+    /**
+     * Sets the owner's cover: a custom one (`custom`), or back to a stock cover (`custom` null, with
+     * `coverImage`). The files of the cover it replaces are scheduled for removal in the same
+     * transaction. Null when the event is not theirs.
+     */
+    async setCover(
+      id: string,
+      ownerId: string,
+      cover: {
+        coverImage?: string;
+        custom: { coverKey: string; coverWidths: number[] } | null;
+        /** The new files' removal scheduled before they were written, withdrawn by this commit. */
+        sweepJobId?: string;
+      },
+    ): Promise<EventRow | null> {
+      return db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ coverKey: events.coverKey, coverWidths: events.coverWidths })
+          .from(events)
+          .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
+          .for('update');
+        if (!previous) return null;
+        const [updated] = await tx
+          .update(events)
+          .set({
+            ...(cover.coverImage ? { coverImage: cover.coverImage } : {}),
+            coverKey: cover.custom?.coverKey ?? null,
+            coverWidths: cover.custom?.coverWidths ?? null,
+            updatedAt: new Date(),
+          })
+          .where(eq(events.id, id))
+          .returning();
+        // The same content again keeps its files (same key); anything else frees the old ones.
+        if (previous.coverKey !== cover.custom?.coverKey) await dropCoverFiles(tx, previous);
+        if (cover.sweepJobId) await cancelJob(tx, cover.sweepJobId);
+        return updated!;
+      });
+    },
+    /**
+     * Removes these objects later unless a commit withdraws the job: a cover's files written before
+     * its row names them do not outlive a crash in between.
+     */
+    async scheduleCoverSweep(keys: string[], runAt: Date): Promise<string> {
+      return enqueue(db, 'storage.delete-objects', { keys }, { runAt });
+    },
+    /** The stored custom covers of an owner's events (account deletion removes their files). */
+    async customCoversOf(ownerId: string): Promise<{ coverKey: string; coverWidths: number[] }[]> {
+      const rows = await db
+        .select({ coverKey: events.coverKey, coverWidths: events.coverWidths })
+        .from(events)
+        .where(and(eq(events.ownerId, ownerId), isNotNull(events.coverKey)));
+      return rows.filter(
+        (r): r is { coverKey: string; coverWidths: number[] } => !!r.coverKey && !!r.coverWidths,
+      );
     },
     async idsOfOwner(ownerId: string): Promise<string[]> {
       return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map(
@@ -131,17 +200,26 @@ export function createEventsRepository(db: Db) {
       const archived: string[] = [];
       for (;;) {
         const ids = await db.transaction(async (tx) => {
-          const due = tx
-            .select({ id: events.id })
+          const due = await tx
+            .select({ id: events.id, coverKey: events.coverKey, coverWidths: events.coverWidths })
             .from(events)
             .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
             .limit(retentionBatch)
             .for('update', { skipLocked: true });
+          if (due.length === 0) return [];
+          // A custom cover is made from the album (or the couple's own photo): it goes with it, and
+          // the archived event shows its stock cover.
           const rows = await tx
             .update(events)
-            .set({ archivedAt: now, canAddPhotos: false, updatedAt: now })
-            .where(inArray(events.id, due))
+            .set({ archivedAt: now, canAddPhotos: false, coverKey: null, coverWidths: null, updatedAt: now })
+            .where(
+              inArray(
+                events.id,
+                due.map((r) => r.id),
+              ),
+            )
             .returning({ id: events.id });
+          for (const cover of due) await dropCoverFiles(tx, cover);
           for (const row of rows) {
             await enqueue(
               tx,
@@ -176,21 +254,25 @@ export function createEventsRepository(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [event] = await tx
-          .select({ id: events.id })
+          .select({ id: events.id, coverKey: events.coverKey, coverWidths: events.coverWidths })
           .from(events)
           .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
           .for('update');
         if (!event) return false;
         await beforeDelete(tx);
+        await dropCoverFiles(tx, event);
         await tx.delete(events).where(eq(events.id, id));
         return true;
       });
     },
     /**
-     * Adds uploaded items to the count and their bytes to `bytes_used`, in the upload's transaction,
-     * while uploads are open and the album's quota holds. Incremented in the database (not
-     * read-modify-write) with the quota in the same UPDATE's condition: concurrent uploads serialise
-     * on the event row, none is lost, and two that each fit alone cannot together pass the quota.
+     * Counts uploaded items and their bytes, in the upload's transaction, while uploads are open and
+     * the album's quota holds; answers whether they are `approved` (counted in photo_count) or
+     * `pending` (pending_count), decided from the event row this same UPDATE locks, so a change of
+     * the approval setting applies to exactly the uploads that commit after it. Incremented in the
+     * database (not read-modify-write) with the quota in the same UPDATE's condition: concurrent
+     * uploads serialise on the event row, none is lost, and two that each fit alone cannot together
+     * pass the quota. Pending items hold their bytes and quota places like approved ones (decision 0100).
      */
     async addPhotos(
       tx: Tx,
@@ -198,11 +280,12 @@ export function createEventsRepository(db: Db) {
       n: number,
       bytes: number,
       quota: { bytes: number; items: number },
-    ): Promise<'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items'> {
+    ): Promise<'approved' | 'pending' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items'> {
       const [event] = await tx
         .update(events)
         .set({
-          photoCount: sql`${events.photoCount} + ${n}`,
+          photoCount: sql`${events.photoCount} + case when ${events.autoApprovePhotos} then ${n}::int else 0 end`,
+          pendingCount: sql`${events.pendingCount} + case when ${events.autoApprovePhotos} then 0 else ${n}::int end`,
           bytesUsed: sql`${events.bytesUsed} + ${bytes}`,
           updatedAt: new Date(),
         })
@@ -211,36 +294,102 @@ export function createEventsRepository(db: Db) {
             eq(events.id, id),
             eq(events.canAddPhotos, true),
             isNull(events.archivedAt),
-            sql`${events.photoCount} + ${n} <= ${quota.items}`,
+            sql`${events.photoCount} + ${events.pendingCount} + ${n} <= ${quota.items}`,
             sql`${events.bytesUsed} + ${bytes} <= ${quota.bytes}`,
           ),
         )
-        .returning({ id: events.id });
-      if (event) return 'ok';
+        .returning({ autoApprove: events.autoApprovePhotos });
+      if (event) return event.autoApprove ? 'approved' : 'pending';
       const [found] = await tx
         .select({
           canAddPhotos: events.canAddPhotos,
           archivedAt: events.archivedAt,
-          photoCount: events.photoCount,
+          items: sql<number>`${events.photoCount} + ${events.pendingCount}`.mapWith(Number),
         })
         .from(events)
         .where(eq(events.id, id));
       if (!found) return 'not-found';
       if (!found.canAddPhotos || found.archivedAt) return 'closed';
-      return found.photoCount + n > quota.items ? 'quota-items' : 'quota-bytes';
+      return found.items + n > quota.items ? 'quota-items' : 'quota-bytes';
     },
-    /** Lowers the count by exactly the number of items deleted in the caller's transaction. */
-    async removePhotos(tx: Tx, id: string, n: number, bytes: number): Promise<number> {
+    /** Lowers the counts by exactly the items deleted in the caller's transaction; answers the new counts. */
+    async removePhotos(
+      tx: Tx,
+      id: string,
+      removed: { approved: number; pending: number },
+      bytes: number,
+    ): Promise<{ photoCount: number; pendingCount: number }> {
       const [event] = await tx
         .update(events)
         .set({
-          photoCount: sql`${events.photoCount} - ${n}`,
+          photoCount: sql`${events.photoCount} - ${removed.approved}`,
+          pendingCount: sql`${events.pendingCount} - ${removed.pending}`,
           bytesUsed: sql`${events.bytesUsed} - ${bytes}`,
           updatedAt: new Date(),
         })
         .where(eq(events.id, id))
-        .returning({ photoCount: events.photoCount });
-      return event?.photoCount ?? 0;
+        .returning({ photoCount: events.photoCount, pendingCount: events.pendingCount });
+      return event ?? { photoCount: 0, pendingCount: 0 };
+    },
+    /** Moves `n` items approved in the caller's transaction from the pending count to the album's. */
+    async approvePhotos(
+      tx: Tx,
+      id: string,
+      n: number,
+    ): Promise<{ photoCount: number; pendingCount: number }> {
+      const [event] = await tx
+        .update(events)
+        .set({
+          photoCount: sql`${events.photoCount} + ${n}`,
+          pendingCount: sql`${events.pendingCount} - ${n}`,
+          ...(n > 0 ? { updatedAt: new Date() } : {}),
+        })
+        .where(eq(events.id, id))
+        .returning({ photoCount: events.photoCount, pendingCount: events.pendingCount });
+      return event ?? { photoCount: 0, pendingCount: 0 };
+    },
+
+    /**
+     * Claims the events whose morning-after summary is due (09:00 Istanbul time the day after the
+     * event's day, `dueBefore` computed by the caller) and not yet claimed, and queues one mail job
+     * each in the same transaction, with a fixed job id: one mail per event whatever the number of
+     * instances or restarts. Events whose morning passed more than `window` ago (a server that was
+     * down, or events from before this mail existed) are not mailed late.
+     */
+    async claimMorningSummaries(now: Date, dueFrom: Date, dueBefore: Date): Promise<string[]> {
+      const claimed: string[] = [];
+      for (;;) {
+        const ids = await db.transaction(async (tx) => {
+          const due = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(
+              and(
+                isNull(events.summaryMailedAt),
+                isNull(events.archivedAt),
+                gte(events.eventDate, dueFrom),
+                lt(events.eventDate, dueBefore),
+              ),
+            )
+            .limit(retentionBatch)
+            .for('update', { skipLocked: true });
+          const rows = await tx
+            .update(events)
+            .set({ summaryMailedAt: now })
+            .where(inArray(events.id, due))
+            .returning({ id: events.id });
+          for (const row of rows)
+            await enqueue(
+              tx,
+              'events.morning-summary',
+              { eventId: row.id },
+              { id: `events.morning-summary:${row.id}` },
+            );
+          return rows.map((r) => r.id);
+        });
+        claimed.push(...ids);
+        if (ids.length < retentionBatch) return claimed;
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { turkishLongDate } from '@ani/contract/events';
+import { stockCovers, turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { events, media } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
@@ -76,6 +76,23 @@ describe('album retention', () => {
     expect((await upload(kept)).statusCode).toBe(200);
     expect((await upload(later)).statusCode).toBe(200);
     await t.app.jobs.runUntilIdle();
+    // Both albums have a custom cover made from one of their photos.
+    const coverFiles: Record<string, string[]> = {};
+    for (const [user, eventId] of [
+      [owner, kept],
+      [other, later],
+    ] as const) {
+      const [photo] = await t.db.select().from(media).where(eq(media.eventId, eventId));
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${eventId}/cover`,
+        headers: bearer(user.token),
+        payload: { photoId: photo!.id },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const [row] = await t.db.select().from(events).where(eq(events.id, eventId));
+      coverFiles[eventId] = row!.coverWidths!.map((w) => `${row!.coverKey}-${w}.avif`);
+    }
     const keptKeys = await storedKeys(kept);
     const laterKeys = await storedKeys(later);
     expect(keptKeys.length).toBeGreaterThanOrEqual(4);
@@ -125,6 +142,19 @@ describe('album retention', () => {
     expect(archived.archivedAt).not.toBeNull();
     for (const key of keptKeys) expect(await t.storage.stat(key)).toBeNull();
     expect(await storedKeys(kept)).toEqual([]);
+    // The cover made from the album went with it: the record shows its stock cover again.
+    for (const key of coverFiles[kept]!) expect(await t.storage.stat(key)).toBeNull();
+    expect(stockCovers).toContain(archived.coverImage);
+    // …and takes no new custom one; a stock cover may still be chosen.
+    const [anyPhoto] = await t.db.select().from(media).where(eq(media.eventId, later));
+    const coverAgain = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${kept}/cover`,
+      headers: bearer(owner.token),
+      payload: { photoId: anyPhoto!.id },
+    });
+    expect(coverAgain.statusCode).toBe(403);
+    expect(coverAgain.json().message).toBe(messages.cover.archived);
     const album = (
       await t.app.inject({ method: 'GET', url: `/api/events/${kept}/photos`, headers: bearer(owner.token) })
     ).json();
@@ -144,6 +174,7 @@ describe('album retention', () => {
     // The other host's event, younger, is untouched: rows, files, not archived, never warned.
     expect(await storedKeys(later)).toEqual(laterKeys);
     for (const key of laterKeys) expect(await t.storage.stat(key)).not.toBeNull();
+    for (const key of coverFiles[later]!) expect(await t.storage.stat(key)).not.toBeNull();
     expect(await getEvent(other, later)).toMatchObject({ archivedAt: null, photoCount: 1 });
   });
 

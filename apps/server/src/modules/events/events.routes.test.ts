@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockCovers } from '@ani/contract/events';
+import { stockCovers, stockCoverSet } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
@@ -244,6 +244,7 @@ describe('GET /api/events/:id/info', () => {
         title: event.title,
         eventDate: event.eventDate,
         coverImage: event.coverImage,
+        cover: stockCoverSet(event.coverImage),
         photoCount: 0,
         canAddPhotos: true,
       },

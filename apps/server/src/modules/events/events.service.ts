@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { MediaApi } from '../media/media.public.ts';
+import { coverSetOf } from './cover-files.ts';
 import type { EventPatch, EventRow, EventsRepository } from './events.repository.ts';
 
 const e = messages.events;
@@ -25,6 +26,12 @@ export type UpdateEventData = { eventId: string; cardTheme?: CardThemeId } & Par
 /** The album limits the owner sees their usage against (the server's upload bounds). */
 export type EventQuota = { maxBytes: number; maxItems: number };
 
+/** The spec's `coverImage` and the responsive `cover` pages render: the custom cover when one is set. */
+function coverFields(row: EventRow): Pick<Event, 'coverImage' | 'cover'> {
+  const cover = coverSetOf(row);
+  return { coverImage: row.coverKey ? cover.src : row.coverImage, cover };
+}
+
 export function toEvent(row: EventRow, retentionDays: number, quota: EventQuota): Event {
   return {
     id: row.id,
@@ -32,12 +39,13 @@ export function toEvent(row: EventRow, retentionDays: number, quota: EventQuota)
     title: row.title,
     eventDate: row.eventDate.toISOString(),
     description: row.description,
-    coverImage: row.coverImage,
+    ...coverFields(row),
     isGalleryPublic: row.isGalleryPublic,
     canAddPhotos: row.canAddPhotos,
     autoApprovePhotos: row.autoApprovePhotos,
     cardTheme: (row.cardTheme as CardThemeId | null) ?? null,
     photoCount: row.photoCount,
+    pendingCount: row.pendingCount,
     usage: { bytes: row.bytesUsed, maxBytes: quota.maxBytes, maxItems: quota.maxItems },
     createdAt: row.createdAt.toISOString(),
     retainedUntil: retentionEnd(row.eventDate, retentionDays).toISOString(),
@@ -99,7 +107,9 @@ export function createEventsService(deps: {
       if (data.title !== undefined) patch.title = data.title;
       if (data.eventDate !== undefined) patch.eventDate = data.eventDate;
       if (data.description !== undefined) patch.description = data.description;
-      if (data.coverImage) patch.coverImage = data.coverImage;
+      // A stock cover chosen here replaces a custom one too (and schedules its files' removal).
+      if (data.coverImage)
+        await repo.setCover(data.eventId, user.id, { coverImage: data.coverImage, custom: null });
       if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
       // An archived album has no files left and takes no new ones: uploads stay closed.
       if (data.canAddPhotos !== undefined && !current.archivedAt) patch.canAddPhotos = data.canAddPhotos;
@@ -124,7 +134,7 @@ export function createEventsService(deps: {
       return {
         title: row.title,
         eventDate: row.eventDate.toISOString(),
-        coverImage: row.coverImage,
+        ...coverFields(row),
         photoCount: row.photoCount,
         canAddPhotos: row.canAddPhotos,
       };

@@ -4,14 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { createBudget, createRateLimiter } from '../../http/rate-limit.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
+import { createGuestTokens } from '../../http/guest-tokens.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
-import { createHeicDecoder } from './heic-decoder.ts';
+import type { HeicDecoder } from './heic-decoder.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
+import { createLiveHub } from './live-hub.ts';
+import { liveLimits, liveRoutes } from './live.routes.ts';
+import { createLiveService } from './live.service.ts';
 import { createMediaService } from './media.service.ts';
+import type { MediaUploadsApi } from './media.public.ts';
 
 /**
  * Guest uploads per client IP: a whole wedding often shares the venue's Wi-Fi (one public IP), so
@@ -21,11 +26,15 @@ import { createMediaService } from './media.service.ts';
  */
 export const uploadRateLimit = { limit: 1200, windowMs: 10 * 60 * 1000 };
 
+/** The live wall's log is kept this long: a wall that was away longer reloads its list. */
+const liveLogKeptMs = 24 * 60 * 60 * 1000;
+
 /** What account deletion and retention ask of this module beyond its public API (wired in app.ts). */
 export type MediaModuleApi = {
   albumDownloadUrl(eventId: string, ttlSeconds: number): string;
   /** Removes every item of an event, files first (account deletion; retention uses the job). */
   purgeEvent(eventId: string): Promise<number>;
+  uploads: MediaUploadsApi;
 };
 
 /**
@@ -42,6 +51,8 @@ export async function registerMediaModule(
     jobs: AppJobRunner;
     access: OwnerAccess;
     events: EventsApi;
+    /** The app's one HEIC worker (shared with covers, see app.ts). */
+    heic: HeicDecoder;
     uploadRateLimit?: { limit: number; windowMs: number };
   },
 ): Promise<MediaModuleApi> {
@@ -50,8 +61,8 @@ export async function registerMediaModule(
   await rm(tempRoot, { recursive: true, force: true });
   const repository = createMediaRepository(deps.db);
   const signer = createUrlSigner(deps.config.secretKey);
-  const heic = createHeicDecoder();
-  app.addHook('onClose', async () => heic.stop());
+  const { heic } = deps;
+  const guestTokens = createGuestTokens(deps.config.secretKey);
 
   deps.jobs.handle(
     'media.derive',
@@ -102,12 +113,46 @@ export async function registerMediaModule(
   await app.register(mediaRoutes, {
     prefix: '/api',
     service,
+    guestTokens,
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
   });
+  const live = createLiveService({
+    repository,
+    events: deps.events,
+    access: deps.access,
+    signer,
+    storage: deps.storage,
+    guestTokens,
+    counter: {
+      add: deps.events.addPhotos,
+      remove: deps.events.removePhotos,
+      approve: deps.events.approvePhotos,
+    },
+    publicUrl: deps.config.publicUrl,
+    clock: deps.clock ?? (() => new Date()),
+    onJobsEnqueued: () => deps.jobs.kick(),
+  });
+  deps.jobs.handle('media.prune-live', async () => {
+    const now = (deps.clock ?? (() => new Date()))();
+    const pruned = await repository.pruneLive(new Date(now.getTime() - liveLogKeptMs));
+    if (pruned) app.log.info({ pruned }, 'live wall log pruned');
+  });
+  await app.register(liveRoutes, {
+    prefix: '/api',
+    service: live,
+    hub: createLiveHub(deps.listen),
+    limits: deps.liveLimits ?? liveLimits,
+  });
   return {
     albumDownloadUrl: (eventId, ttlSeconds) => service.albumDownloadUrl(eventId, ttlSeconds),
     purgeEvent: (eventId) => service.purgeEvent(eventId),
+    uploads: {
+      openUpload: service.openUpload,
+      giveBackBytes: service.giveBackBytes,
+      commitFile: service.commitFile,
+      requestLimiter: uploadLimiter,
+    },
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { media } from '../../db/schema/media.ts';
+import { media, mediaLiveEvents } from '../../db/schema/media.ts';
 import { cancelJob, enqueue } from '../../jobs/jobs.ts';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -14,22 +14,81 @@ const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'preview
 
 /** What an album may hold: bytes of originals and items. */
 export type EventQuota = { bytes: number; items: number };
-export type CountResult = 'ok' | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items';
+/** `approved` or `pending`: counted, and the status the new items get (the event's approval setting). */
+export type CountResult = MediaStatus | 'closed' | 'not-found' | 'quota-bytes' | 'quota-items';
+type MediaStatus = MediaRow['status'];
+const isCounted = (result: CountResult): result is MediaStatus =>
+  result === 'approved' || result === 'pending';
 
 export class UploadCommitError extends Error {
-  readonly reason: Exclude<CountResult, 'ok'>;
-  constructor(reason: Exclude<CountResult, 'ok'>) {
+  readonly reason: Exclude<CountResult, MediaStatus>;
+  constructor(reason: Exclude<CountResult, MediaStatus>) {
     super(reason);
     this.reason = reason;
   }
 }
 
-/** Counts or uncounts items on their event, inside the transaction that inserts or deletes them. */
+/** The same bytes are already in this album (the item that holds them is named). */
+export class DuplicateMediaError extends Error {
+  readonly existingId: string;
+  constructor(existingId: string) {
+    super('duplicate');
+    this.existingId = existingId;
+  }
+}
+
+type Counts = { photoCount: number; pendingCount: number };
+
+/** Counts or uncounts items on their event, inside the transaction that inserts, approves or deletes them. */
 export type PhotoCounter = {
   /** Counts `n` items of `bytes` in total, unless uploads are closed or the quota would be passed. */
   add(tx: Tx, eventId: string, n: number, bytes: number, quota: EventQuota): Promise<CountResult>;
-  remove(tx: Tx, eventId: string, n: number, bytes: number): Promise<number>;
+  remove(
+    tx: Tx,
+    eventId: string,
+    removed: { approved: number; pending: number },
+    bytes: number,
+  ): Promise<Counts>;
+  approve(tx: Tx, eventId: string, n: number): Promise<Counts>;
 };
+
+/** The NOTIFY channel of the live wall; its payload is the event id whose log grew. */
+export const liveChannel = 'media_live';
+export type LiveKind = MediaLiveRow['kind'];
+type MediaLiveRow = typeof mediaLiveEvents.$inferSelect;
+
+/**
+ * Appends wall changes to the live log in the caller's transaction and notifies the listeners on
+ * commit. The per-event advisory lock is taken right before the ids are drawn and held until
+ * commit, so one event's log ids appear in commit order: a wall that has read up to id N never
+ * sees a smaller id commit later. It is always the last lock its transaction takes, so it cannot
+ * close a cycle of waits.
+ */
+async function appendLive(tx: Tx, eventId: string, kind: LiveKind, mediaIds: string[]): Promise<void> {
+  if (mediaIds.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media_live:${eventId}`}))`);
+  await tx.insert(mediaLiveEvents).values(mediaIds.map((mediaId) => ({ eventId, kind, mediaId })));
+  await tx.execute(sql`select pg_notify(${liveChannel}, ${eventId})`);
+}
+
+/** What a wall may show: approved, with its derived images made. */
+const showable = and(eq(media.status, 'approved'), eq(media.processingState, 'done'));
+
+/** One page of what a wall may show, newest first by upload order (the `(event_id, seq desc)` index). */
+function wallRows(q: Db | Tx, eventId: string, limit: number, beforeSeq?: number): Promise<MediaRow[]> {
+  return q
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.eventId, eventId),
+        showable,
+        beforeSeq === undefined ? undefined : lt(media.seq, beforeSeq),
+      ),
+    )
+    .orderBy(desc(media.seq))
+    .limit(limit);
+}
 
 export function createMediaRepository(db: Db) {
   return {
@@ -40,20 +99,41 @@ export function createMediaRepository(db: Db) {
 
     /**
      * The upload's single transaction: the count, the rows and their derivation jobs appear together
-     * or not at all.
+     * or not at all. The only insert into `media`. `refuseDuplicates`: the count's UPDATE has locked
+     * the event row, so commits to one album take turns here and the look-up for the same bytes is
+     * exact (DuplicateMediaError, nothing counted).
      */
     async commitUpload(
       eventId: string,
       rows: NewMediaRow[],
       sweepJobId: string,
       count: PhotoCounter,
-      quota: EventQuota,
+      options: { quota: EventQuota; refuseDuplicates: boolean },
     ): Promise<MediaRow[]> {
       const bytes = rows.reduce((sum, row) => sum + row.size, 0);
       return db.transaction(async (tx) => {
-        const counted = await count.add(tx, eventId, rows.length, bytes, quota);
-        if (counted !== 'ok') throw new UploadCommitError(counted);
-        const inserted = await tx.insert(media).values(rows).returning();
+        const counted = await count.add(tx, eventId, rows.length, bytes, options.quota);
+        if (!isCounted(counted)) throw new UploadCommitError(counted);
+        if (options.refuseDuplicates) {
+          const [same] = await tx
+            .select({ id: media.id })
+            .from(media)
+            .where(
+              and(
+                eq(media.eventId, eventId),
+                inArray(
+                  media.sha256,
+                  rows.map((r) => r.sha256),
+                ),
+              ),
+            )
+            .limit(1);
+          if (same) throw new DuplicateMediaError(same.id);
+        }
+        const inserted = await tx
+          .insert(media)
+          .values(rows.map((row) => ({ ...row, status: counted })))
+          .returning();
         for (const row of inserted) await enqueue(tx, 'media.derive', { mediaId: row.id });
         await cancelJob(tx, sweepJobId);
         return inserted.sort((a, b) => a.seq - b.seq);
@@ -61,10 +141,12 @@ export function createMediaRepository(db: Db) {
     },
 
     /**
-     * Deletes every item of an event in the caller's transaction and schedules the removal of every
-     * stored object (originals and derived images), so no byte outlives its row. Answers how many.
+     * Deletes every item of an event and its wall log in the caller's transaction and schedules the
+     * removal of every stored object (originals and derived images), so no byte outlives its row.
+     * Answers how many items there were.
      */
     async deleteAllForEvent(tx: Tx, eventId: string): Promise<number> {
+      await tx.delete(mediaLiveEvents).where(eq(mediaLiveEvents.eventId, eventId));
       const deleted = await tx.delete(media).where(eq(media.eventId, eventId)).returning({
         objectKey: media.objectKey,
         thumbnailKey: media.thumbnailKey,
@@ -80,12 +162,13 @@ export function createMediaRepository(db: Db) {
     /** Newest first by insertion order; `beforeSeq` continues after a cursor, `offset` serves page numbers. */
     async listPage(
       eventId: string,
-      options: { limit: number; beforeSeq?: number; offset?: number },
+      options: { limit: number; beforeSeq?: number; offset?: number; status?: MediaStatus },
     ): Promise<MediaRow[]> {
-      const where =
-        options.beforeSeq !== undefined
-          ? and(eq(media.eventId, eventId), lt(media.seq, options.beforeSeq))
-          : eq(media.eventId, eventId);
+      const where = and(
+        eq(media.eventId, eventId),
+        options.beforeSeq !== undefined ? lt(media.seq, options.beforeSeq) : undefined,
+        options.status ? eq(media.status, options.status) : undefined,
+      );
       return db
         .select()
         .from(media)
@@ -103,31 +186,97 @@ export function createMediaRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** An item of this event holding exactly these bytes (media_event_sha256_idx). */
+    async findBySha256(eventId: string, sha256: string): Promise<MediaRow | null> {
+      const rows = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.eventId, eventId), eq(media.sha256, sha256)))
+        .orderBy(asc(media.seq))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async findById(id: string): Promise<MediaRow | null> {
       return (await db.select().from(media).where(eq(media.id, id)))[0] ?? null;
     },
 
-    /** Every item for the album archive, oldest first. */
-    async listAll(eventId: string): Promise<MediaRow[]> {
-      return db.select().from(media).where(eq(media.eventId, eventId)).orderBy(asc(media.seq));
+    /** Every item for the album archive, oldest first; items awaiting approval only when asked for. */
+    async listAll(eventId: string, options: { includePending: boolean }): Promise<MediaRow[]> {
+      return db
+        .select()
+        .from(media)
+        .where(
+          and(eq(media.eventId, eventId), options.includePending ? undefined : eq(media.status, 'approved')),
+        )
+        .orderBy(asc(media.seq));
     },
 
     /**
-     * Deletes the items of this event named by id or key (other events' items are never matched),
-     * lowers the count by exactly the number deleted and schedules the objects' removal, in one
-     * transaction.
+     * Deletes the items of this event named by id or key (other events' items are never matched;
+     * with `guestId`, only that phone's), lowers the counts by exactly the items deleted, tells the
+     * walls about the ones they may show and schedules the objects' removal, in one transaction.
      */
-    async deleteItems(eventId: string, ids: string[], count: PhotoCounter) {
+    async deleteItems(eventId: string, ids: string[], count: PhotoCounter, guestId?: string) {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(media)
-          .where(and(eq(media.eventId, eventId), or(inArray(media.id, ids), inArray(media.objectKey, ids))))
+          .where(
+            and(
+              eq(media.eventId, eventId),
+              or(inArray(media.id, ids), inArray(media.objectKey, ids)),
+              guestId === undefined ? undefined : eq(media.guestId, guestId),
+            ),
+          )
           .returning();
         const bytes = deleted.reduce((sum, row) => sum + row.size, 0);
-        const photoCount = await count.remove(tx, eventId, deleted.length, bytes);
+        const pending = deleted.filter((row) => row.status === 'pending').length;
+        const counts = await count.remove(
+          tx,
+          eventId,
+          { approved: deleted.length - pending, pending },
+          bytes,
+        );
         const keys = storedKeys(deleted);
         if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
-        return { deleted, photoCount };
+        const shown = deleted.filter((row) => row.status === 'approved' && row.processingState === 'done');
+        await appendLive(
+          tx,
+          eventId,
+          'removed',
+          shown.map((row) => row.id),
+        );
+        return { deleted, ...counts };
+      });
+    },
+
+    /**
+     * Approves the pending items of this event named by id or key, moves them between the counts
+     * and tells the walls about those whose derived images exist (the others are announced when
+     * their derivation finishes, see `setDerived`), in one transaction. Answers which of the named
+     * items this event holds approved now, whether approved here or before.
+     */
+    async approveItems(eventId: string, ids: string[], count: PhotoCounter) {
+      return db.transaction(async (tx) => {
+        const named = or(inArray(media.id, ids), inArray(media.objectKey, ids));
+        const approved = await tx
+          .update(media)
+          .set({ status: 'approved' })
+          .where(and(eq(media.eventId, eventId), named, eq(media.status, 'pending')))
+          .returning({ id: media.id, objectKey: media.objectKey, processingState: media.processingState });
+        const counts = await count.approve(tx, eventId, approved.length);
+        await appendLive(
+          tx,
+          eventId,
+          'photo',
+          approved.filter((row) => row.processingState === 'done').map((row) => row.id),
+        );
+        const already = await tx
+          .select({ id: media.id, objectKey: media.objectKey })
+          .from(media)
+          .where(and(eq(media.eventId, eventId), named, eq(media.status, 'approved')));
+        const byId = new Map([...approved, ...already].map((row) => [row.id, row]));
+        return { approved: [...byId.values()], ...counts };
       });
     },
 
@@ -155,12 +304,22 @@ export function createMediaRepository(db: Db) {
       return { ids: rows.map((r) => r.id), keys: storedKeys(rows) };
     },
 
+    /** The wall log of an event whose items are all gone: no trace of it stays behind (account deletion). */
+    async forgetLive(eventId: string): Promise<void> {
+      await db.delete(mediaLiveEvents).where(eq(mediaLiveEvents.eventId, eventId));
+    },
+
     /** Deletes purged rows of one event; the event keeps its count (an archived album's record). */
     async deletePurged(eventId: string, ids: string[]): Promise<void> {
       if (ids.length) await db.delete(media).where(and(eq(media.eventId, eventId), inArray(media.id, ids)));
     },
 
-    /** Records derived images; false when the item was deleted meanwhile (the caller removes them). */
+    /**
+     * Records derived images; false when the item was deleted meanwhile (the caller removes them).
+     * An approved item whose images now exist becomes showable: the walls hear of it in the same
+     * transaction. (An approval racing this update waits for the row and reads its new state, so
+     * exactly one of the two announces the item.)
+     */
     async setDerived(
       id: string,
       patch: {
@@ -171,18 +330,30 @@ export function createMediaRepository(db: Db) {
         state: 'done' | 'failed';
       },
     ): Promise<boolean> {
-      const rows = await db
-        .update(media)
-        .set({
-          thumbnailKey: patch.thumbnailKey,
-          previewKey: patch.previewKey,
-          width: patch.width,
-          height: patch.height,
-          processingState: patch.state,
-        })
-        .where(eq(media.id, id))
-        .returning({ id: media.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        // Locked first: a concurrent approval is then either fully before (we read it approved) or
+        // fully after (it reads our new processing state).
+        const [before] = await tx
+          .select({ eventId: media.eventId, status: media.status, state: media.processingState })
+          .from(media)
+          .where(eq(media.id, id))
+          .for('update');
+        if (!before) return false;
+        await tx
+          .update(media)
+          .set({
+            thumbnailKey: patch.thumbnailKey,
+            previewKey: patch.previewKey,
+            width: patch.width,
+            height: patch.height,
+            processingState: patch.state,
+          })
+          .where(eq(media.id, id));
+        // A retried job that finds the item already done announces nothing twice.
+        if (before.status === 'approved' && patch.state === 'done' && before.state !== 'done')
+          await appendLive(tx, before.eventId, 'photo', [id]);
+        return true;
+      });
     },
 
     /** Which of these keys belong to a committed item (the upload sweep keeps those). */
@@ -198,6 +369,100 @@ export function createMediaRepository(db: Db) {
         .from(media)
         .where(inArray(media.objectKey, keys));
       return new Set(rows.map((r) => r.key));
+    },
+
+    /**
+     * The wall's first page and the log position it was read at, from one snapshot: every change
+     * after `lastEventId` is one the list does not show yet, and none before it is missing from it.
+     */
+    async wallFirstPage(eventId: string, limit: number): Promise<{ rows: MediaRow[]; lastEventId: number }> {
+      return db.transaction(
+        async (tx) => {
+          const [head] = await tx
+            .select({ id: sql<number>`coalesce(max(${mediaLiveEvents.id}), 0)`.mapWith(Number) })
+            .from(mediaLiveEvents)
+            .where(eq(mediaLiveEvents.eventId, eventId));
+          return { rows: await wallRows(tx, eventId, limit), lastEventId: head?.id ?? 0 };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    /**
+     * A later page of the wall: showable items older (by `seq`) than the previous page's last. Read
+     * after the first page, so it may already reflect changes the stream also brings (the wall drops
+     * repeats and what the stream removed); items uploaded meanwhile have a higher `seq` and are not here.
+     */
+    async wallPageBefore(eventId: string, beforeSeq: number, limit: number): Promise<MediaRow[]> {
+      return wallRows(db, eventId, limit, beforeSeq);
+    },
+
+    /** The newest log id of one event: where a stream opened without `Last-Event-ID` starts. */
+    async liveHead(eventId: string): Promise<number> {
+      const [head] = await db
+        .select({ id: sql<number>`coalesce(max(${mediaLiveEvents.id}), 0)`.mapWith(Number) })
+        .from(mediaLiveEvents)
+        .where(eq(mediaLiveEvents.eventId, eventId));
+      return head?.id ?? 0;
+    },
+
+    /**
+     * One event's log after `afterId`, oldest first, each with its item as it is now: null when the
+     * item is gone (its `removed` follows in the log) or, for `photo`, no longer showable.
+     */
+    async liveSince(
+      eventId: string,
+      afterId: number,
+      limit: number,
+    ): Promise<{ id: number; kind: LiveKind; mediaId: string; item: MediaRow | null }[]> {
+      const rows = await db
+        .select({ log: mediaLiveEvents, item: media })
+        .from(mediaLiveEvents)
+        .leftJoin(media, and(eq(media.id, mediaLiveEvents.mediaId), showable))
+        .where(and(eq(mediaLiveEvents.eventId, eventId), gt(mediaLiveEvents.id, afterId)))
+        .orderBy(asc(mediaLiveEvents.id))
+        .limit(limit);
+      return rows.map(({ log, item }) => ({ id: log.id, kind: log.kind, mediaId: log.mediaId, item }));
+    },
+
+    /** Forgets wall changes older than `before` (a wall away that long reloads its list). */
+    async pruneLive(before: Date): Promise<number> {
+      const rows = await db
+        .delete(mediaLiveEvents)
+        .where(lt(mediaLiveEvents.createdAt, before))
+        .returning({ id: mediaLiveEvents.id });
+      return rows.length;
+    },
+
+    /** One phone's uploads to an event, newest first (a guest's own list is short; bounded anyway). */
+    async listByGuest(eventId: string, guestId: string, limit: number): Promise<MediaRow[]> {
+      return db
+        .select()
+        .from(media)
+        .where(and(eq(media.eventId, eventId), eq(media.guestId, guestId)))
+        .orderBy(desc(media.seq))
+        .limit(limit);
+    },
+
+    /**
+     * What was shared in an event, for the morning-after mail: photos, videos, items still awaiting
+     * approval, and guests — distinct phones, plus distinct names among items sent without a phone's
+     * token (decision 0104).
+     */
+    async summary(eventId: string) {
+      const [row] = await db
+        .select({
+          photos: sql<number>`count(*) filter (where ${media.type} = 'image')`.mapWith(Number),
+          videos: sql<number>`count(*) filter (where ${media.type} = 'video')`.mapWith(Number),
+          pending: sql<number>`count(*) filter (where ${media.status} = 'pending')`.mapWith(Number),
+          guests:
+            sql<number>`count(distinct case when ${media.guestId} is not null then 'g:' || ${media.guestId} when ${media.uploader} is not null then 'n:' || lower(${media.uploader}) end)`.mapWith(
+              Number,
+            ),
+        })
+        .from(media)
+        .where(eq(media.eventId, eventId));
+      return row ?? { photos: 0, videos: 0, pending: 0, guests: 0 };
     },
   };
 }

@@ -4,7 +4,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdParams } from '@ani/contract/events';
+import { guestTokenHeader } from '@ani/contract/uploads';
 import {
+  approvePhotosInput,
+  approvePhotosResponse,
+  downloadLinkInput,
   deletePhotosInput,
   deleteUploaderInput,
   deletePhotosResponse,
@@ -23,7 +27,8 @@ import { RateLimitError, type RateLimiter } from '../../http/rate-limit.ts';
 import { mimeForExtension } from './detect-media-type.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
-import type { MediaService } from './media.service.ts';
+import type { GuestTokens } from '../../http/guest-tokens.ts';
+import { includePendingParam, type MediaService } from './media.service.ts';
 import type { UploadPart } from './upload-receiver.ts';
 
 const signedQuery = z.record(z.string(), z.string().max(1000));
@@ -33,10 +38,11 @@ const encodePath = (file: string) => file.split('/').map(encodeURIComponent).joi
 
 export const mediaRoutes: FastifyPluginAsync<{
   service: MediaService;
+  guestTokens: GuestTokens;
   uploadLimiter: RateLimiter;
   accelRedirect?: string;
   parallelUploadsPerIp: number;
-}> = async (fastify, { service, uploadLimiter, accelRedirect, parallelUploadsPerIp }) => {
+}> = async (fastify, { service, guestTokens, uploadLimiter, accelRedirect, parallelUploadsPerIp }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const inProgress = new Map<string, number>();
 
@@ -71,10 +77,17 @@ export const mediaRoutes: FastifyPluginAsync<{
           await ticket.refund();
           throw new AppError(ErrorCode.VALIDATION, messages.upload.notMultipart);
         }
+        // A phone that has a guest token is remembered with its upload; any other upload is anonymous.
+        const token = request.headers[guestTokenHeader];
+        const guestId = guestTokens.verify(
+          request.params.eventId,
+          typeof token === 'string' ? token : undefined,
+        );
         return await service.upload(
           request.params.eventId,
           request.parts() as AsyncIterable<UploadPart>,
           ticket,
+          guestId,
         );
       } finally {
         const left = (inProgress.get(ip) ?? 1) - 1;
@@ -116,6 +129,16 @@ export const mediaRoutes: FastifyPluginAsync<{
       service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
   );
 
+  app.post(
+    '/events/:eventId/photos/approve',
+    {
+      onRequest: requireUser,
+      schema: { params: eventIdParams, body: approvePhotosInput, response: { 200: approvePhotosResponse } },
+    },
+    async (request) =>
+      service.approvePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
+  );
+
   app.delete(
     '/events/:eventId/uploader',
     {
@@ -128,10 +151,15 @@ export const mediaRoutes: FastifyPluginAsync<{
 
   app.post(
     '/events/:eventId/download-link',
-    { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: downloadLinkResponse } } },
+    {
+      onRequest: requireUser,
+      schema: { params: eventIdParams, body: downloadLinkInput, response: { 200: downloadLinkResponse } },
+    },
     async (request) => ({
       success: true as const,
-      url: await service.downloadLink(currentUser(request), request.params.eventId),
+      url: await service.downloadLink(currentUser(request), request.params.eventId, {
+        includePending: request.body?.includePending ?? false,
+      }),
     }),
   );
 
@@ -141,7 +169,11 @@ export const mediaRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const hasSignature = 'sig' in request.query;
       const { archive, fileName } = await service.albumArchive(
-        { user: request.user, signedQuery: hasSignature ? request.query : null },
+        {
+          user: request.user,
+          signedQuery: hasSignature ? request.query : null,
+          includePending: request.query[includePendingParam] === '1',
+        },
         request.params.eventId,
       );
       reply
@@ -168,17 +200,28 @@ export const mediaRoutes: FastifyPluginAsync<{
           .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
       }
       const zip = archive.open(range ?? undefined);
-      // The client went away: stop reading files instead of streaming into a closed socket.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) zip.abort();
-      });
       if (range) {
         reply
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`)
           .header('content-length', String(range.end - range.start + 1));
       } else reply.header('content-length', String(archive.size));
-      return reply.send(zip.stream);
+      // Written here rather than piped by Fastify: the archive reuses a few read buffers, and only
+      // the socket's write callbacks say when one is free again (decision 0113).
+      reply.hijack();
+      const res = reply.raw;
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      res.writeHead(reply.statusCode);
+      try {
+        await zip.writeTo(res);
+        res.end();
+      } catch (error) {
+        // Headers and length are out: the only honest answer left is a cut connection.
+        request.log.warn({ err: error }, 'album download stopped');
+        res.destroy(error as Error);
+      }
     },
   );
 

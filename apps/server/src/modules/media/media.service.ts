@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import type { MediaItem, UploadResponse } from '@ani/contract/media';
+import type { MediaItem, MediaType, UploadResponse } from '@ani/contract/media';
 import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { zipFileName } from '@ani/contract/text';
@@ -15,19 +15,29 @@ import { isValidObjectKey, newObjectKey, type Storage } from '../../storage/stor
 import { ImageRejectedError, inspectImage } from './derive-images.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import {
+  DuplicateMediaError,
   UploadCommitError,
   type MediaRepository,
   type MediaRow,
   type NewMediaRow,
   type PhotoCounter,
 } from './media.repository.ts';
-import { receiveUpload, type UploadCaps, type UploadLimits, type UploadPart } from './upload-receiver.ts';
+import {
+  inspectFile,
+  receiveUpload,
+  type ReceivedFile,
+  type UploadCaps,
+  type UploadLimits,
+  type UploadPart,
+} from './upload-receiver.ts';
+import type { DetectedMedia } from './detect-media-type.ts';
 import type { Budget } from '../../http/rate-limit.ts';
 import type { UploadBounds } from '../../config.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import { limits } from '@ani/contract/limits';
 import { isobmffComplete, probeVideo, videoLimits } from './media-tools.ts';
 import { albumArchive, type AlbumArchive } from './zip-stream.ts';
+import { decodeCursor, encodeCursor } from './album-cursor.ts';
 
 const m = messages.media;
 const u = messages.upload;
@@ -51,21 +61,17 @@ const diskLow = () => new AppError(ErrorCode.INSUFFICIENT_STORAGE, u.diskFull);
  */
 const framingAllowance = 64 * 1024;
 
+/** Who sent an upload's files: the name and note they typed, and their phone's guest id when known. */
+export type UploadAuthor = { uploader: string; note: string | null; guestId: string | null };
+
 /** What an accepted request may still bring, and how to undo its reservation if it fails. */
 export type UploadTicket = { caps: UploadCaps; refund: () => Promise<void> };
 
-type Cursor = { seq: number };
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`v1:${cursor.seq}`).toString('base64url');
-}
-function decodeCursor(token: string): Cursor {
-  const match = /^v1:(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString());
-  if (!match) throw new AppError(ErrorCode.VALIDATION, m.invalidCursor);
-  return { seq: Number(match[1]) };
-}
-
 /** Where an event's originals (and, beside them, their derived images) are stored. */
 const eventKeyPrefix = (eventId: string) => `events/${eventId}`;
+
+/** Query parameter of a download (signed or Bearer) that includes items awaiting approval. */
+export const includePendingParam = 'pending';
 
 function downloadPath(eventId: string): string {
   return `/api/events/${encodeURIComponent(eventId)}/download`;
@@ -73,7 +79,7 @@ function downloadPath(eventId: string): string {
 
 export function createMediaService(deps: {
   repository: MediaRepository;
-  events: Pick<EventsApi, 'findById' | 'addPhotos' | 'removePhotos'>;
+  events: Pick<EventsApi, 'findById' | 'addPhotos' | 'removePhotos' | 'approvePhotos'>;
   access: OwnerAccess;
   storage: Storage;
   signer: UrlSigner;
@@ -92,7 +98,11 @@ export function createMediaService(deps: {
   const { repository: repo, storage } = deps;
 
   const ownedEvent = deps.access.event;
-  const photoCounter: PhotoCounter = { add: deps.events.addPhotos, remove: deps.events.removePhotos };
+  const photoCounter: PhotoCounter = {
+    add: deps.events.addPhotos,
+    remove: deps.events.removePhotos,
+    approve: deps.events.approvePhotos,
+  };
 
   const sign = (key: string) => storage.signedUrl(key, { expiresInSeconds: mediaUrlTtlSeconds });
 
@@ -117,6 +127,7 @@ export function createMediaService(deps: {
       width: row.width,
       height: row.height,
       processed: row.processingState !== 'pending',
+      status: row.status,
       unreadable: row.type === 'image' && row.processingState === 'failed',
       metadata: { uploader: row.uploader, uploadDate: row.uploadedAt.toISOString(), note: row.note },
     };
@@ -135,95 +146,120 @@ export function createMediaService(deps: {
     return crc;
   }
 
+  /**
+   * The checks every received file passes before it is stored, whichever path brought it: a
+   * decompression bomb is refused from its header before anything is decoded, a HEIC cut off in
+   * transfer is refused now (not found broken by the decoder later), and a video only passes when
+   * ffprobe can read it within the limits the poster and the players can cope with (an 8192×8192
+   * clip of a few kB would cost gigabytes to decode). Images first, then videos: the cheap checks
+   * decide before any ffprobe runs.
+   */
+  async function checkFiles(files: ReceivedFile[]): Promise<void> {
+    for (const file of files) {
+      if (file.media.type !== 'image') continue;
+      if (file.media.needsHeicDecoder && !(await isobmffComplete(file.tempPath))) {
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+      }
+      try {
+        await inspectImage(file.tempPath);
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
+        // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
+        if (!file.media.needsHeicDecoder)
+          throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+      }
+    }
+    for (const file of files) {
+      if (file.media.type !== 'video') continue;
+      const verdict = await probeVideo(file.tempPath, deps.ffprobeCommand);
+      if (verdict === 'unreadable') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.videoUnreadable);
+      if (verdict === 'too-large') {
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          formatMessage(u.videoTooLarge, {
+            width: videoLimits.maxWidth,
+            height: videoLimits.maxHeight,
+            minutes: Math.round(videoLimits.maxDurationSeconds / 60),
+          }),
+        );
+      }
+    }
+  }
+
+  /**
+   * Stores checked files and commits their rows, their count (the quota is part of the count's
+   * UPDATE) and their derivation jobs in one transaction; on any failure nothing stays stored.
+   * `refuseDuplicates`: bytes this album already holds are not stored again (DuplicateMediaError).
+   */
+  async function storeAndCommit(
+    eventId: string,
+    files: ReceivedFile[],
+    author: UploadAuthor,
+    options: { refuseDuplicates?: boolean } = {},
+  ): Promise<MediaRow[]> {
+    const uploadedAt = new Date();
+    const keys: string[] = [];
+    const rows: NewMediaRow[] = files.map((file) => {
+      const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
+      keys.push(key);
+      return {
+        id: randomUUID(),
+        eventId,
+        objectKey: key,
+        originalName: file.originalName,
+        type: file.media.type,
+        mimeType: file.media.mime,
+        size: file.size,
+        sha256: file.sha256,
+        crc32: file.crc32,
+        uploader: author.uploader,
+        note: author.note,
+        guestId: author.guestId,
+        uploadedAt,
+      };
+    });
+    // If the process dies after storing objects but before the commit, this job removes them.
+    const sweepJobId = await repo.scheduleSweep(keys, new Date(Date.now() + sweepDelayMs));
+    let committed: MediaRow[];
+    try {
+      for (const [i, file] of files.entries()) {
+        // Local disk moves the temp file into place (no second write); other stores stream it.
+        if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
+        else await storage.put(keys[i]!, createReadStream(file.tempPath));
+      }
+      committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter, {
+        quota: { bytes: deps.bounds.eventQuotaBytes, items: deps.bounds.eventQuotaItems },
+        refuseDuplicates: options.refuseDuplicates ?? false,
+      });
+    } catch (error) {
+      await Promise.allSettled(keys.map((key) => storage.delete(key)));
+      if (error instanceof UploadCommitError) {
+        if (error.reason === 'closed') throw new AppError(ErrorCode.FORBIDDEN, u.closed);
+        if (error.reason === 'quota-bytes') throw quotaBytesFull();
+        if (error.reason === 'quota-items') throw quotaItemsFull();
+        throw notFound();
+      }
+      throw error;
+    }
+    deps.onJobsEnqueued();
+    deps.onStored?.(
+      committed.length,
+      committed.reduce((sum, row) => sum + row.size, 0),
+    );
+    return committed;
+  }
+
   async function receiveAndCommit(
     eventId: string,
     parts: AsyncIterable<UploadPart>,
     caps: UploadCaps,
+    guestId: string | null,
   ): Promise<UploadResponse> {
     const received = await receiveUpload(parts, { tempRoot: deps.tempRoot, limits: deps.uploadLimits, caps });
-    const keys: string[] = [];
     try {
-      // A decompression bomb is refused from its header, before anything is stored or decoded.
-      for (const file of received.files) {
-        if (file.media.type !== 'image') continue;
-        // A HEIC cut off in transfer is refused now, not found broken by the decoder later.
-        if (file.media.needsHeicDecoder && !(await isobmffComplete(file.tempPath))) {
-          throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
-        }
-        try {
-          await inspectImage(file.tempPath);
-        } catch (error) {
-          if (!(error instanceof ImageRejectedError)) throw error;
-          if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
-          // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
-          if (!file.media.needsHeicDecoder)
-            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
-        }
-      }
-      // A video is only accepted when ffprobe can read it and it is within the limits the poster
-      // and the players can cope with (an 8192×8192 clip of a few kB would cost gigabytes to decode).
-      for (const file of received.files) {
-        if (file.media.type !== 'video') continue;
-        const verdict = await probeVideo(file.tempPath, deps.ffprobeCommand);
-        if (verdict === 'unreadable') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.videoUnreadable);
-        if (verdict === 'too-large') {
-          throw new AppError(
-            ErrorCode.VALIDATION,
-            formatMessage(u.videoTooLarge, {
-              width: videoLimits.maxWidth,
-              height: videoLimits.maxHeight,
-              minutes: Math.round(videoLimits.maxDurationSeconds / 60),
-            }),
-          );
-        }
-      }
-      const uploadedAt = new Date();
-      const rows: NewMediaRow[] = received.files.map((file) => {
-        const key = newObjectKey(eventKeyPrefix(eventId), file.media.ext);
-        keys.push(key);
-        return {
-          id: randomUUID(),
-          eventId,
-          objectKey: key,
-          originalName: file.originalName,
-          type: file.media.type,
-          mimeType: file.media.mime,
-          size: file.size,
-          sha256: file.sha256,
-          crc32: file.crc32,
-          uploader: received.uploader,
-          note: received.note,
-          uploadedAt,
-        };
-      });
-      // If the process dies after storing objects but before the commit, this job removes them.
-      const sweepJobId = await repo.scheduleSweep(keys, new Date(Date.now() + sweepDelayMs));
-      let committed: MediaRow[];
-      try {
-        for (const [i, file] of received.files.entries()) {
-          // Local disk moves the temp file into place (no second write); other stores stream it.
-          if (storage.putFile) await storage.putFile(keys[i]!, file.tempPath);
-          else await storage.put(keys[i]!, createReadStream(file.tempPath));
-        }
-        committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter, {
-          bytes: deps.bounds.eventQuotaBytes,
-          items: deps.bounds.eventQuotaItems,
-        });
-      } catch (error) {
-        await Promise.allSettled(keys.map((key) => storage.delete(key)));
-        if (error instanceof UploadCommitError) {
-          if (error.reason === 'closed') throw new AppError(ErrorCode.FORBIDDEN, u.closed);
-          if (error.reason === 'quota-bytes') throw quotaBytesFull();
-          if (error.reason === 'quota-items') throw quotaItemsFull();
-          throw notFound();
-        }
-        throw error;
-      }
-      deps.onJobsEnqueued();
-      deps.onStored?.(
-        committed.length,
-        committed.reduce((sum, row) => sum + row.size, 0),
-      );
+      await checkFiles(received.files);
+      const committed = await storeAndCommit(eventId, received.files, { ...received, guestId });
       return {
         success: true,
         message: formatMessage(u.success, { n: committed.length }),
@@ -237,6 +273,7 @@ export function createMediaService(deps: {
           width: row.width,
           height: row.height,
           processed: false,
+          status: row.status,
           unreadable: false,
           metadata: { uploader: row.uploader, uploadDate: row.uploadedAt.toISOString(), note: row.note },
         })),
@@ -261,7 +298,8 @@ export function createMediaService(deps: {
       if (!event) throw notFound();
       if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
       const { bounds } = deps;
-      const itemsLeft = bounds.eventQuotaItems - event.photoCount;
+      // Items awaiting approval hold their place in the quota (decision 0100).
+      const itemsLeft = bounds.eventQuotaItems - event.photoCount - event.pendingCount;
       const bytesLeft = bounds.eventQuotaBytes - event.bytesUsed;
       const declared = client.declaredBytes;
       if (itemsLeft <= 0) throw quotaItemsFull();
@@ -287,11 +325,47 @@ export function createMediaService(deps: {
       eventId: string,
       parts: AsyncIterable<UploadPart>,
       ticket: UploadTicket,
+      /** The phone a valid guest token names, so the guest finds the upload in "my uploads". */
+      guestId: string | null = null,
     ): Promise<UploadResponse> {
       try {
-        return await receiveAndCommit(eventId, parts, ticket.caps);
+        return await receiveAndCommit(eventId, parts, ticket.caps, guestId);
       } catch (error) {
         await ticket.refund();
+        throw error;
+      }
+    },
+
+    /** Gives back bytes a submission had reserved from the address's hourly budget (a refused file). */
+    giveBackBytes: (ip: string, bytes: number) => deps.ipBytes.giveBack(ip, bytes),
+
+    /**
+     * One file that arrived whole by another path (a finished tus upload): the same checks and the
+     * same commit as a multipart upload's files, one file at a time. Bytes this album already holds
+     * are not stored again (`duplicate`, naming the item that holds them). A refusal throws an
+     * AppError whose message says why in Turkish. The file is moved into storage when accepted;
+     * otherwise it stays where it was for the caller to remove.
+     */
+    async commitFile(input: {
+      eventId: string;
+      filePath: string;
+      originalName: string | null;
+      author: UploadAuthor;
+      /** Decides, once the bytes' type is known, whether one more of this kind still fits (throws if not). */
+      admit?: (media: DetectedMedia) => Promise<void>;
+    }): Promise<{ outcome: 'accepted' | 'duplicate'; mediaId: string; type: MediaType }> {
+      const file = await inspectFile(input.filePath, input.originalName);
+      const existing = await repo.findBySha256(input.eventId, file.sha256);
+      if (existing) return { outcome: 'duplicate', mediaId: existing.id, type: existing.type };
+      await input.admit?.(file.media);
+      await checkFiles([file]);
+      try {
+        const [row] = await storeAndCommit(input.eventId, [file], input.author, { refuseDuplicates: true });
+        return { outcome: 'accepted', mediaId: row!.id, type: row!.type };
+      } catch (error) {
+        // The same bytes were committed by another upload since the look-up above.
+        if (error instanceof DuplicateMediaError)
+          return { outcome: 'duplicate', mediaId: error.existingId, type: file.media.type };
         throw error;
       }
     },
@@ -299,7 +373,13 @@ export function createMediaService(deps: {
     async listPhotos(
       user: AuthUser,
       eventId: string,
-      query: { page: number; limit: number; nextToken?: string; thumbnail: boolean },
+      query: {
+        page: number;
+        limit: number;
+        nextToken?: string;
+        thumbnail: boolean;
+        status: 'all' | 'pending' | 'approved';
+      },
     ) {
       const event = await ownedEvent(user, eventId);
       // An archived album's files are gone (or going): it lists nothing, whatever rows a purge has left.
@@ -311,14 +391,17 @@ export function createMediaService(deps: {
           nextToken: null,
           pagination,
           photoCount: event.photoCount,
+          pendingCount: 0,
         };
       }
+      const status = query.status === 'all' ? undefined : query.status;
       const cursor = query.nextToken ? decodeCursor(query.nextToken) : null;
       // One extra row tells whether another page exists without counting.
       const rows = await repo.listPage(eventId, {
         limit: query.limit + 1,
         beforeSeq: cursor?.seq,
         offset: (query.page - 1) * query.limit,
+        status,
       });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
@@ -334,9 +417,16 @@ export function createMediaService(deps: {
           nextToken,
           page: query.page,
           limit: query.limit,
-          totalPages: Math.ceil(event.photoCount / query.limit),
+          totalPages: Math.ceil(
+            (status === 'pending'
+              ? event.pendingCount
+              : status === 'approved'
+                ? event.photoCount
+                : event.photoCount + event.pendingCount) / query.limit,
+          ),
         },
         photoCount: event.photoCount,
+        pendingCount: event.pendingCount,
       };
     },
 
@@ -361,6 +451,25 @@ export function createMediaService(deps: {
         deleted: deleted.map((row) => row.id),
         notFound: ids.filter((id) => !matched.has(id)),
         currentPhotoCount: photoCount,
+      };
+    },
+
+    /** "Ben onaylarım": the owner lets pending items into the album (and onto the wall). */
+    async approvePhotos(user: AuthUser, eventId: string, photoIds: string[]) {
+      await ownedEvent(user, eventId);
+      const ids = [...new Set(photoIds)];
+      const { approved, photoCount, pendingCount } = await repo.approveItems(eventId, ids, photoCounter);
+      const matched = new Set(approved.flatMap((row) => [row.id, row.objectKey]));
+      return {
+        success: true as const,
+        message:
+          approved.length === 1
+            ? messages.approval.approvedOne
+            : formatMessage(messages.approval.approvedMany, { n: approved.length }),
+        approved: approved.map((row) => row.id),
+        notFound: ids.filter((id) => !matched.has(id)),
+        currentPhotoCount: photoCount,
+        pendingCount,
       };
     },
 
@@ -410,7 +519,10 @@ export function createMediaService(deps: {
       let removed = 0;
       for (;;) {
         const batch = await repo.purgeBatch(eventId, purgeBatchSize);
-        if (batch.ids.length === 0) return removed;
+        if (batch.ids.length === 0) {
+          await repo.forgetLive(eventId);
+          return removed;
+        }
         for (const key of batch.keys) await storage.delete(key);
         await repo.deletePurged(eventId, batch.ids);
         removed += batch.ids.length;
@@ -422,14 +534,25 @@ export function createMediaService(deps: {
       return deps.signer.sign(downloadPath(eventId), {}, ttlSeconds);
     },
 
-    async downloadLink(user: AuthUser, eventId: string): Promise<string> {
+    /** The signature covers the choice: a link without pending items cannot be turned into one with them. */
+    async downloadLink(
+      user: AuthUser,
+      eventId: string,
+      options: { includePending: boolean },
+    ): Promise<string> {
       await ownedEvent(user, eventId);
-      return deps.signer.sign(downloadPath(eventId), {}, downloadLinkTtlSeconds);
+      const params: Record<string, string> = options.includePending ? { [includePendingParam]: '1' } : {};
+      return deps.signer.sign(downloadPath(eventId), params, downloadLinkTtlSeconds);
     },
 
     /** Owner by Bearer token, or anyone holding a valid signed download link. */
     async albumArchive(
-      access: { user: AuthUser | null; signedQuery: Record<string, string | undefined> | null },
+      access: {
+        user: AuthUser | null;
+        signedQuery: Record<string, string | undefined> | null;
+        /** Bearer downloads: whether to include items awaiting approval. */
+        includePending: boolean;
+      },
       eventId: string,
     ): Promise<{ archive: AlbumArchive; fileName: string }> {
       let title: string;
@@ -443,13 +566,19 @@ export function createMediaService(deps: {
         if (!access.user) throw new AppError(ErrorCode.UNAUTHORIZED, messages.auth.loginRequired);
         title = (await ownedEvent(access.user, eventId)).title;
       }
-      const rows = await repo.listAll(eventId);
+      // Items awaiting approval only when the owner asked for them (a signed link says so in its
+      // signed query); the archive's ETag names its entries, so the two choices never share one.
+      const includePending = access.signedQuery
+        ? access.signedQuery[includePendingParam] === '1'
+        : access.includePending;
+      const rows = await repo.listAll(eventId, { includePending });
       if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.noPhotos);
       // One file at a time: only rows from before CRCs were recorded are read here, once.
       for (const row of rows) if (row.crc32 === null) row.crc32 = await recordCrc32(row);
       const archive = albumArchive(
         rows.map((row) => ({
           open: (range?: { start: number; end: number }) => storage.get(row.objectKey, range),
+          file: storage.localPath?.(row.objectKey),
           size: row.size,
           crc32: row.crc32 ?? 0,
           extension: row.objectKey.split('.').pop() ?? 'bin',

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { limits } from '@ani/contract/limits';
@@ -19,7 +19,7 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Readable }
   | { type: 'field'; fieldname: string; value: unknown };
 
-type ReceivedFile = {
+export type ReceivedFile = {
   tempPath: string;
   size: number;
   sha256: string;
@@ -220,6 +220,28 @@ export async function receiveUpload(
     await rm(dir, { recursive: true, force: true });
     throw asUploadError(error);
   }
+}
+
+/**
+ * A file that arrived whole by another path (a finished tus upload), read once for what the
+ * multipart receiver learns while streaming: its type from the first bytes, its size, SHA-256 and
+ * CRC-32. A type that is refused stops the read at once.
+ */
+export async function inspectFile(filePath: string, originalName: string | null): Promise<ReceivedFile> {
+  const inspector = new FileInspector(
+    () => {},
+    () => {},
+  );
+  const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  await pipeline(createReadStream(filePath, { highWaterMark: batchBytes }), inspector, sink);
+  return {
+    tempPath: filePath,
+    size: inspector.size,
+    sha256: inspector.hash.digest('hex'),
+    crc32: inspector.crc32,
+    media: inspector.media!,
+    originalName: originalName ? originalName.slice(0, 255) : null,
+  };
 }
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's

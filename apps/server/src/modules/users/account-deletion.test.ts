@@ -89,6 +89,14 @@ describe.each(Object.keys(backends))('account deletion (%s)', (backendName) => {
       ]),
     });
     expect(album.statusCode).toBe(200);
+    // A custom cover made from the album photo: its files go with the account.
+    const cover = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${w.eventId}/cover`,
+      headers: bearer(w.user.token),
+      payload: { photoId: album.json().uploaded[0].id },
+    });
+    expect(cover.statusCode, cover.body).toBe(200);
     const approved = await t.app.inject({
       method: 'PATCH',
       url: '/api/guests/approval',

@@ -445,9 +445,16 @@ export function createUsersService(deps: {
       if (!user) throw new AppError(ErrorCode.NOT_FOUND, a.userNotFound);
       const changes: Partial<UserRow> = {};
       let pendingEmail: string | null = null;
+      // A change of password and e-mail in one request checks the current password once: argon2 is
+      // deliberately slow, and a second verify would only double the cost of a wrong guess for us.
+      let passwordMatch: Promise<boolean> | undefined;
+      const currentPasswordMatches = () =>
+        (passwordMatch ??= patch.currentPassword
+          ? verify(user.passwordHash, patch.currentPassword)
+          : Promise.resolve(false));
 
       if (patch.newPassword) {
-        if (!patch.currentPassword || !(await verify(user.passwordHash, patch.currentPassword))) {
+        if (!(await currentPasswordMatches())) {
           throw new AppError(ErrorCode.VALIDATION, a.currentPasswordWrong);
         }
         changes.passwordHash = await hash(patch.newPassword);
@@ -461,7 +468,7 @@ export function createUsersService(deps: {
       }
       if (patch.phoneNumber) changes.phoneNumber = patch.phoneNumber;
       if (patch.email && patch.email !== user.email) {
-        if (!patch.currentPassword || !(await verify(user.passwordHash, patch.currentPassword))) {
+        if (!(await currentPasswordMatches())) {
           throw new AppError(
             ErrorCode.VALIDATION,
             patch.currentPassword ? a.currentPasswordWrong : a.currentPasswordForEmail,

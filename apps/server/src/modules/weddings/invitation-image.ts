@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.ts';
 
 // Formats sharp's prebuilt libvips decodes. HEIC needs the WebAssembly decoder the media module
 // runs in a worker; an invitation card is made on a computer, so HEIC is refused here.
@@ -16,6 +16,7 @@ export async function prepareInvitationImage(input: Buffer): Promise<PreparedIma
   if (!type || !type.mime.startsWith('image/') || !decodable.has(type.ext))
     return { ok: false, reason: 'not-image' };
   try {
+    const sharp = await loadSharp();
     const bytes = await sharp(input, { limitInputPixels: 100_000_000 })
       .rotate()
       .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })

@@ -123,6 +123,7 @@ describe('WhatsApp configured later', () => {
         WHATSAPP_API_BASE_URL: provider.baseUrl,
       }),
       db: t.db,
+      listen: t.database.listen,
       pingDatabase: async () => {},
       storage: t.storage,
       logger: createLogger('silent'),

@@ -1,0 +1,216 @@
+import type { MyUpload, MyUploadsResponse } from '@ani/contract/uploads';
+import type { WallItem, WallLinkResponse, WallResponse } from '@ani/contract/live';
+import { istanbulDay } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
+import { slug } from '@ani/contract/text';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { GuestTokens } from '../../http/guest-tokens.ts';
+import type { OwnerAccess } from '../../http/owner-access.ts';
+import type { UrlSigner } from '../../http/signed-urls.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { EventRow, EventsApi } from '../events/events.public.ts';
+import { decodeCursor, encodeCursor } from './album-cursor.ts';
+import type { LiveKind, MediaRepository, MediaRow, PhotoCounter } from './media.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A wall link works for at least this long after it is made (decision 0102). */
+const wallLinkMinMs = 3 * DAY_MS;
+/**
+ * The wall's signed media URLs last a whole night at the venue: a wall never has to re-fetch its
+ * list to keep showing what it has. (A wall left on longer re-reads its list on reconnect.)
+ */
+const wallMediaTtlSeconds = 12 * 60 * 60;
+/** Log rows read per query while a stream catches up. */
+const liveBatch = 100;
+/** A guest's own list; a phone uploading more than this in one event sees its newest ones. */
+const myUploadsLimit = 500;
+
+/** What the signed wall token covers: one event's wall, nothing else the signer signs. */
+const wallScope = (eventId: string) => `wall:${eventId}`;
+
+/** A wall cursor; the owner's album cursor has no live position and is no wall cursor. */
+function wallCursor(token: string): { seq: number; position: number } {
+  const { seq, position } = decodeCursor(token);
+  if (position === undefined) throw new AppError(ErrorCode.VALIDATION, messages.media.invalidCursor);
+  return { seq, position };
+}
+
+/** Who opens a wall or its stream: the owner, or anyone holding the event's wall link. */
+export type WallAccess = { user: AuthUser | null; wallToken: string | undefined };
+
+export type LiveMessage = { id: number; kind: LiveKind; data: WallItem | { id: string } };
+
+export function createLiveService(deps: {
+  repository: MediaRepository;
+  events: Pick<EventsApi, 'findById'>;
+  access: OwnerAccess;
+  signer: UrlSigner;
+  storage: Storage;
+  guestTokens: GuestTokens;
+  counter: PhotoCounter;
+  publicUrl: string;
+  clock: () => Date;
+  onJobsEnqueued: () => void;
+}) {
+  const { repository: repo, storage } = deps;
+  const sign = (key: string) => storage.signedUrl(key, { expiresInSeconds: wallMediaTtlSeconds });
+
+  async function wallItem(row: MediaRow): Promise<WallItem> {
+    const [url, posterUrl] = await Promise.all([
+      sign(row.type === 'video' ? row.objectKey : (row.previewKey ?? row.objectKey)),
+      row.thumbnailKey ? sign(row.thumbnailKey) : Promise.resolve(null),
+    ]);
+    return {
+      id: row.id,
+      type: row.type,
+      url,
+      posterUrl,
+      width: row.width,
+      height: row.height,
+      uploader: row.uploader,
+      note: row.note,
+      uploadedAt: row.uploadedAt.toISOString(),
+    };
+  }
+
+  /** The owner by Bearer token, or a valid wall token of this very event; anyone else 401/403/404. */
+  async function wallEvent(access: WallAccess, eventId: string): Promise<EventRow> {
+    if (access.wallToken !== undefined) {
+      const [exp, sig, extra] = access.wallToken.split('.');
+      if (extra !== undefined || !deps.signer.verify(wallScope(eventId), { exp, sig }))
+        throw new AppError(ErrorCode.FORBIDDEN, messages.wall.linkInvalid);
+      const event = await deps.events.findById(eventId);
+      if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
+      return event;
+    }
+    if (!access.user) throw new AppError(ErrorCode.UNAUTHORIZED, messages.auth.loginRequired);
+    return deps.access.event(access.user, eventId);
+  }
+
+  /** The phone a guest token names, or 404: a stranger learns nothing about the event or its items. */
+  function guestOf(eventId: string, token: string | undefined): string {
+    const guestId = deps.guestTokens.verify(eventId, token);
+    if (!guestId) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+    return guestId;
+  }
+
+  return {
+    /**
+     * A link for the venue's screen, valid until the end of the day after the event (Istanbul time)
+     * and at least three days: long enough for the night and the morning after, without a session.
+     */
+    async wallLink(user: AuthUser, eventId: string): Promise<WallLinkResponse> {
+      const event = await deps.access.event(user, eventId);
+      const now = deps.clock().getTime();
+      const dayAfterEnds = new Date(`${istanbulDay(event.eventDate)}T00:00:00+03:00`).getTime() + 2 * DAY_MS;
+      const expiresAt = Math.max(now + wallLinkMinMs, dayAfterEnds);
+      const signed = deps.signer.sign(wallScope(eventId), {}, Math.ceil((expiresAt - now) / 1000));
+      const query = new URLSearchParams(signed.slice(signed.indexOf('?') + 1));
+      const token = `${query.get('exp')}.${query.get('sig')}`;
+      return {
+        success: true,
+        url: `/events/${encodeURIComponent(eventId)}/wall?wall=${encodeURIComponent(token)}`,
+        token,
+        expiresAt: new Date(Number(query.get('exp')) * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * One page of the wall, newest first. The first page and its live position come from one snapshot;
+     * a later page (`nextToken`) continues below the previous one and answers the first page's position,
+     * so a walk over the whole album never moves where the stream starts.
+     */
+    async wall(
+      access: WallAccess,
+      eventId: string,
+      query: { limit: number; nextToken?: string },
+    ): Promise<WallResponse> {
+      const event = await wallEvent(access, eventId);
+      const cursor = query.nextToken === undefined ? null : wallCursor(query.nextToken);
+      // One extra row tells whether another page exists without counting.
+      const limit = query.limit + 1;
+      // An archived album's files are gone: its wall is empty.
+      const { rows, lastEventId } = event.archivedAt
+        ? { rows: [], lastEventId: cursor?.position ?? (await repo.liveHead(eventId)) }
+        : cursor
+          ? { rows: await repo.wallPageBefore(eventId, cursor.seq, limit), lastEventId: cursor.position }
+          : await repo.wallFirstPage(eventId, limit);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        success: true,
+        title: event.title,
+        uploadUrl: `${deps.publicUrl}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`,
+        items: await Promise.all(page.map(wallItem)),
+        nextToken:
+          rows.length > query.limit && last ? encodeCursor({ seq: last.seq, position: lastEventId }) : null,
+        lastEventId: String(lastEventId),
+      };
+    },
+
+    /** Checks who opens the stream; answers the log position it starts after. */
+    async openStream(access: WallAccess, eventId: string, lastEventId: string | undefined): Promise<number> {
+      await wallEvent(access, eventId);
+      const given = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
+      return given ?? repo.liveHead(eventId);
+    },
+
+    /**
+     * The stream's next messages after `position`, oldest first. A `photo` whose item is gone or
+     * no longer showable is skipped (its `removed` follows), but its id still advances the position.
+     */
+    async liveSince(
+      eventId: string,
+      position: number,
+    ): Promise<{ messages: LiveMessage[]; next: number; more: boolean }> {
+      const rows = await repo.liveSince(eventId, position, liveBatch);
+      const out: LiveMessage[] = [];
+      for (const row of rows) {
+        if (row.kind === 'removed') out.push({ id: row.id, kind: row.kind, data: { id: row.mediaId } });
+        else if (row.item) out.push({ id: row.id, kind: row.kind, data: await wallItem(row.item) });
+      }
+      return { messages: out, next: rows.at(-1)?.id ?? position, more: rows.length === liveBatch };
+    },
+
+    /** A guest's own uploads to this event, as their phone (its token) uploaded them. */
+    async myUploads(eventId: string, token: string | undefined): Promise<MyUploadsResponse> {
+      const guestId = guestOf(eventId, token);
+      const event = await deps.events.findById(eventId);
+      if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+      const rows = event.archivedAt ? [] : await repo.listByGuest(eventId, guestId, myUploadsLimit);
+      const uploads = await Promise.all(
+        rows.map(async (row): Promise<MyUpload> => ({
+          id: row.id,
+          name: row.originalName,
+          type: row.type,
+          size: row.size,
+          uploadedAt: row.uploadedAt.toISOString(),
+          state: row.processingState === 'pending' ? 'processing' : row.status,
+          thumbnailUrl: row.thumbnailKey ? await sign(row.thumbnailKey) : null,
+        })),
+      );
+      return { success: true, uploads, canDelete: event.canAddPhotos && !event.archivedAt };
+    },
+
+    /**
+     * A guest takes back one of their own uploads while uploads are open: counts, the walls and the
+     * stored objects follow in the deletion's transaction. Anything not this phone's is 404.
+     */
+    async deleteMyUpload(eventId: string, photoId: string, token: string | undefined) {
+      const guestId = guestOf(eventId, token);
+      const event = await deps.events.findById(eventId);
+      const own = event ? await repo.findById(photoId) : null;
+      if (!event || !own || own.eventId !== eventId || own.guestId !== guestId)
+        throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+      if (!event.canAddPhotos || event.archivedAt)
+        throw new AppError(ErrorCode.FORBIDDEN, messages.myUploads.closed);
+      const { deleted } = await repo.deleteItems(eventId, [own.id], deps.counter, guestId);
+      if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+      deps.onJobsEnqueued();
+      return { success: true as const, message: messages.myUploads.deleted };
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -1,0 +1,192 @@
+import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { submissionFiles, submissions } from '../../db/schema/uploads.ts';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
+type FileState = SubmissionFileRow['state'];
+
+export function createUploadsRepository(db: Db) {
+  return {
+    async insertSubmission(
+      row: typeof submissions.$inferInsert,
+      files: { name: string; size: number; type: string }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(submissions).values(row);
+        await tx.insert(submissionFiles).values(
+          files.map((f, position) => ({
+            submissionId: row.id,
+            position,
+            name: f.name,
+            size: f.size,
+            declaredType: f.type,
+          })),
+        );
+      });
+    },
+
+    async findSubmission(id: string): Promise<SubmissionRow | null> {
+      return (await db.select().from(submissions).where(eq(submissions.id, id)))[0] ?? null;
+    },
+
+    async listFiles(submissionId: string): Promise<SubmissionFileRow[]> {
+      return db
+        .select()
+        .from(submissionFiles)
+        .where(eq(submissionFiles.submissionId, submissionId))
+        .orderBy(asc(submissionFiles.position));
+    },
+
+    /**
+     * Gives a new tus upload one waiting declared file of exactly its length, the one of the same
+     * name first. Null when none is left: the file was not declared, or is one more than declared.
+     * Conditional on the state, so two creations can never take the same slot.
+     */
+    async claimFile(
+      submissionId: string,
+      uploadId: string,
+      size: number,
+      name: string,
+    ): Promise<SubmissionFileRow | null> {
+      const candidates = await db
+        .select({ position: submissionFiles.position })
+        .from(submissionFiles)
+        .where(
+          and(
+            eq(submissionFiles.submissionId, submissionId),
+            eq(submissionFiles.state, 'waiting'),
+            eq(submissionFiles.size, size),
+          ),
+        )
+        .orderBy(sql`${submissionFiles.name} = ${name} desc`, asc(submissionFiles.position));
+      for (const { position } of candidates) {
+        const [claimed] = await db
+          .update(submissionFiles)
+          .set({ uploadId, state: 'receiving' })
+          .where(
+            and(
+              eq(submissionFiles.submissionId, submissionId),
+              eq(submissionFiles.position, position),
+              eq(submissionFiles.state, 'waiting'),
+            ),
+          )
+          .returning();
+        if (claimed) return claimed;
+      }
+      return null;
+    },
+
+    /** The upload receiving a declared file of this name and length, if one is. */
+    async receivingUpload(submissionId: string, size: number, name: string): Promise<string | null> {
+      const [row] = await db
+        .select({ uploadId: submissionFiles.uploadId })
+        .from(submissionFiles)
+        .where(
+          and(
+            eq(submissionFiles.submissionId, submissionId),
+            eq(submissionFiles.state, 'receiving'),
+            eq(submissionFiles.size, size),
+            eq(submissionFiles.name, name),
+          ),
+        )
+        .limit(1);
+      return row?.uploadId ?? null;
+    },
+
+    /** Gives a still-receiving file's slot to a new upload; false when it is no longer receiving. */
+    async replaceUpload(previous: string, uploadId: string): Promise<boolean> {
+      const rows = await db
+        .update(submissionFiles)
+        .set({ uploadId })
+        .where(and(eq(submissionFiles.uploadId, previous), eq(submissionFiles.state, 'receiving')))
+        .returning({ position: submissionFiles.position });
+      return rows.length > 0;
+    },
+
+    /** The declared file a tus upload receives, with its submission. */
+    async findByUpload(
+      uploadId: string,
+    ): Promise<{ file: SubmissionFileRow; submission: SubmissionRow } | null> {
+      const [row] = await db
+        .select()
+        .from(submissionFiles)
+        .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
+        .where(eq(submissionFiles.uploadId, uploadId));
+      return row ? { file: row.submission_files, submission: row.submissions } : null;
+    },
+
+    /**
+     * Records what the bytes turned out to be, unless the submission already holds `max` files of
+     * that kind. The submission's row is locked meanwhile, so two files finishing at once cannot
+     * both take the last place.
+     */
+    async admitKind(uploadId: string, submissionId: string, kind: 'image' | 'video', max: number) {
+      return db.transaction(async (tx) => {
+        await tx
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(eq(submissions.id, submissionId))
+          .for('update');
+        const [taken] = await tx
+          .select({ n: count() })
+          .from(submissionFiles)
+          .where(
+            and(
+              eq(submissionFiles.submissionId, submissionId),
+              eq(submissionFiles.kind, kind),
+              ne(submissionFiles.state, 'refused'),
+              ne(submissionFiles.uploadId, uploadId),
+            ),
+          );
+        if (taken!.n >= max) return false;
+        await tx.update(submissionFiles).set({ kind }).where(eq(submissionFiles.uploadId, uploadId));
+        return true;
+      });
+    },
+
+    async setOutcome(
+      uploadId: string,
+      outcome: { state: Exclude<FileState, 'waiting' | 'receiving'>; reason?: string; mediaId?: string },
+    ): Promise<void> {
+      await db
+        .update(submissionFiles)
+        .set({ state: outcome.state, reason: outcome.reason ?? null, mediaId: outcome.mediaId ?? null })
+        .where(eq(submissionFiles.uploadId, uploadId));
+    },
+
+    /** A terminated upload's file may be sent again by a new upload. */
+    async release(uploadId: string): Promise<void> {
+      await db
+        .update(submissionFiles)
+        .set({ uploadId: null, state: 'waiting', kind: null })
+        .where(and(eq(submissionFiles.uploadId, uploadId), eq(submissionFiles.state, 'receiving')));
+    },
+
+    /** Up to `limit` submissions past their expiry, with the tus uploads still holding bytes. */
+    async expired(now: Date, limit: number): Promise<{ ids: string[]; uploadIds: string[] }> {
+      const rows = await db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(lt(submissions.expiresAt, now))
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) return { ids, uploadIds: [] };
+      const files = await db
+        .select({ uploadId: submissionFiles.uploadId })
+        .from(submissionFiles)
+        .where(and(inArray(submissionFiles.submissionId, ids), eq(submissionFiles.state, 'receiving')));
+      return { ids, uploadIds: files.map((f) => f.uploadId).filter((u): u is string => !!u) };
+    },
+
+    async deleteSubmissions(ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(submissions).where(inArray(submissions.id, ids));
+    },
+
+    /** Files still receiving, for the sweep that commits those whose bytes all arrived before a crash. */
+    async receiving(limit: number): Promise<SubmissionFileRow[]> {
+      return db.select().from(submissionFiles).where(eq(submissionFiles.state, 'receiving')).limit(limit);
+    },
+  };
+}
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

@@ -1,0 +1,483 @@
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ani/contract/messages';
+import { limits } from '@ani/contract/limits';
+import { tusChunkBytes } from '@ani/contract/uploads';
+import { events, media } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
+import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
+
+const u = messages.upload;
+const s = messages.submissions;
+const MB = 1024 * 1024;
+let t: TestApp;
+let owner: TestUser;
+let f: MediaFixtures;
+
+// The clock the app reads: real time plus an offset the expiry test moves.
+let offset = 0;
+const clock = () => new Date(Date.now() + offset);
+
+beforeAll(async () => {
+  [t, f] = await Promise.all([createTestApp({ clock }), mediaFixtures()]);
+  owner = await createActivatedUser(t);
+});
+afterAll(() => t.close());
+
+async function newEvent(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(owner.token),
+    payload: { title: 'Elif ile Can', eventDate: new Date().toISOString() },
+  });
+  return res.json().event.id;
+}
+
+async function setOpen(eventId: string, canAddPhotos: boolean) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events/update',
+    headers: bearer(owner.token),
+    payload: { eventId, canAddPhotos },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+type Declared = { name: string; size: number; type: string };
+const photo = (i: number, size = 1000): Declared => ({ name: `foto-${i}.jpg`, size, type: 'image/jpeg' });
+const video = (i: number, size = 1000): Declared => ({ name: `video-${i}.mp4`, size, type: 'video/mp4' });
+const declare = (name: string, data: Buffer, type = 'image/jpeg'): Declared => ({
+  name,
+  size: data.length,
+  type,
+});
+
+function submit(eventId: string, files: Declared[], over: Record<string, unknown> = {}, token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/submissions`,
+    headers: token ? { 'x-guest-token': token } : {},
+    payload: { uploader: 'Zeynep', note: 'Mutluluklar!', files, ...over },
+  });
+}
+
+async function submitted(eventId: string, files: Declared[], token?: string) {
+  const res = await submit(eventId, files, {}, token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { submissionId: string; guestToken: string; expiresAt: string };
+}
+
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+const tusHeaders = { 'tus-resumable': '1.0.0' };
+
+/** tus creation (POST) of one declared file; answers the upload's path. */
+async function create(submissionId: string, name: string, length: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...tusHeaders,
+      'upload-length': String(length),
+      'upload-metadata': `submissionId ${b64(submissionId)},filename ${b64(name)},filetype ${b64('image/jpeg')}`,
+    },
+  });
+  return { res, location: res.headers.location as string | undefined };
+}
+
+function patch(location: string, offset: number, data: Buffer) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...tusHeaders,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: data,
+  });
+}
+
+/** One whole file: created, then sent in chunks; answers the response that completed it. */
+async function send(submissionId: string, name: string, data: Buffer) {
+  const { res, location } = await create(submissionId, name, data.length);
+  expect(res.statusCode, res.body).toBe(201);
+  let last = res;
+  for (let offset = 0; offset < data.length; offset += tusChunkBytes) {
+    last = await patch(location!, offset, data.subarray(offset, offset + tusChunkBytes));
+    if (last.statusCode !== 204) break;
+  }
+  return Object.assign(last, { location });
+}
+
+async function album(eventId: string) {
+  const rows = await t.db.select().from(media).where(eq(media.eventId, eventId));
+  const [event] = await t.db.select({ n: events.photoCount }).from(events).where(eq(events.id, eventId));
+  return { rows, photoCount: event!.n };
+}
+
+/** What the tus store still holds of these uploads (bytes or their record). */
+async function staged(...locations: (string | undefined)[]): Promise<string[]> {
+  const ids = new Set(locations.map((l) => l!.split('/').pop()!));
+  return (await readdir(path.join(t.config.dataDir, 'tus'))).filter((n) => ids.has(n.replace(/\.json$/, '')));
+}
+
+describe('POST /api/events/:eventId/submissions checks the selection once', () => {
+  it('refuses 11 photos and takes 10', async () => {
+    const eventId = await newEvent();
+    const eleven = await submit(
+      eventId,
+      Array.from({ length: 11 }, (_, i) => photo(i)),
+    );
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().message).toBe(u.maxPhotos);
+    await submitted(
+      eventId,
+      Array.from({ length: 10 }, (_, i) => photo(i)),
+    );
+  });
+
+  it('refuses 4 videos and takes 3 (with 10 photos beside them)', async () => {
+    const eventId = await newEvent();
+    const photos = Array.from({ length: 10 }, (_, i) => photo(i));
+    const four = await submit(eventId, [...photos, ...[1, 2, 3, 4].map((i) => video(i))]);
+    expect(four.statusCode).toBe(400);
+    expect(four.json().message).toBe(u.maxVideos);
+    await submitted(eventId, [...photos, ...[1, 2, 3].map((i) => video(i))]);
+  });
+
+  it('refuses 101 MB in total with 413 and takes exactly 100 MB', async () => {
+    const eventId = await newEvent();
+    const over = await submit(eventId, [photo(1, 51 * MB), photo(2, 50 * MB)]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(u.maxTotalSize);
+    await submitted(eventId, [photo(1, 50 * MB), photo(2, limits.maxUploadBytes - 50 * MB)]);
+  });
+
+  it('refuses a one-letter name and takes two letters', async () => {
+    const eventId = await newEvent();
+    const short = await submit(eventId, [photo(1)], { uploader: 'Z' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(u.nameMin);
+    expect((await submit(eventId, [photo(1)], { uploader: 'Zo' })).statusCode).toBe(201);
+  });
+
+  it('refuses while uploads are closed with the multipart path’s 403, and takes again once reopened', async () => {
+    const eventId = await newEvent();
+    await setOpen(eventId, false);
+    const closed = await submit(eventId, [photo(1)]);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(u.closed);
+    await setOpen(eventId, true);
+    await submitted(eventId, [photo(1)]);
+  });
+
+  it('answers an unknown event with 404', async () => {
+    const res = await submit('yok-boyle-bir-etkinlik', [photo(1)]);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps the phone’s guest id when its token comes back, and issues a new one for a forged token', async () => {
+    const eventId = await newEvent();
+    const first = await submitted(eventId, [photo(1)]);
+    const again = await submitted(eventId, [photo(2)], first.guestToken);
+    expect(again.guestToken).toBe(first.guestToken);
+    const forged = await submitted(eventId, [photo(3)], `${first.guestToken.split('.')[0]}.AAAA`);
+    expect(forged.guestToken).not.toBe(first.guestToken);
+    // A token of another event is not this event's.
+    const otherEvent = await newEvent();
+    const elsewhere = await submitted(otherEvent, [photo(1)], first.guestToken);
+    expect(elsewhere.guestToken).not.toBe(first.guestToken);
+    expect(Date.parse(first.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
+  });
+});
+
+describe('tus uploads of a submission’s files', () => {
+  it('lands a declared file, tells it was accepted and records the phone’s guest id', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const sub = await submitted(eventId, [declare('dugun.jpg', jpeg)]);
+    const done = await send(sub.submissionId, 'dugun.jpg', jpeg);
+    expect(done.statusCode).toBe(204);
+    expect(done.headers['upload-outcome']).toBe('accepted');
+    const { rows, photoCount } = await album(eventId);
+    expect(photoCount).toBe(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ uploader: 'Zeynep', note: 'Mutluluklar!', originalName: 'dugun.jpg' });
+    expect(rows[0]!.guestId).toBe(sub.guestToken.split('.')[0]);
+    expect(await staged(done.location)).toEqual([]);
+
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().files).toEqual([
+      { name: 'dugun.jpg', size: jpeg.length, state: 'accepted', offset: jpeg.length, reason: null },
+    ]);
+  });
+
+  it('answers the status only to the phone that made the submission', async () => {
+    const eventId = await newEvent();
+    const sub = await submitted(eventId, [photo(1)]);
+    const other = await submitted(eventId, [photo(2)]);
+    const url = `/api/events/${eventId}/submissions/${sub.submissionId}`;
+    for (const headers of [{}, { 'x-guest-token': other.guestToken }, { 'x-guest-token': 'abc.def' }]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(s.notFound);
+    }
+    const own = await t.app.inject({ method: 'GET', url, headers: { 'x-guest-token': sub.guestToken } });
+    expect(own.json().files[0]).toMatchObject({ state: 'waiting', offset: 0 });
+  });
+
+  it('refuses a file of another size, one more than declared, and an unknown submission; the same file again starts over', async () => {
+    const eventId = await newEvent();
+    const sub = await submitted(eventId, [photo(1, 500)]);
+    const wrongSize = await create(sub.submissionId, 'foto-1.jpg', 501);
+    expect(wrongSize.res.statusCode).toBe(400);
+    expect(wrongSize.res.body).toBe(s.fileNotDeclared);
+    const right = await create(sub.submissionId, 'foto-1.jpg', 500);
+    expect(right.res.statusCode).toBe(201);
+    const extra = await create(sub.submissionId, 'baska.jpg', 500);
+    expect(extra.res.statusCode).toBe(400);
+    expect(extra.res.body).toBe(s.tooManyFiles);
+    // The same file created again (the first creation's answer was lost) starts over in its slot.
+    expect((await patch(right.location!, 0, Buffer.alloc(100))).statusCode).toBe(204);
+    const again = await create(sub.submissionId, 'foto-1.jpg', 500);
+    expect(again.res.statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: right.location!, headers: tusHeaders })).statusCode,
+    ).toBe(404);
+    expect(await staged(right.location)).toEqual([]);
+    // Its bytes held by another instance (none here): created on this one, it starts over too.
+    const id = again.location!.split('/').pop()!;
+    for (const name of [id, `${id}.json`]) await rm(path.join(t.config.dataDir, 'tus', name));
+    const elsewhere = await create(sub.submissionId, 'foto-1.jpg', 500);
+    expect(elsewhere.res.statusCode).toBe(201);
+    // Received and judged here: 500 zero bytes are no photo.
+    const judged = await patch(elsewhere.location!, 0, Buffer.alloc(500));
+    expect(judged.statusCode).toBe(415);
+    expect(judged.body).toBe(u.typeUndetectable);
+    const unknown = await create('00000000-0000-0000-0000-000000000000', 'foto-1.jpg', 500);
+    expect(unknown.res.statusCode).toBe(404);
+    expect(unknown.res.body).toBe(s.notFound);
+  });
+
+  it('refuses bytes past the declared size, keeps what was acknowledged, and takes the exact rest', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const sub = await submitted(eventId, [declare('a.jpg', jpeg)]);
+    const { location } = await create(sub.submissionId, 'a.jpg', jpeg.length);
+    const half = Math.floor(jpeg.length / 2);
+    expect((await patch(location!, 0, jpeg.subarray(0, half))).statusCode).toBe(204);
+    const tooMuch = await patch(location!, half, Buffer.concat([jpeg.subarray(half), Buffer.alloc(10)]));
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.body).toBe(s.fileSizeExceeded);
+    const head = await t.app.inject({ method: 'HEAD', url: location!, headers: tusHeaders });
+    expect(head.headers['upload-offset']).toBe(String(half));
+    const rest = await patch(location!, half, jpeg.subarray(half));
+    expect(rest.headers['upload-outcome']).toBe('accepted');
+    expect((await album(eventId)).photoCount).toBe(1);
+  });
+
+  it('refuses a chunk over 8 MiB and takes one of 8 MiB', async () => {
+    const eventId = await newEvent();
+    const sub = await submitted(eventId, [photo(1, 9 * MB)]);
+    const { location } = await create(sub.submissionId, 'foto-1.jpg', 9 * MB);
+    const big = await patch(location!, 0, Buffer.alloc(tusChunkBytes + 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.body).toBe(s.chunkTooLarge);
+    expect((await patch(location!, 0, Buffer.alloc(tusChunkBytes))).statusCode).toBe(204);
+  });
+
+  it('refuses the PATCHes of a submission once uploads close, and no more files after', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const png = await readFile(f.png);
+    const webp = await readFile(f.webp);
+    const sub = await submitted(eventId, [
+      declare('a.jpg', jpeg),
+      declare('b.png', png),
+      declare('c.webp', webp),
+    ]);
+    expect((await send(sub.submissionId, 'a.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+    const { location } = await create(sub.submissionId, 'b.png', png.length);
+    expect((await patch(location!, 0, png.subarray(0, 100))).statusCode).toBe(204);
+    await setOpen(eventId, false);
+    const refused = await patch(location!, 100, png.subarray(100));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe(u.closed);
+    const third = await create(sub.submissionId, 'c.webp', webp.length);
+    expect(third.res.statusCode).toBe(403);
+    expect(await staged(location)).toEqual([]);
+    expect((await album(eventId)).photoCount).toBe(1);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.json().files.map((x: { state: string }) => x.state)).toEqual([
+      'accepted',
+      'refused',
+      'waiting',
+    ]);
+    expect(status.json().files[1].reason).toBe(u.closed);
+  });
+
+  it('lands the JPEGs of a submission and refuses the JPEG XL among them by name, with its reason', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const jxl = await readFile(f.jxl);
+    const other = await readFile(f.truncatedJpeg);
+    const sub = await submitted(eventId, [
+      declare('bir.jpg', jpeg),
+      declare('iki.jxl', jxl, 'image/jxl'),
+      declare('uc.jpg', other),
+    ]);
+    expect((await send(sub.submissionId, 'bir.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+    const refused = await send(sub.submissionId, 'iki.jxl', jxl);
+    expect(refused.statusCode).toBe(415);
+    expect(await staged(refused.location)).toEqual([]);
+    expect(refused.body).toBe(u.onlyImagesAndVideos);
+    expect((await send(sub.submissionId, 'uc.jpg', other)).headers['upload-outcome']).toBe('accepted');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.json().files).toMatchObject([
+      { name: 'bir.jpg', state: 'accepted' },
+      { name: 'iki.jxl', state: 'refused', reason: u.onlyImagesAndVideos },
+      { name: 'uc.jpg', state: 'accepted' },
+    ]);
+    const { rows, photoCount } = await album(eventId);
+    expect(photoCount).toBe(2);
+    expect(rows.map((r) => r.originalName).sort()).toEqual(['bir.jpg', 'uc.jpg']);
+  });
+
+  it('refuses a HEIC cut off in transfer and takes the whole one', async () => {
+    const eventId = await newEvent();
+    const cut = await readFile(f.truncatedHeic);
+    const whole = await readFile(f.heic);
+    const sub = await submitted(eventId, [
+      declare('kesik.heic', cut, 'image/heic'),
+      declare('tam.heic', whole, 'image/heic'),
+    ]);
+    const refused = await send(sub.submissionId, 'kesik.heic', cut);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.body).toBe(u.imageUnreadable);
+    expect((await send(sub.submissionId, 'tam.heic', whole)).headers['upload-outcome']).toBe('accepted');
+  });
+
+  it('tells a duplicate, stores it once, and leaves the count alone', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const png = await readFile(f.png);
+    const first = await submitted(eventId, [declare('a.jpg', jpeg)]);
+    expect((await send(first.submissionId, 'a.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+    const second = await submitted(eventId, [declare('ayni.jpg', jpeg), declare('yeni.png', png)]);
+    const dup = await send(second.submissionId, 'ayni.jpg', jpeg);
+    expect(dup.statusCode).toBe(204);
+    expect(dup.headers['upload-outcome']).toBe('duplicate');
+    expect((await send(second.submissionId, 'yeni.png', png)).headers['upload-outcome']).toBe('accepted');
+    const { rows, photoCount } = await album(eventId);
+    expect(photoCount).toBe(2);
+    expect(rows).toHaveLength(2);
+    const sha = rows.find((r) => r.originalName === 'a.jpg')!.sha256;
+    const [stored] = await t.db
+      .select({ n: count() })
+      .from(media)
+      .where(and(eq(media.eventId, eventId), eq(media.sha256, sha)));
+    expect(stored!.n).toBe(1);
+    expect(await staged(dup.location)).toEqual([]);
+  });
+
+  it('refuses a fourth video even when the browser declared it a photo, and takes the third', async () => {
+    const eventId = await newEvent();
+    const clips = await Promise.all([f.mp4, f.mov, f.webm].map((p) => readFile(p)));
+    // A fourth, distinct video: the same clip with a byte appended (still playable).
+    const fourth = Buffer.concat([clips[0]!, Buffer.from([0])]);
+    const sub = await submitted(eventId, [
+      ...clips.map((c, i) => declare(`klip-${i}.mp4`, c, 'video/mp4')),
+      declare('aslinda-video.jpg', fourth, 'image/jpeg'),
+    ]);
+    for (const [i, c] of clips.entries())
+      expect((await send(sub.submissionId, `klip-${i}.mp4`, c)).headers['upload-outcome']).toBe('accepted');
+    const refused = await send(sub.submissionId, 'aslinda-video.jpg', fourth);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe(u.maxVideos);
+    expect((await album(eventId)).photoCount).toBe(3);
+  });
+
+  it('commits a file whose bytes all arrived before a crash cut its commit, when its phone asks where it stands', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const sub = await submitted(eventId, [declare('a.jpg', jpeg)]);
+    const { location } = await create(sub.submissionId, 'a.jpg', jpeg.length);
+    // The bytes reached the store, the process died before the commit: as the disk looks after a restart.
+    await writeFile(path.join(t.config.dataDir, 'tus', location!.split('/').pop()!), jpeg);
+    expect((await album(eventId)).photoCount).toBe(0);
+    const head = await t.app.inject({ method: 'HEAD', url: location!, headers: tusHeaders });
+    expect(head.headers['upload-offset']).toBe(String(jpeg.length));
+    expect((await album(eventId)).photoCount).toBe(1);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.json().files[0].state).toBe('accepted');
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('commits a whole file that a crash left uncommitted and no phone came back for', async () => {
+    const eventId = await newEvent();
+    const png = await readFile(f.png);
+    const sub = await submitted(eventId, [declare('b.png', png, 'image/png')]);
+    const { location } = await create(sub.submissionId, 'b.png', png.length);
+    await writeFile(path.join(t.config.dataDir, 'tus', location!.split('/').pop()!), png);
+    await t.app.jobs.scheduleRecurringJobs();
+    offset += 3600_000 + 1000;
+    try {
+      await t.app.jobs.runUntilIdle();
+    } finally {
+      offset = 0;
+    }
+    expect((await album(eventId)).photoCount).toBe(1);
+    expect(await staged(location)).toEqual([]);
+  });
+
+  it('refuses a file of an expired submission and sweeps its unfinished bytes and rows; a fresh one goes on', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const old = await submitted(eventId, [declare('a.jpg', jpeg), declare('b.jpg', jpeg)]);
+    const { location } = await create(old.submissionId, 'a.jpg', jpeg.length);
+    expect((await patch(location!, 0, jpeg.subarray(0, 1000))).statusCode).toBe(204);
+    await t.app.jobs.scheduleRecurringJobs();
+    offset += 24 * 3600_000 + 1000;
+    try {
+      const fresh = await submitted(eventId, [declare('c.jpg', jpeg)]);
+      const late = await create(old.submissionId, 'b.jpg', jpeg.length);
+      expect(late.res.statusCode).toBe(410);
+      expect(late.res.body).toBe(s.expired);
+      const latePatch = await patch(location!, 1000, jpeg.subarray(1000));
+      expect(latePatch.statusCode).toBe(410);
+      await t.app.jobs.runUntilIdle();
+      expect(await staged(location)).toEqual([]);
+      const gone = await t.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/submissions/${old.submissionId}`,
+        headers: { 'x-guest-token': old.guestToken },
+      });
+      expect(gone.statusCode).toBe(404);
+      expect((await send(fresh.submissionId, 'c.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+    } finally {
+      offset = 0;
+    }
+  });
+});

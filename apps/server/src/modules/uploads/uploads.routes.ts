@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Server as TusServer } from '@tus/server';
+import { eventIdParams } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
+import {
+  createSubmissionInput,
+  createSubmissionResponse,
+  guestTokenHeader,
+  submissionParams,
+  submissionStatusResponse,
+  tusChunkBytes,
+} from '@ani/contract/uploads';
+import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { diskHeadroom } from '../../storage/disk-space.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+const s = messages.submissions;
+const u = messages.upload;
+
+/** The tus routes; the protocol answers refusals as plain text (the Turkish reason). */
+export const tusPath = '/api/uploads';
+
+const guestHeaders = z.object({ [guestTokenHeader]: z.string().max(200).optional() });
+
+export const uploadsRoutes: FastifyPluginAsync<{
+  service: UploadsService;
+  tus: TusServer;
+  requestLimiter: RateLimiter;
+  parallelUploadsPerIp: number;
+  disk: { dataDir: string; minFreeBytes: number };
+}> = async (fastify, { service, tus, requestLimiter, parallelUploadsPerIp, disk }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/events/:eventId/submissions',
+    {
+      // The spec's size rule answers 413 like the multipart path, not the schema's generic 400.
+      attachValidation: true,
+      schema: {
+        params: eventIdParams,
+        headers: guestHeaders,
+        body: createSubmissionInput,
+        response: { 201: createSubmissionResponse },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        const message = request.validationError.validation[0]?.message ?? messages.generic.invalidInput;
+        throw new AppError(
+          message === u.maxTotalSize ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION,
+          message,
+        );
+      }
+      await requestLimiter.consume(request.ip);
+      const created = await service.createSubmission(request.params.eventId, request.body, {
+        ip: request.ip,
+        guestToken: request.headers[guestTokenHeader],
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/events/:eventId/submissions/:submissionId',
+    {
+      schema: {
+        params: submissionParams,
+        headers: guestHeaders,
+        response: { 200: submissionStatusResponse },
+      },
+    },
+    async (request) =>
+      service.status(request.params.eventId, request.params.submissionId, request.headers[guestTokenHeader]),
+  );
+
+  // tus 1.0. Fastify must leave the body alone: @tus/server reads the request stream itself.
+  await app.register(async (tusScope) => {
+    tusScope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+      done(null),
+    );
+    const inProgress = new Map<string, number>();
+
+    const plain = (reply: FastifyReply, status: number, text: string) =>
+      reply.status(status).header('tus-resumable', '1.0.0').type('text/plain; charset=utf-8').send(text);
+
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { ip } = request;
+      const carriesBody =
+        request.method === 'PATCH' ||
+        (request.method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');
+      if (request.method === 'HEAD') {
+        const known = await service.whereIs((request.params as { uploadId: string }).uploadId);
+        if (known && 'complete' in known) {
+          return reply
+            .status(200)
+            .headers({
+              'tus-resumable': '1.0.0',
+              'upload-offset': String(known.complete),
+              'upload-length': String(known.complete),
+              'cache-control': 'no-store',
+            })
+            .send();
+        }
+        if (known) return reply.status(410).header('tus-resumable', '1.0.0').send();
+      }
+      if (!carriesBody) {
+        reply.hijack();
+        return tus.handle(request.raw, reply.raw);
+      }
+      // Every chunk says its length, so its bounds are checked before a byte of it is stored.
+      const length = Number(request.headers['content-length']);
+      if (request.headers['content-length'] === undefined || !Number.isSafeInteger(length) || length < 0)
+        return plain(reply, 411, s.lengthRequired);
+      if (length > tusChunkBytes) return plain(reply, 413, s.chunkTooLarge);
+      if (length > (await diskHeadroom(disk.dataDir, disk.minFreeBytes)))
+        return plain(reply, 507, u.diskFull);
+      const running = inProgress.get(ip) ?? 0;
+      if (running >= parallelUploadsPerIp) {
+        return plain(reply, 429, u.tooManyParallel).header('retry-after', '5');
+      }
+      inProgress.set(ip, running + 1);
+      // Counted until the response is done or its connection gone: a cut connection's request may
+      // never see its answer written, so the handler's own end is not waited for.
+      reply.raw.once('close', () => {
+        const left = (inProgress.get(ip) ?? 1) - 1;
+        if (left > 0) inProgress.set(ip, left);
+        else inProgress.delete(ip);
+      });
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+
+    // One route per method, so the API description can tell each one's answers (http/openapi.ts).
+    for (const method of ['POST', 'OPTIONS'] as const)
+      tusScope.route({ method, url: tusPath, handler: handle });
+    for (const method of ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const)
+      tusScope.route({ method, url: `${tusPath}/:uploadId`, handler: handle });
+  });
+};

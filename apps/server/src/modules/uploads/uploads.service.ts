@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { createSubmissionInput, SubmissionStatusResponse } from '@ani/contract/uploads';
+import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
+import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
+import type { GuestTokens } from '../../http/guest-tokens.ts';
+import type { EventsApi } from '../events/events.public.ts';
+import type { MediaUploadsApi } from '../media/media.public.ts';
+import type { UploadsRepository } from './uploads.repository.ts';
+
+const s = messages.submissions;
+const u = messages.upload;
+
+/** Unfinished files of a submission are swept after this long (the tus expiration extension says so too). */
+export const submissionTtlMs = 24 * 60 * 60 * 1000;
+
+/** A refusal on the tus routes: the status and the Turkish reason, sent as the plain-text body. */
+export type TusRefusal = { status_code: number; body: string };
+const refusal = (status: number, body: string): TusRefusal => ({ status_code: status, body });
+const fromAppError = (error: AppError): TusRefusal => refusal(statusOf[error.code], error.message);
+const isRefusal = (error: unknown): error is TusRefusal =>
+  typeof error === 'object' && error !== null && 'status_code' in error && 'body' in error;
+
+/** Where the tus store keeps a file's bytes until it is committed (DATA_DIR/tus, see decision 0091). */
+export type Staging = {
+  /** Bytes held, or null when the store has no such upload. */
+  offset(uploadId: string): Promise<number | null>;
+  filePath(uploadId: string): string;
+  /** Removes the bytes and the store's record of them; a missing upload is not an error. */
+  drop(uploadId: string): Promise<void>;
+};
+
+export function createUploadsService(deps: {
+  repository: UploadsRepository;
+  events: Pick<EventsApi, 'findById'>;
+  media: MediaUploadsApi;
+  tokens: GuestTokens;
+  staging: Staging;
+  now?: () => Date;
+}) {
+  const { repository: repo, media, staging } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** Uploads whose commit runs in this process: the sweep and a HEAD leave them alone. */
+  const finishing = new Set<string>();
+
+  /** Refuses the rest of a file: its bytes go, its state says why, its reserved bytes go back. */
+  async function refuseFile(uploadId: string, clientIp: string, size: number, reason: string) {
+    await repo.setOutcome(uploadId, { state: 'refused', reason });
+    await staging.drop(uploadId);
+    await media.giveBackBytes(clientIp, size);
+  }
+
+  /** Runs the media commit on a file whose bytes have all arrived; answers the outcome or throws a TusRefusal. */
+  async function finish(uploadId: string): Promise<'accepted' | 'duplicate'> {
+    const found = await repo.findByUpload(uploadId);
+    if (!found) throw refusal(404, s.notFound);
+    const { file, submission } = found;
+    if (file.state === 'accepted' || file.state === 'duplicate') return file.state;
+    if (file.state !== 'receiving') throw refusal(410, file.reason ?? s.notFound);
+    finishing.add(uploadId);
+    try {
+      const result = await media.commitFile({
+        eventId: submission.eventId,
+        filePath: staging.filePath(uploadId),
+        originalName: file.name,
+        author: { uploader: submission.uploader, note: submission.note, guestId: submission.guestId },
+        admit: async (detected) => {
+          const max = detected.type === 'video' ? limits.maxVideosPerUpload : limits.maxPhotosPerUpload;
+          if (!(await repo.admitKind(uploadId, submission.id, detected.type, max)))
+            throw new AppError(ErrorCode.VALIDATION, detected.type === 'video' ? u.maxVideos : u.maxPhotos);
+        },
+      });
+      await repo.setOutcome(uploadId, { state: result.outcome, mediaId: result.mediaId });
+      await staging.drop(uploadId);
+      // A duplicate stored nothing: its bytes were not spent from the address's budget.
+      if (result.outcome === 'duplicate') await media.giveBackBytes(submission.clientIp, file.size);
+      return result.outcome;
+    } catch (error) {
+      if (error instanceof AppError) {
+        await refuseFile(uploadId, submission.clientIp, file.size, error.message);
+        throw fromAppError(error);
+      }
+      // Our failure (the database went away mid-commit): if the bytes had already moved on and were
+      // removed with the failed commit, the file may be sent again from the start; otherwise it
+      // stays whole in the store and the next HEAD or sweep commits it.
+      if ((await staging.offset(uploadId).catch(() => null)) !== file.size) {
+        await staging.drop(uploadId).catch(() => {});
+        await repo.release(uploadId).catch(() => {});
+      }
+      throw error;
+    } finally {
+      finishing.delete(uploadId);
+    }
+  }
+
+  return {
+    /**
+     * Checks a guest's whole selection once, before any byte: the spec's rules (by the contract's
+     * schema), then what the multipart path checks before reading a body (event, closed uploads,
+     * album quota, disk floor, the address's hourly bytes, which are reserved now).
+     */
+    async createSubmission(
+      eventId: string,
+      input: z.infer<typeof createSubmissionInput>,
+      client: { ip: string; guestToken: string | undefined },
+    ) {
+      const total = input.files.reduce((sum, f) => sum + f.size, 0);
+      const ticket = await media.openUpload(eventId, { ip: client.ip, declaredBytes: total });
+      try {
+        const known = deps.tokens.verify(eventId, client.guestToken);
+        const guest = known ? { guestId: known, token: client.guestToken! } : deps.tokens.issue(eventId);
+        const id = randomUUID();
+        const expiresAt = new Date(now().getTime() + submissionTtlMs);
+        await repo.insertSubmission(
+          {
+            id,
+            eventId,
+            guestId: guest.guestId,
+            uploader: input.uploader,
+            note: input.note,
+            clientIp: client.ip,
+            expiresAt,
+          },
+          input.files,
+        );
+        return {
+          success: true as const,
+          submissionId: id,
+          guestToken: guest.token,
+          expiresAt: expiresAt.toISOString(),
+        };
+      } catch (error) {
+        await ticket.refund();
+        throw error;
+      }
+    },
+
+    /** Where each file of the guest's own submission stands; anyone else's token finds nothing. */
+    async status(
+      eventId: string,
+      submissionId: string,
+      guestToken: string | undefined,
+    ): Promise<SubmissionStatusResponse> {
+      const guestId = deps.tokens.verify(eventId, guestToken);
+      const submission = guestId ? await repo.findSubmission(submissionId) : null;
+      if (!submission || submission.eventId !== eventId || submission.guestId !== guestId)
+        throw new AppError(ErrorCode.NOT_FOUND, s.notFound);
+      const files = await repo.listFiles(submissionId);
+      return {
+        success: true,
+        submissionId,
+        expiresAt: submission.expiresAt.toISOString(),
+        files: await Promise.all(
+          files.map(async (f) => ({
+            name: f.name,
+            size: f.size,
+            state: f.state,
+            offset:
+              f.state === 'accepted' || f.state === 'duplicate'
+                ? f.size
+                : f.state === 'receiving' && f.uploadId
+                  ? ((await staging.offset(f.uploadId)) ?? 0)
+                  : 0,
+            reason: f.reason,
+          })),
+        ),
+      };
+    },
+
+    /**
+     * tus creation: the file must be one of its submission's declared files (same length), the
+     * submission still valid and the event still taking uploads.
+     */
+    async onCreate(uploadId: string, length: number | undefined, metadata: Record<string, string | null>) {
+      const submission = metadata.submissionId ? await repo.findSubmission(metadata.submissionId) : null;
+      if (!submission) throw refusal(404, s.notFound);
+      if (submission.expiresAt <= now()) throw refusal(410, s.expired);
+      const event = await deps.events.findById(submission.eventId);
+      if (!event) throw refusal(404, messages.events.notFound);
+      if (!event.canAddPhotos) throw refusal(403, u.closed);
+      if (length === undefined) throw refusal(400, s.fileNotDeclared);
+      const name = metadata.filename ?? '';
+      if (await repo.claimFile(submission.id, uploadId, length, name)) return;
+      // The same file created again (its phone lost the first creation's answer, or the first
+      // upload's bytes are on another instance): it starts again from zero in the same slot.
+      const previous = await repo.receivingUpload(submission.id, length, name);
+      if (previous && !finishing.has(previous) && (await repo.replaceUpload(previous, uploadId))) {
+        await staging.drop(previous);
+        return;
+      }
+      const files = await repo.listFiles(submission.id);
+      const refused = files.find(
+        (f) => f.state === 'refused' && f.size === length && f.name === metadata.filename,
+      );
+      if (refused) throw refusal(400, refused.reason ?? s.tooManyFiles);
+      throw refusal(400, files.some((f) => f.state === 'waiting') ? s.fileNotDeclared : s.tooManyFiles);
+    },
+
+    /**
+     * Before a PATCH writes: the file must still be receiving and its event still open. Once uploads
+     * are closed the file is refused (its bytes go) and its submission gets no more files.
+     */
+    async beforeWrite(uploadId: string) {
+      const found = await repo.findByUpload(uploadId);
+      if (!found) throw refusal(404, s.notFound);
+      const { file, submission } = found;
+      if (file.state === 'refused') throw refusal(410, file.reason ?? s.notFound);
+      if (file.state !== 'receiving') throw refusal(409, s.fileDone);
+      if (submission.expiresAt <= now()) throw refusal(410, s.expired);
+      const event = await deps.events.findById(submission.eventId);
+      if (!event?.canAddPhotos) {
+        await refuseFile(uploadId, submission.clientIp, file.size, u.closed);
+        throw refusal(403, u.closed);
+      }
+    },
+
+    /**
+     * Before a HEAD: where a file stands beyond what the tus store knows. A committed file's bytes
+     * have left the store, so its phone (whose last response may have been lost) is told all of it
+     * arrived; a refused file is gone. A file whose bytes all arrived but whose commit a crash cut
+     * short is committed now, so the phone that resumes and finds nothing left to send finds its
+     * file in the album. Null: the tus store answers.
+     */
+    async whereIs(uploadId: string): Promise<{ complete: number } | { refused: string } | null> {
+      const found = await repo.findByUpload(uploadId);
+      if (!found) return null;
+      const { file } = found;
+      if (file.state === 'receiving' && !finishing.has(uploadId)) {
+        if ((await staging.offset(uploadId)) !== file.size) return null;
+        try {
+          await finish(uploadId);
+          return { complete: file.size };
+        } catch (error) {
+          if (!isRefusal(error)) throw error;
+          return { refused: error.body };
+        }
+      }
+      if (file.state === 'accepted' || file.state === 'duplicate') return { complete: file.size };
+      if (file.state === 'refused') return { refused: file.reason ?? s.notFound };
+      return null;
+    },
+
+    /** The last byte arrived: the commit decides, and the final response tells the outcome. */
+    finish,
+
+    /** A terminated (DELETE) upload: its declared file may be sent again. */
+    onTerminated: (uploadId: string) => repo.release(uploadId),
+
+    /**
+     * Maintenance: expired submissions go with the bytes of their unfinished files; files whose bytes
+     * all arrived but were never committed (a crash mid-commit, no client came back) are committed.
+     */
+    async sweep(): Promise<{ expired: number; finished: number }> {
+      let expired = 0;
+      for (;;) {
+        const batch = await repo.expired(now(), 200);
+        if (!batch.ids.length) break;
+        for (const uploadId of batch.uploadIds) if (!finishing.has(uploadId)) await staging.drop(uploadId);
+        await repo.deleteSubmissions(batch.ids);
+        expired += batch.ids.length;
+      }
+      // Accepted or refused, each outcome is recorded on its file for its phone to read.
+      let finished = 0;
+      for (const file of await repo.receiving(1000)) {
+        if (!file.uploadId || finishing.has(file.uploadId)) continue;
+        if ((await staging.offset(file.uploadId)) !== file.size) continue;
+        try {
+          await finish(file.uploadId);
+        } catch (error) {
+          if (!isRefusal(error)) throw error;
+        }
+        finished++;
+      }
+      return { expired, finished };
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;
