@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Node would load tus-js-client's Node build (http module); the page's tests need the browser's,
+    // which sends with XMLHttpRequest like the built app does (src/test/fake-tus.ts answers it).
+    alias: { 'tus-js-client': 'tus-js-client/lib.esm/browser/index.js' },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -232,7 +232,8 @@ describe('dashboard: one dark theme, the QR card and the way between site and da
       await page.getByRole('heading', { name: 'Dijital Albüm Ayarları' }).waitFor();
       await page.getByRole('region', { name: 'Etkinlik ayarları' }).waitFor();
       expect(await lightIslands(page)).toEqual([]);
-      // Unselected choices are empty rings: no dot is painted for "Kapalı" (open event) or "Herkese Açık".
+      // Unselected choices are empty rings: no dot is painted for "Kapalı" (open event), "Herkese Açık"
+      // or "Ben onaylarım" (automatic approval).
       const dots = await page.getByTestId('choice-radio').evaluateAll((els) =>
         els.map((el) => {
           const dot = getComputedStyle(el, '::before');
@@ -242,8 +243,8 @@ describe('dashboard: one dark theme, the QR card and the way between site and da
           return { checked: (el as HTMLInputElement).checked, scale };
         }),
       );
-      expect(dots).toHaveLength(4);
-      expect(dots.filter((d) => d.checked)).toHaveLength(2);
+      expect(dots).toHaveLength(6);
+      expect(dots.filter((d) => d.checked)).toHaveLength(3);
       for (const { checked, scale } of dots) expect(scale).toBe(checked ? 1 : 0);
       await screenshotBoth(page, 'dashboard-qr-create-dark');
 

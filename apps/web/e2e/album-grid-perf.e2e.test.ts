@@ -50,7 +50,9 @@ function fakePage(route: Route) {
   const url = new URL(route.request().url());
   const page = Number(url.searchParams.get('page') ?? '1');
   const start = (page - 1) * pageSize;
-  const photos = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => {
+  // Every item of this album is approved: the "Onay Bekleyenler" list is empty.
+  const count = url.searchParams.get('status') === 'pending' ? 0 : total;
+  const photos = Array.from({ length: Math.max(0, Math.min(pageSize, count - start)) }, (_, i) => {
     const n = start + i;
     return {
       id: `item-${n}`,
@@ -64,19 +66,21 @@ function fakePage(route: Route) {
       width: 1600,
       height: 800,
       processed: true,
+      status: 'approved',
       unreadable: false,
       metadata: { uploader: 'Misafir', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
     };
   });
-  const nextToken = start + pageSize < total ? `c${page + 1}` : null;
+  const nextToken = start + pageSize < count ? `c${page + 1}` : null;
   return route.fulfill({
     contentType: 'application/json',
     body: JSON.stringify({
       success: true,
       photos,
       nextToken,
-      pagination: { nextToken, page, limit: pageSize, totalPages: total / pageSize },
+      pagination: { nextToken, page, limit: pageSize, totalPages: Math.ceil(count / pageSize) },
       photoCount: total,
+      pendingCount: 0,
     }),
   });
 }

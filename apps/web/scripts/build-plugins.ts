@@ -1,15 +1,7 @@
 // Build steps for the first page's speed (see docs/decisions/0070-landing-page-weight.md): font
 // preloads in index.html, the landing page prerendered into it, and pre-compressed copies of every
 // text file the server sends.
-import {
-  copyFileSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -82,8 +74,8 @@ export function prerenderLanding(): Plugin {
             renderLandingPage: () => string;
           };
           const indexFile = path.join(outDir, 'index.html');
-          copyFileSync(indexFile, path.join(outDir, 'app.html'));
           const shell = readFileSync(indexFile, 'utf8');
+          writeFileSync(path.join(outDir, 'app.html'), withoutPreloads(shell));
           const marker = '<div id="root"></div>';
           if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
           writeFileSync(indexFile, shell.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
@@ -96,9 +88,22 @@ export function prerenderLanding(): Plugin {
 }
 
 /**
- * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically (the app, which
- * main.tsx starts after the first paint) and everything they import, so they download with the HTML
- * and are only evaluated later.
+ * The shell for every address but `/` (app.html) without the landing page's preloads: one of those
+ * addresses is the guest upload page, which starts its own small app (src/upload-boot.tsx) and must not
+ * download the whole app's chunks and both font families first (docs/decisions/0095). main.tsx preloads
+ * the fonts itself for the other pages, and Vite's dynamic import fetches a chunk's imports in parallel.
+ */
+function withoutPreloads(html: string): string {
+  const stripped = html.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
+  if (/rel="(?:modulepreload|preload)"/.test(stripped)) throw new Error('app.html still has a preload');
+  return stripped;
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically for the whole app
+ * (boot.tsx, which main.tsx starts after the first paint) and everything they import, so they download
+ * with the HTML and are only evaluated later. The guest upload page's own start (upload-boot.tsx) is
+ * left out: the landing page never needs it.
  */
 export function preloadDeferredEntry(): Plugin {
   return {
@@ -111,7 +116,12 @@ export function preloadDeferredEntry(): Plugin {
         const entry = ctx.chunk;
         if (!entry || entry.type !== 'chunk') return [];
         const seen = new Set<string>([entry.fileName, ...entry.imports]);
-        const queue = [...entry.dynamicImports];
+        const queue = entry.dynamicImports.filter((fileName) =>
+          (bundle[fileName] as { facadeModuleId?: string } | undefined)?.facadeModuleId?.endsWith(
+            '/src/boot.tsx',
+          ),
+        );
+        if (queue.length !== 1) throw new Error('the entry does not import src/boot.tsx dynamically');
         const files: string[] = [];
         while (queue.length) {
           const fileName = queue.shift()!;

@@ -1,5 +1,9 @@
 // Generates the 8 stock event covers (an event without a cover gets one of the 8).
 // Drawn here instead of downloaded: the app ships no third-party photos and needs no network.
+// Like scripts/make-art.mjs (decision 0070), each cover is also written in the widths of
+// `coverWidths` as AVIF and WebP for `srcset` (the contract's `stockCoverImage` names them), so a
+// phone takes a few kB instead of the 1600 px JPEG, which stays as the `<img>` fallback and as the
+// spec's `coverImage` path. The outputs are small (a few kB each) and committed.
 // Run: node_modules/.bin/node apps/web/scripts/make-covers.mjs
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -40,10 +44,25 @@ function svg([soft, deep, light], seed) {
     </g></svg>`;
 }
 
+// The widths of the contract's `coverWidths` (kept here as literals: this script runs without a build).
+const widths = [480, 960, 1600];
+
 for (const [i, palette] of palettes.entries()) {
-  await sharp(Buffer.from(svg(palette, i * 7919 + 13)))
+  const drawn = await sharp(Buffer.from(svg(palette, i * 7919 + 13)))
     .blur(6)
+    .png()
+    .toBuffer();
+  await sharp(drawn)
     .jpeg({ quality: 72, mozjpeg: true })
     .toFile(path.join(out, `cover-${i + 1}.jpg`));
+  for (const width of widths) {
+    const image = () => sharp(drawn).resize(width);
+    await image()
+      .avif({ quality: 50, effort: 6 })
+      .toFile(path.join(out, `cover-${i + 1}-${width}.avif`));
+    await image()
+      .webp({ quality: 72, effort: 6 })
+      .toFile(path.join(out, `cover-${i + 1}-${width}.webp`));
+  }
 }
 console.log(`wrote ${palettes.length} covers to ${out}`);

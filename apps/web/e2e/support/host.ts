@@ -1,4 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
+import { clientAddress } from './browser';
 import { findLink, waitForMail } from './outbox';
 
 export interface Host {
@@ -28,17 +29,22 @@ export async function api<T>(
 export async function createHost(baseURL: string, dataDir: string, name = 'Ayşe Yılmaz'): Promise<Host> {
   const email = `host.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'Gelin2026';
+  // Each host signs up from an address of its own, as couples do: the server's per-address sign-up
+  // and mail budgets would otherwise count every journey of the run against one loopback address.
+  const headers = { 'X-Forwarded-For': clientAddress() };
   await api(baseURL, '/users/register', {
     method: 'POST',
+    headers,
     body: JSON.stringify({ username: name, email, password, phoneNumber: '05321234567' }),
   });
   const link = findLink(await waitForMail(dataDir, email), '/api/users/activate?token=');
-  await fetch(link.replace(/^https?:\/\/[^/]+/, baseURL), { redirect: 'manual' });
+  await fetch(link.replace(/^https?:\/\/[^/]+/, baseURL), { redirect: 'manual', headers });
   const login = await api<{ token: string; userId: string; username: string; email: string }>(
     baseURL,
     '/users/login',
     {
       method: 'POST',
+      headers,
       body: JSON.stringify({ email, password }),
     },
   );

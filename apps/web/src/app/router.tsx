@@ -43,11 +43,6 @@ export const routes: RouteObject[] = [
               import('../features/album/components/album-page').then((m) => ({ Component: m.AlbumPage })),
           },
           {
-            path: 'events/:eventId/:title/upload-image-page',
-            lazy: () =>
-              import('../features/upload/components/upload-page').then((m) => ({ Component: m.UploadPage })),
-          },
-          {
             element: <RequireAuth />,
             children: [
               {
@@ -68,6 +63,17 @@ export const routes: RouteObject[] = [
           },
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      // Full screen for the venue's TV: outside the site's header and footer, and open to a wall link.
+      {
+        path: 'events/:eventId/wall',
+        lazy: () => import('../features/wall/components/wall-page').then((m) => ({ Component: m.WallPage })),
+      },
+      {
+        // The guest page has no site header or footer: loaded fresh, main.tsx starts it on its own
+        // (upload-boot.tsx), and an in-app visit shows the same page.
+        path: 'events/:eventId/:title/upload-image-page',
+        lazy: () => import('./routes/upload-route').then((m) => ({ Component: m.UploadRoute })),
       },
       {
         path: 'dashboard',

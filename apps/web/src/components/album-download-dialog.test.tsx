@@ -7,8 +7,8 @@ import { jsonResponse } from '../test/render';
 import { useAlbumDownload } from './album-download-dialog';
 import { Toaster } from './ui/toaster';
 
-function Harness({ photoCount }: { photoCount: number }) {
-  const download = useAlbumDownload({ eventId: 'ev1', title: 'Ayşe & Mehmet', photoCount });
+function Harness({ photoCount, pendingCount }: { photoCount: number; pendingCount?: number }) {
+  const download = useAlbumDownload({ eventId: 'ev1', title: 'Ayşe & Mehmet', photoCount, pendingCount });
   return (
     <>
       <button onClick={() => void download.start()}>indir</button>
@@ -81,5 +81,47 @@ describe('album download', () => {
     expect(file.abort).toHaveBeenCalled();
     expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
+  });
+
+  describe('with items awaiting approval', () => {
+    function mockLink() {
+      window.sessionStorage.setItem('token', 't');
+      refreshSession();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      return vi
+        .spyOn(globalThis, 'fetch')
+        .mockResolvedValue(jsonResponse({ success: true, url: '/api/events/ev1/download?sig=x' }));
+    }
+
+    it('asks first and leaves them out by default', async () => {
+      const fetchMock = mockLink();
+      render(<Harness photoCount={3} pendingCount={2} />);
+      await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+      const box = screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' });
+      expect(box).not.toBeChecked();
+      expect(fetchMock).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'İndir' }));
+      expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+      expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
+    });
+
+    it('includes them when the owner ticks the box', async () => {
+      const fetchMock = mockLink();
+      render(<Harness photoCount={3} pendingCount={2} />);
+      await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' }));
+      await userEvent.click(screen.getByRole('button', { name: 'İndir' }));
+      expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+      expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ includePending: true });
+    });
+
+    it('includes them without a choice when nothing is approved yet', async () => {
+      mockLink();
+      render(<Harness photoCount={0} pendingCount={2} />);
+      await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+      const box = screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' });
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    });
   });
 });

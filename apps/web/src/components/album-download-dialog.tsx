@@ -29,9 +29,11 @@ interface DownloadState {
   running: boolean;
   /** The browser's download manager took over (phones): it shows the real progress from here. */
   handedOff: boolean;
+  /** Items await approval: the owner first says whether they go into the archive. */
+  choosing: boolean;
 }
 
-const idle: DownloadState = { open: false, percent: 0, running: false, handedOff: false };
+const idle: DownloadState = { open: false, percent: 0, running: false, handedOff: false, choosing: false };
 
 /**
  * "Albümü İndir": where the browser can write a file as it arrives (Chromium desktop) the ZIP is
@@ -42,10 +44,13 @@ export function useAlbumDownload({
   eventId,
   title,
   photoCount,
+  pendingCount = 0,
 }: {
   eventId: string;
   title: string;
   photoCount: number;
+  /** Items awaiting approval; when there are any, the dialog asks whether to include them (default: no). */
+  pendingCount?: number;
 }) {
   const [state, setState] = useState<DownloadState>(idle);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -53,71 +58,113 @@ export function useAlbumDownload({
 
   const setPercent = useCallback((percent: number) => setState((s) => ({ ...s, percent })), []);
 
+  const run = useCallback(
+    async (includePending: boolean) => {
+      const fileName = zipFileName(title);
+      const picker = savePicker();
+      setState({ open: true, percent: 0, running: true, handedOff: false, choosing: false });
+      let stopSimulation: (() => void) | null = null;
+      try {
+        if (picker) {
+          // Asked first, while the click still counts as a user gesture.
+          const handle = await picker({
+            suggestedName: fileName,
+            types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }],
+          });
+          const file = await handle.createWritable();
+          const query = includePending ? '?pending=1' : '';
+          const response = await fetch(`/api/events/${encodeURIComponent(eventId)}/download${query}`, {
+            headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+          });
+          if (!response.ok || !response.body) {
+            await file.abort().catch(() => undefined);
+            throw new DownloadHttpError(response.status);
+          }
+          await streamToFile(response, file, setPercent);
+          setState({ open: true, percent: 100, running: false, handedOff: false, choosing: false });
+        } else {
+          stopSimulation = startSimulatedProgress(setPercent);
+          const { url } = await apiRequest(`/events/${encodeURIComponent(eventId)}/download-link`, {
+            method: 'POST',
+            body: includePending ? { includePending } : undefined,
+            schema: downloadLinkResponse,
+            errorToast: false,
+          });
+          downloadViaBrowser(url, fileName);
+          setState({ open: true, percent: 100, running: false, handedOff: true, choosing: false });
+        }
+        albumToast('success', m.downloaded);
+        closeTimer.current = setTimeout(() => setState(idle), limits.downloadAutoCloseMs);
+      } catch (error) {
+        setState(idle);
+        // Cancelling the save dialog is the user's choice, not an error.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        albumToast(
+          'destructive',
+          'Hata',
+          error instanceof DownloadHttpError ? error.message : m.downloadFailed,
+        );
+      } finally {
+        stopSimulation?.();
+      }
+    },
+    [eventId, title, setPercent],
+  );
+
   const start = useCallback(async () => {
     if (!getToken()) {
       albumToast('warning', 'Uyarı', 'Bu işlem için giriş yapmalısınız');
       return;
     }
-    if (photoCount === 0) {
+    if (photoCount === 0 && pendingCount === 0) {
       albumToast('warning', 'Uyarı', m.noPhotos);
       return;
     }
-    const fileName = zipFileName(title);
-    const picker = savePicker();
-    setState({ open: true, percent: 0, running: true, handedOff: false });
-    let stopSimulation: (() => void) | null = null;
-    try {
-      if (picker) {
-        // Asked first, while the click still counts as a user gesture.
-        const handle = await picker({
-          suggestedName: fileName,
-          types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }],
-        });
-        const file = await handle.createWritable();
-        const response = await fetch(`/api/events/${encodeURIComponent(eventId)}/download`, {
-          headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-        });
-        if (!response.ok || !response.body) {
-          await file.abort().catch(() => undefined);
-          throw new DownloadHttpError(response.status);
-        }
-        await streamToFile(response, file, setPercent);
-        setState({ open: true, percent: 100, running: false, handedOff: false });
-      } else {
-        stopSimulation = startSimulatedProgress(setPercent);
-        const { url } = await apiRequest(`/events/${encodeURIComponent(eventId)}/download-link`, {
-          method: 'POST',
-          schema: downloadLinkResponse,
-          errorToast: false,
-        });
-        downloadViaBrowser(url, fileName);
-        setState({ open: true, percent: 100, running: false, handedOff: true });
-      }
-      albumToast('success', m.downloaded);
-      closeTimer.current = setTimeout(() => setState(idle), limits.downloadAutoCloseMs);
-    } catch (error) {
-      setState(idle);
-      // Cancelling the save dialog is the user's choice, not an error.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      albumToast(
-        'destructive',
-        'Hata',
-        error instanceof DownloadHttpError ? error.message : m.downloadFailed,
-      );
-    } finally {
-      stopSimulation?.();
-    }
-  }, [eventId, title, photoCount, setPercent]);
+    if (pendingCount > 0) setState({ ...idle, open: true, choosing: true });
+    else await run(false);
+  }, [photoCount, pendingCount, run]);
 
   const close = useCallback(() => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     setState(idle);
   }, []);
 
-  return { start, running: state.running, dialog: <AlbumDownloadDialog state={state} onClose={close} /> };
+  return {
+    start,
+    running: state.running,
+    dialog: (
+      <AlbumDownloadDialog
+        state={state}
+        onClose={close}
+        pendingCount={pendingCount}
+        canLeaveOut={photoCount > 0}
+        onChoose={(include) => void run(include)}
+      />
+    ),
+  };
 }
 
-function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose: () => void }) {
+function AlbumDownloadDialog({
+  state,
+  onClose,
+  pendingCount,
+  canLeaveOut,
+  onChoose,
+}: {
+  state: DownloadState;
+  onClose: () => void;
+  pendingCount: number;
+  /** False when the album has only pending items: leaving them out would download nothing. */
+  canLeaveOut: boolean;
+  onChoose: (includePending: boolean) => void;
+}) {
+  if (state.choosing) {
+    return (
+      <Dialog open={state.open} onOpenChange={(open) => !open && onClose()}>
+        <PendingChoice pendingCount={pendingCount} canLeaveOut={canLeaveOut} onChoose={onChoose} />
+      </Dialog>
+    );
+  }
   const done = state.percent >= 100;
   return (
     <Dialog
@@ -160,5 +207,43 @@ function AlbumDownloadDialog({ state, onClose }: { state: DownloadState; onClose
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function PendingChoice({
+  pendingCount,
+  canLeaveOut,
+  onChoose,
+}: {
+  pendingCount: number;
+  canLeaveOut: boolean;
+  onChoose: (includePending: boolean) => void;
+}) {
+  const [include, setInclude] = useState(!canLeaveOut);
+  return (
+    <DialogContent aria-describedby="album-download-choice">
+      <DialogHeader>
+        <DialogTitle>Albümü İndir</DialogTitle>
+        <DialogDescription id="album-download-choice">
+          {messages.approval.downloadChoice.replace('{n}', String(pendingCount))}
+        </DialogDescription>
+      </DialogHeader>
+      <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-700">
+        <input
+          type="checkbox"
+          checked={include}
+          disabled={!canLeaveOut}
+          onChange={(e) => setInclude(e.target.checked)}
+          className="mt-0.5 h-4 w-4 accent-brand-600"
+        />
+        <span className="text-stone-800 dark:text-stone-100">
+          {messages.approval.includePending.replace('{n}', String(pendingCount))}
+        </span>
+      </label>
+      <Button className="mt-5 w-full" onClick={() => onChoose(include)}>
+        <Download aria-hidden className="h-4 w-4" />
+        İndir
+      </Button>
+    </DialogContent>
   );
 }

@@ -22,3 +22,37 @@ export const eventTexts = {
   notFound: 'Etkinlik bulunamadı.',
   infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
 } as const;
+
+export const submissionTexts = {
+  sending: 'Yükleniyor…',
+  accepted: 'Yüklendi',
+  duplicate: 'Bu dosya zaten albümde.',
+  duplicateBadge: 'Zaten albümde',
+  refusedBadge: 'Yüklenmedi',
+  refused: 'Bu dosya kabul edilmedi.',
+  refusedTitle: 'Bu dosyalar yüklenmedi:',
+  duplicatesTitle: 'Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:',
+  progress: '{done}/{total} dosya yüklendi',
+  connectionLost: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.',
+  resumeTitle: 'Yüklemeniz yarım kaldı',
+  resumeBody: '{n} dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.',
+  resume: 'Yüklemeye Devam Et',
+  discard: 'Vazgeç',
+} as const;
+
+export const myUploadsTexts = {
+  title: 'Yüklediklerim',
+  processing: 'İşleniyor',
+  pending: 'Onay bekliyor',
+  approved: 'Albümde',
+  empty: 'Bu telefondan yüklenmiş bir dosya yok.',
+  loadFailed: 'Yükledikleriniz şu anda gösterilemiyor.',
+  retry: 'Tekrar Dene',
+  deleteLabel: '{name} dosyasını sil',
+  confirmTitle: 'Bu dosya silinsin mi?',
+  confirmBody: 'Dosya albümden kaldırılır; bu işlem geri alınamaz.',
+  confirm: 'Sil',
+  cancel: 'Vazgeç',
+  deleteFailed: 'Dosya silinemedi. Lütfen tekrar deneyin.',
+  closed: 'Yüklemeler kapandığı için dosyalarınız artık silinemez.',
+} as const;

@@ -6,7 +6,6 @@ import {
   uploadButtonLabel,
   validateUpload,
 } from './upload-rules';
-import { perFileProgress } from './api/upload-media';
 
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
 const MB = 1024 * 1024;
@@ -92,13 +91,5 @@ describe('validateUpload', () => {
 
   it('labels the button with the file count', () => {
     expect(uploadButtonLabel(4)).toBe('4 Dosyayı Yükle');
-  });
-});
-
-describe('perFileProgress', () => {
-  it('fills the files in order from the request bytes sent', () => {
-    expect(perFileProgress([100, 200], 0, 330)).toEqual([0, 0]);
-    expect(perFileProgress([100, 200], 165, 330)).toEqual([100, 50]);
-    expect(perFileProgress([100, 200], 330, 330)).toEqual([100, 200]);
   });
 });

@@ -5,13 +5,20 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { eventResponse, type Event } from '@ani/contract/events';
-import { deletePhotosResponse, photosResponse, type PhotosResponse } from '@ani/contract/media';
+import {
+  approvePhotosResponse,
+  deletePhotosResponse,
+  photosResponse,
+  type PhotosResponse,
+} from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries';
 
 const albumKeys = {
   event: (eventId: string) => ['album', eventId, 'event'] as const,
   photos: (eventId: string) => ['album', eventId, 'photos'] as const,
+  pending: (eventId: string) => ['album', eventId, 'pending'] as const,
 };
 
 /** GET /api/events/{id}. Its own failure screens replace the generic toast. */
@@ -32,7 +39,10 @@ interface PageParam {
   nextToken: string | null;
 }
 
-/** GET /api/events/{id}/photos, 12 at a time, following the server's cursor. */
+/**
+ * GET /api/events/{id}/photos, 12 at a time, following the server's cursor. Only approved items: what
+ * awaits approval is listed apart ("Onay Bekleyenler"), so the album shows what guests and the wall see.
+ */
 export const albumPhotosQuery = (eventId: string) =>
   infiniteQueryOptions({
     queryKey: albumKeys.photos(eventId),
@@ -42,6 +52,7 @@ export const albumPhotosQuery = (eventId: string) =>
         page: String(pageParam.page),
         limit: String(limits.albumPageSize),
         thumbnail: 'false',
+        status: 'approved',
       });
       if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
       return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
@@ -55,6 +66,47 @@ export const albumPhotosQuery = (eventId: string) =>
     // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
     staleTime: 30 * 60 * 1000,
   });
+
+/** "Onay Bekleyenler": the items awaiting approval, oldest pages first from the server's cursor, as thumbnails. */
+export const pendingPhotosQuery = (eventId: string) =>
+  infiniteQueryOptions({
+    queryKey: albumKeys.pending(eventId),
+    initialPageParam: { page: 1, nextToken: null } as PageParam,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({
+        page: String(pageParam.page),
+        limit: String(limits.photosMaxLimit),
+        thumbnail: 'true',
+        status: 'pending',
+      });
+      if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
+      return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
+        schema: photosResponse,
+        signal,
+        errorToast: false,
+      });
+    },
+    getNextPageParam: (last, pages): PageParam | undefined =>
+      last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
+  });
+
+/** POST /api/events/{id}/photos/approve; the caller shows its own texts. */
+export function approvePhotos(eventId: string, photoIds: string[]) {
+  return apiRequest(`/events/${encodeURIComponent(eventId)}/photos/approve`, {
+    method: 'POST',
+    body: { photoIds },
+    schema: approvePhotosResponse,
+    errorToast: false,
+  });
+}
+
+/** After approving or rejecting: the album, the pending list, the counts and the events list are read again. */
+export function refreshAfterReview(queryClient: QueryClient, eventId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['album', eventId] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.events }),
+  ]);
+}
 
 /** DELETE /api/events/{id}/photo with the ids; the caller shows its own failure texts. */
 export function deletePhotos(eventId: string, photoIds: string[]) {

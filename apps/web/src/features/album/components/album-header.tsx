@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Images } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
+import { CoverPicture } from '../../../components/cover-picture';
 import { formatLongDate } from '../../../lib/format-date';
 
 /** Cover with title, date and the "Fotoğraf & Video" count. */
@@ -15,13 +16,12 @@ export function AlbumHeader({
 }) {
   return (
     <header className="relative isolate overflow-hidden bg-stone-900 text-white">
-      {event.coverImage ? (
-        <img
-          src={event.coverImage}
-          alt=""
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
-        />
-      ) : null}
+      <CoverPicture
+        cover={event.cover}
+        sizes="100vw"
+        priority
+        className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+      />
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-stone-950/85 via-stone-900/30 to-transparent" />
       <div className="mx-auto flex min-h-52 max-w-6xl flex-col justify-end gap-3 px-4 pt-16 pb-6 sm:min-h-72 sm:flex-row sm:items-end sm:justify-between sm:px-6">
         <div className="min-w-0">

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { stockCoverSet } from '@ani/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -15,11 +16,13 @@ const event = {
   eventDate: '2026-12-05T12:00:00.000Z',
   description: null,
   coverImage: '/images/covers/cover-1.jpg',
+  cover: stockCoverSet('/images/covers/cover-1.jpg'),
   isGalleryPublic: false,
   canAddPhotos: true,
   autoApprovePhotos: true,
   cardTheme: null,
   photoCount: 3,
+  pendingCount: 0,
   usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 },
   createdAt: '2026-11-01T10:00:00.000Z',
   retainedUntil: '2027-12-05T12:00:00.000Z',
@@ -42,6 +45,7 @@ const item = (
   width: 10,
   height: 10,
   processed: true,
+  status: 'approved',
   unreadable: false,
   metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
 });
@@ -52,6 +56,7 @@ const page = (photos: unknown[], photoCount: number) =>
     nextToken: null,
     pagination: { nextToken: null, page: 1, limit: 12, totalPages: 1 },
     photoCount,
+    pendingCount: 0,
   });
 
 function renderAlbum() {
@@ -181,5 +186,42 @@ describe('album page', () => {
     ).toBeInTheDocument();
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Fotoğraf başarıyla silindi.')).toBeInTheDocument();
+  });
+
+  it('with approval on, the album asks for approved items only and offers Onay Bekleyenler with its count', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const urls: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      urls.push(url);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 3);
+      if (url.includes('/photos')) {
+        const body = (await page([item('a1', 'Zeynep', null)], 1).json()) as Record<string, unknown>;
+        return jsonResponse({ ...body, pendingCount: 2 });
+      }
+      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 2 } });
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    const tab = await screen.findByRole('tab', { name: /Onay Bekleyenler/ });
+    expect(within(tab).getByTestId('pending-count')).toHaveTextContent('2');
+    expect(urls.find((u) => u.includes('/photos'))).toContain('status=approved');
+    await user.click(tab);
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+  });
+
+  it('with automatic approval and nothing waiting, the album has no review tab', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/photos')
+        ? page([item('a1', 'Zeynep', null)], 1)
+        : jsonResponse({ success: true, event }),
+    );
+    renderAlbum();
+    expect(await screen.findByRole('button', { name: /Fotoğraf 1 — büyüt/ })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Onay Bekleyenler/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Canlı Duvar' })).toBeInTheDocument();
   });
 });

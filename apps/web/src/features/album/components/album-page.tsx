@@ -6,9 +6,11 @@ import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { useAlbumDownload } from '../../../components/album-download-dialog';
+import { WallActions } from '../../../components/wall-actions';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { albumToast } from '../../../lib/album-toast';
 import { ApiError } from '../../../lib/api-client';
 import { archivedAlbumText } from '../../../lib/retention';
@@ -21,6 +23,7 @@ import { AlbumGrid } from './album-grid';
 import { AlbumHeader } from './album-header';
 import { FailureScreen } from './failure-screen';
 import { Lightbox } from './lightbox';
+import { PendingPanel } from './pending-panel';
 import { SelectionBar } from './selection-bar';
 
 const texts = {
@@ -70,10 +73,17 @@ export function AlbumPage() {
   return <OwnerAlbum eventId={eventId} event={eventQuery.data} />;
 }
 
+const darkTab =
+  'inline-flex items-center justify-center whitespace-nowrap px-2 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:bg-stone-700 dark:data-[state=active]:text-white';
+
 export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }) {
   const photos = useInfiniteQuery(albumPhotosQuery(eventId));
   const items = useMemo(() => photos.data?.pages.flatMap((p) => p.photos) ?? [], [photos.data]);
   const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;
+  const pendingCount = photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
+  // The review tab is there while approval is the owner's, and as long as anything still waits.
+  const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
+  const [view, setView] = useState<'album' | 'pending'>('album');
   const more = hasMorePages({
     nextToken: photos.data?.pages.at(-1)?.nextToken ?? null,
     loadedItems: items.length,
@@ -85,7 +95,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
   const [confirmUploader, setConfirmUploader] = useState<string | null>(null);
   const deletion = useAlbumDeletion(eventId);
-  const download = useAlbumDownload({ eventId, title: event.title, photoCount });
+  const download = useAlbumDownload({ eventId, title: event.title, photoCount, pendingCount });
 
   useEffect(() => {
     document.title = `${event.title} · Anı Kutusu`;
@@ -140,74 +150,106 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     );
   };
 
+  const albumContent = event.archivedAt ? (
+    <section
+      aria-labelledby="archived-title"
+      className="mx-auto max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8"
+    >
+      <Archive aria-hidden className="mx-auto h-8 w-8 text-stone-500" />
+      <h2 id="archived-title" className="mt-3 text-lg font-semibold text-stone-900">
+        {messages.events.archived}
+      </h2>
+      <p className="mt-2 leading-relaxed text-stone-700">{archivedAlbumText(event)}</p>
+    </section>
+  ) : photos.isPending ? (
+    <div className="flex justify-center py-16">
+      <Spinner label="Yükleniyor" className="h-8 w-8" />
+    </div>
+  ) : photos.isError && items.length === 0 ? (
+    <FailureScreen
+      message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`}
+      onRefresh={() => void photos.refetch()}
+    />
+  ) : items.length === 0 ? (
+    <div className="py-16 text-center">
+      <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
+      <p className="mt-1 text-stone-600 dark:text-stone-400">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
+    </div>
+  ) : (
+    <>
+      <AlbumGrid
+        items={items}
+        onOpen={setOpen}
+        owner={owner}
+        onNearEnd={loadMore}
+        canLoadMore={more && !photos.isFetchingNextPage && !photos.isError}
+        focusRequest={focusRequest}
+      />
+      <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600 dark:text-stone-400">
+        {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
+        {photos.isFetchNextPageError ? (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {messages.media.morePhotosFailed}
+          </p>
+        ) : null}
+        {more && !photos.isFetchingNextPage ? (
+          <Button variant="outline" onClick={loadMore}>
+            Daha fazla fotoğraf göster
+          </Button>
+        ) : null}
+        {!more ? <p>Tüm fotoğraflar yüklendi</p> : null}
+      </div>
+    </>
+  );
+
   return (
     <div className="pb-28">
       <AlbumHeader
         event={event}
         photoCount={photoCount}
         actions={
-          <Button
-            variant="secondary"
-            onClick={() => void download.start()}
-            disabled={photoCount === 0 || download.running || event.archivedAt !== null}
-          >
-            <Download aria-hidden className="h-4 w-4" />
-            Albümü İndir
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {event.archivedAt === null ? <WallActions eventId={eventId} /> : null}
+            <Button
+              variant="secondary"
+              onClick={() => void download.start()}
+              disabled={photoCount + pendingCount === 0 || download.running || event.archivedAt !== null}
+            >
+              <Download aria-hidden className="h-4 w-4" />
+              Albümü İndir
+            </Button>
+          </div>
         }
       />
       <div className="mx-auto max-w-6xl px-3 pt-4 sm:px-6 sm:pt-6">
-        {event.archivedAt ? (
-          <section
-            aria-labelledby="archived-title"
-            className="mx-auto max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8"
-          >
-            <Archive aria-hidden className="mx-auto h-8 w-8 text-stone-500" />
-            <h2 id="archived-title" className="mt-3 text-lg font-semibold text-stone-900">
-              {messages.events.archived}
-            </h2>
-            <p className="mt-2 leading-relaxed text-stone-700">{archivedAlbumText(event)}</p>
-          </section>
-        ) : photos.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Yükleniyor" className="h-8 w-8" />
-          </div>
-        ) : photos.isError && items.length === 0 ? (
-          <FailureScreen
-            message={`${messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.`}
-            onRefresh={() => void photos.refetch()}
-          />
-        ) : items.length === 0 ? (
-          <div className="py-16 text-center">
-            <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
-            <p className="mt-1 text-stone-600 dark:text-stone-400">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
-          </div>
-        ) : (
-          <>
-            <AlbumGrid
-              items={items}
-              onOpen={setOpen}
-              owner={owner}
-              onNearEnd={loadMore}
-              canLoadMore={more && !photos.isFetchingNextPage && !photos.isError}
-              focusRequest={focusRequest}
-            />
-            <div className="flex flex-col items-center gap-2 py-8 text-sm text-stone-600 dark:text-stone-400">
-              {photos.isFetchingNextPage ? <Spinner label="Yükleniyor" /> : null}
-              {photos.isFetchNextPageError ? (
-                <p role="alert" className="text-red-700 dark:text-red-400">
-                  {messages.media.morePhotosFailed}
-                </p>
-              ) : null}
-              {more && !photos.isFetchingNextPage ? (
-                <Button variant="outline" onClick={loadMore}>
-                  Daha fazla fotoğraf göster
-                </Button>
-              ) : null}
-              {!more ? <p>Tüm fotoğraflar yüklendi</p> : null}
-            </div>
-          </>
-        )}
+        {reviewing ? (
+          <Tabs value={view} onValueChange={(v) => setView(v === 'pending' ? 'pending' : 'album')}>
+            <TabsList aria-label="Albüm bölümleri" className="max-w-md dark:bg-stone-900">
+              <TabsTrigger value="album" className={darkTab}>
+                {messages.approval.albumTab}
+              </TabsTrigger>
+              <TabsTrigger value="pending" className={darkTab}>
+                {messages.approval.pendingTitle}
+                <span
+                  data-testid="pending-count"
+                  aria-label={`${pendingCount} öğe`}
+                  className={
+                    pendingCount > 0
+                      ? 'ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white'
+                      : 'ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-stone-200 px-1.5 py-0.5 text-xs font-semibold text-stone-700 dark:bg-stone-700 dark:text-stone-200'
+                  }
+                >
+                  {pendingCount}
+                </span>
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="album">{albumContent}</TabsContent>
+            <TabsContent value="pending">
+              <PendingPanel eventId={eventId} />
+            </TabsContent>
+          </Tabs>
+        ) : null}
+        {reviewing ? null : albumContent}
       </div>
       <Lightbox
         items={items}

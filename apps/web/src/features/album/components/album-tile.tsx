@@ -111,7 +111,8 @@ export const AlbumTile = memo(function AlbumTile({
         <>
           <label
             className={cn(
-              'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow',
+              // The box stays 32 px; its ::before makes the target 44 px, and the hidden input's focus shows on it.
+              'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow before:absolute before:-inset-1.5 before:content-[""] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white',
               selected
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-white bg-black/30 text-transparent',
@@ -130,7 +131,7 @@ export const AlbumTile = memo(function AlbumTile({
             type="button"
             onClick={() => onDelete(item)}
             aria-label={`${label} sil`}
-            className="absolute top-2 right-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md bg-black/50 text-white opacity-100 hover:bg-red-700 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+            className="absolute top-2 right-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md bg-black/50 before:absolute before:-inset-1.5 before:content-[''] text-white opacity-100 hover:bg-red-700 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
           >
             <Trash2 aria-hidden className="h-4 w-4" />
           </button>

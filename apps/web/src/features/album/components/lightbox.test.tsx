@@ -17,6 +17,7 @@ const item = (id: string, note: string | null): MediaItem => ({
   width: 1,
   height: 1,
   processed: true,
+  status: 'approved',
   unreadable: false,
   metadata: { uploader: 'anonymous', uploadDate: '2026-12-05T18:30:00.000Z', note },
 });

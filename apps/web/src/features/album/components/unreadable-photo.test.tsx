@@ -17,6 +17,7 @@ const photo = (id: string, over: Partial<MediaItem> = {}): MediaItem => ({
   width: 4000,
   height: 3000,
   processed: true,
+  status: 'approved',
   unreadable: false,
   metadata: { uploader: 'Ayşe', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
   ...over,

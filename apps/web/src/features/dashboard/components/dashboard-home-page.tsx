@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Archive, CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
-import { stockCovers } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
@@ -10,13 +10,9 @@ import { useSession } from '../../../lib/session';
 import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { CreateWeddingForm } from './create-wedding-form';
 import { AlbumUsage } from '../../../components/album-usage';
-
-/** Same rule as the events page: a stock cover chosen from the id when the event has none. */
-function coverUrl(event: { id: string; coverImage: string }): string {
-  if (event.coverImage) return event.coverImage;
-  const hash = [...event.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  return stockCovers[hash % stockCovers.length]!;
-}
+import { CoverChooser } from '../../../components/cover-chooser';
+import { CoverPicture } from '../../../components/cover-picture';
+import { WallActions } from '../../../components/wall-actions';
 
 export function DashboardHomePage() {
   const { user } = useSession();
@@ -52,18 +48,24 @@ export function DashboardHomePage() {
       ) : latest ? (
         <>
           <section aria-label="Düğününüz" className="relative mt-6 overflow-hidden rounded-2xl">
-            <img src={coverUrl(latest)} alt="" className="h-64 w-full object-cover sm:h-80" />
-            <div className="absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent" />
+            {/* At most the page's max-w-5xl less its gutter; the full width less the gutter below that. */}
+            <CoverPicture
+              cover={latest.cover}
+              sizes="(min-width: 1100px) 976px, calc(100vw - 2rem)"
+              priority
+              className="h-64 w-full object-cover sm:h-80"
+            />
+            <div className="absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/65 to-stone-950/50" />
             <div className="absolute inset-x-0 bottom-0 p-6 text-white">
-              <p className="flex items-center gap-2 text-sm text-brand-200">
+              <p className="flex items-center gap-2 text-sm text-brand-100">
                 <CalendarHeart aria-hidden className="h-4 w-4" /> {formatLongDate(latest.eventDate)}
               </p>
               <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
               {latest.description ? (
                 <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p>
               ) : null}
-              <p className="mt-3 flex items-center gap-2 text-sm text-stone-200">
-                <Archive aria-hidden className="h-4 w-4" /> {retentionNote(latest)}
+              <p className="mt-3 flex items-start gap-2 text-sm text-stone-200">
+                <Archive aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {retentionNote(latest)}
               </p>
               <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>
@@ -111,6 +113,21 @@ export function DashboardHomePage() {
               </Link>
             ))}
           </div>
+          <CoverChooser
+            event={latest}
+            className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900"
+          />
+          {latest.archivedAt === null ? (
+            <section className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+              <div className="min-w-0">
+                <h2 className="font-semibold">{messages.wall.action}</h2>
+                <p className="mt-1 max-w-xl text-sm text-stone-600 dark:text-stone-400">
+                  {messages.wall.dialogText}
+                </p>
+              </div>
+              <WallActions eventId={latest.id} variant="default" />
+            </section>
+          ) : null}
         </>
       ) : (
         <section className="mt-6 rounded-2xl border border-brand-300/40 bg-gradient-to-br from-brand-900/30 via-white to-white p-6 sm:p-8 dark:via-stone-900 dark:to-stone-950">

@@ -46,7 +46,10 @@ export function fetchEvent(eventId: string) {
 }
 
 /** POST /api/events/update with every field the settings screen owns. */
-export function updateEvent(event: Event, patch: Pick<Event, 'isGalleryPublic' | 'canAddPhotos'>) {
+export function updateEvent(
+  event: Event,
+  patch: Pick<Event, 'isGalleryPublic' | 'canAddPhotos'> & Partial<Pick<Event, 'autoApprovePhotos'>>,
+) {
   return apiRequest('/events/update', {
     method: 'POST',
     body: {

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Archive, CalendarDays, ChevronDown } from 'lucide-react';
-import { stockCovers, type Event } from '@ani/contract/events';
+import type { Event } from '@ani/contract/events';
 import { AlbumUsage } from '../../../components/album-usage';
+import { CoverPicture } from '../../../components/cover-picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
@@ -9,13 +10,6 @@ import { retentionNote } from '../../../lib/retention';
 import { ContentTab } from './content-tab';
 import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
-
-/** A stock cover when the event has none; chosen from the id so it stays the same on every visit. */
-function coverOf(event: Pick<Event, 'id' | 'coverImage'>): string {
-  if (event.coverImage) return event.coverImage;
-  const hash = [...event.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  return stockCovers[hash % stockCovers.length]!;
-}
 
 /** One event: cover, title and date; a click opens or closes its İçerik / Ayarlar / QR Kod tabs. */
 export function EventCard({ event, defaultOpen = false }: { event: Event; defaultOpen?: boolean }) {
@@ -30,7 +24,11 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
         onClick={() => setOpen((v) => !v)}
         className="flex w-full cursor-pointer items-stretch text-left"
       >
-        <img src={coverOf(event)} alt="" className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44" />
+        <CoverPicture
+          cover={event.cover}
+          sizes="(min-width: 640px) 176px, 112px"
+          className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44"
+        />
         <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
           <span className="min-w-0">
             <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">
@@ -42,11 +40,11 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
             </span>
             <span
               className={cn(
-                'mt-1 flex items-center gap-1.5 text-xs',
+                'mt-1 flex items-start gap-1.5 text-xs',
                 event.archivedAt ? 'font-semibold text-stone-700' : 'text-stone-500',
               )}
             >
-              <Archive aria-hidden className="h-3.5 w-3.5" />
+              <Archive aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
               {retentionNote(event)}
             </span>
           </span>

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { stockCoverSet } from '@ani/contract/events';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
@@ -13,12 +14,14 @@ const event = {
   title: 'Ayşe & Mehmet',
   eventDate: '2026-12-05T12:00:00.000Z',
   description: null,
-  coverImage: '',
+  coverImage: '/images/covers/cover-1.jpg',
+  cover: stockCoverSet('/images/covers/cover-1.jpg'),
   isGalleryPublic: false,
   canAddPhotos: false,
   autoApprovePhotos: true,
   cardTheme: null,
   photoCount: 0,
+  pendingCount: 0,
   usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
   createdAt: '2026-11-01T10:00:00.000Z',
   retainedUntil: '2027-12-05T12:00:00.000Z',
@@ -30,6 +33,7 @@ const emptyPhotos = jsonResponse({
   nextToken: null,
   pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 },
   photoCount: 0,
+  pendingCount: 0,
 });
 
 describe('events page', () => {

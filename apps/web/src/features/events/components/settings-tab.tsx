@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Event } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
+import { CoverChooser } from '../../../components/cover-chooser';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
@@ -73,10 +74,13 @@ function Choice({
   );
 }
 
-/** "Ayarlar": read-only title and date, privacy (only private for now) and photo adding, saved by itself. */
+type Saved = Pick<Event, 'canAddPhotos' | 'autoApprovePhotos'>;
+
+/** "Ayarlar": read-only title and date, privacy (only private for now), photo adding and approval, saved by itself. */
 export function SettingsTab({ event }: { event: Event }) {
   const queryClient = useQueryClient();
   const [canAddPhotos, setCanAddPhotos] = useState(event.canAddPhotos);
+  const [autoApprove, setAutoApprove] = useState(event.autoApprovePhotos);
   const [banner, setBanner] = useState<Banner>(null);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (bannerTimer.current && clearTimeout(bannerTimer.current)), []);
@@ -87,8 +91,8 @@ export function SettingsTab({ event }: { event: Event }) {
     bannerTimer.current = setTimeout(() => setBanner(null), limits.albumToastDurationMs);
   };
 
-  const save = useDebouncedSave<boolean>((value) => {
-    updateEvent(event, { isGalleryPublic: false, canAddPhotos: value }).then(
+  const save = useDebouncedSave<Saved>((value) => {
+    updateEvent(event, { isGalleryPublic: false, ...value }).then(
       async () => {
         show({ tone: 'success', text: messages.events.updated });
         // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
@@ -105,10 +109,12 @@ export function SettingsTab({ event }: { event: Event }) {
     );
   });
 
-  const change = (value: boolean) => {
-    // Applied on screen at once; the server hears about it after a second of quiet.
-    setCanAddPhotos(value);
-    save(value);
+  const change = (patch: Partial<Saved>) => {
+    // Applied on screen at once; the server hears about both settings after a second of quiet.
+    const next = { canAddPhotos, autoApprovePhotos: autoApprove, ...patch };
+    setCanAddPhotos(next.canAddPhotos);
+    setAutoApprove(next.autoApprovePhotos);
+    save(next);
   };
 
   return (
@@ -128,6 +134,7 @@ export function SettingsTab({ event }: { event: Event }) {
           </dd>
         </div>
       </dl>
+      <CoverChooser event={event} />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
           Albüm Gizliliği
@@ -161,7 +168,7 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={canAddPhotos}
           label="Açık"
           hint="Misafirler etkinlik süresince fotoğraf ekleyebilir."
-          onChange={() => change(true)}
+          onChange={() => change({ canAddPhotos: true })}
         />
         <Choice
           name={`adding-${event.id}`}
@@ -169,7 +176,28 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={!canAddPhotos}
           label="Kapalı"
           hint="Yeni fotoğraf eklenemez; etkinlik tamamlanmış görünür."
-          onChange={() => change(false)}
+          onChange={() => change({ canAddPhotos: false })}
+        />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
+          {messages.approval.settingTitle}
+        </legend>
+        <Choice
+          name={`approval-${event.id}`}
+          value="auto"
+          checked={autoApprove}
+          label={messages.approval.auto}
+          hint={messages.approval.autoHint}
+          onChange={() => change({ autoApprovePhotos: true })}
+        />
+        <Choice
+          name={`approval-${event.id}`}
+          value="manual"
+          checked={!autoApprove}
+          label={messages.approval.manual}
+          hint={messages.approval.manualHint}
+          onChange={() => change({ autoApprovePhotos: false })}
         />
       </fieldset>
     </div>

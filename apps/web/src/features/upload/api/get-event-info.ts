@@ -1,10 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { PublicEventInfo } from '@ani/contract/events';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CoverSet, PublicEventInfo } from '@ani/contract/events';
+import { eventInfoUrl } from '../../../upload-path';
 
-/** The public info as the page needs it; `canAddPhotos` undefined is its own state. */
-export type UploadEventInfo = Omit<PublicEventInfo, 'canAddPhotos'> & { canAddPhotos: boolean | undefined };
+/** The public info as the page needs it; `canAddPhotos` undefined is its own state, a null cover shows none. */
+export type UploadEventInfo = Omit<PublicEventInfo, 'canAddPhotos' | 'cover'> & {
+  canAddPhotos: boolean | undefined;
+  cover: CoverSet | null;
+};
 
-export class EventInfoError extends Error {
+class EventInfoError extends Error {
   /** 'missing': the event does not exist (404/400); 'system': network, server or an answer we cannot read. */
   readonly kind: 'missing' | 'system';
   constructor(kind: 'missing' | 'system', message: string) {
@@ -28,19 +32,31 @@ function parseEventInfo(body: unknown): UploadEventInfo | null {
     title: e.title,
     eventDate: e.eventDate,
     coverImage: str(e.coverImage) ? e.coverImage : '',
+    cover: parseCover(e.cover),
     photoCount: typeof e.photoCount === 'number' ? e.photoCount : 0,
     canAddPhotos: typeof e.canAddPhotos === 'boolean' ? e.canAddPhotos : undefined,
   };
 }
 
-/** GET /api/events/{id}/info — public; no token is sent. */
-async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<UploadEventInfo> {
+function parseCover(value: unknown): CoverSet | null {
+  if (!value || typeof value !== 'object') return null;
+  const { src, srcSetWebp, srcSetAvif } = value as Record<string, unknown>;
+  return str(src) && str(srcSetWebp) && str(srcSetAvif) ? { src, srcSetWebp, srcSetAvif } : null;
+}
+
+/** GET /api/events/{id}/info — public; no token is sent. `early`: the same request, already started. */
+async function fetchEventInfo(
+  eventId: string,
+  signal: AbortSignal,
+  early: Promise<Response> | null,
+): Promise<UploadEventInfo> {
   let response: Response;
   try {
-    response = await fetch(`/api/events/${encodeURIComponent(eventId)}/info`, {
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    response = await (early ??
+      fetch(eventInfoUrl(eventId), {
+        headers: { Accept: 'application/json' },
+        signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new EventInfoError('system', 'network');
@@ -56,11 +72,52 @@ async function fetchEventInfo(eventId: string, signal?: AbortSignal): Promise<Up
   return info;
 }
 
-export const eventInfoQuery = (eventId: string) =>
-  queryOptions({
-    queryKey: ['event-info', eventId],
-    queryFn: ({ signal }) => fetchEventInfo(eventId, signal),
-    // A missing event stays missing; a flaky venue network deserves two more tries.
-    retry: (count, error) => !(error instanceof EventInfoError && error.kind === 'missing') && count < 2,
-    staleTime: 0,
-  });
+export type EventInfoState =
+  | { status: 'pending' }
+  | { status: 'error'; error: EventInfoError }
+  | { status: 'success'; info: UploadEventInfo };
+
+const retryDelays = [1000, 2000];
+
+/**
+ * The event's public info for the upload page, with `refresh` (after an upload, or the guest's tap).
+ * A missing event stays missing; a flaky venue network gets two more tries. Plain state instead of
+ * TanStack Query: the page starts on its own and keeps the query library out of a phone's first load.
+ */
+export function useEventInfo(
+  eventId: string,
+  earlyInfo?: Promise<Response>,
+): { state: EventInfoState; refresh: () => void } {
+  const [state, setState] = useState<EventInfoState>({ status: 'pending' });
+  const [round, setRound] = useState(0);
+  // The request main.tsx started serves the first attempt only (a response is read once).
+  const early = useRef(earlyInfo ?? null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const attempt = async (tries: number): Promise<void> => {
+      const started = early.current;
+      early.current = null;
+      try {
+        const info = await fetchEventInfo(eventId, controller.signal, started);
+        setState({ status: 'success', info });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const failure = error instanceof EventInfoError ? error : new EventInfoError('system', 'unknown');
+        const delay = retryDelays[tries];
+        if (failure.kind === 'missing' || delay === undefined) {
+          // A refresh after an upload keeps showing the page it has instead of an error screen.
+          setState((current) =>
+            current.status === 'success' ? current : { status: 'error', error: failure },
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (!controller.signal.aborted) await attempt(tries + 1);
+      }
+    };
+    void attempt(0);
+    return () => controller.abort();
+  }, [eventId, round]);
+  const refresh = useCallback(() => setRound((n) => n + 1), []);
+  return { state, refresh };
+}

@@ -37,7 +37,8 @@ export function DropZone({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        'relative rounded-2xl border-2 border-dashed bg-white transition-colors',
+        // The input itself is visually hidden; its focus shows on the whole zone for keyboard users.
+        'relative rounded-2xl border-2 border-dashed bg-white transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-2',
         dragging ? 'border-brand-500 bg-brand-50' : 'border-brand-200',
         disabled && 'opacity-60',
       )}

@@ -1,15 +1,19 @@
 import { CalendarDays, Images } from 'lucide-react';
+import { CoverPicture } from '../../../components/cover-picture';
 import { formatLongDate } from '../../../lib/format-date';
+import { heroCoverSizes } from '../../../upload-path';
 import type { UploadEventInfo } from '../api/get-event-info';
 
 /** Cover, title, date and media count at the top of the guest page. */
 export function EventHero({ info }: { info: UploadEventInfo }) {
   return (
     <header className="relative isolate overflow-hidden bg-stone-900 text-white">
-      {info.coverImage ? (
-        <img
-          src={info.coverImage}
-          alt=""
+      {info.cover ? (
+        // The page's LCP image (main.tsx preloads the same file; see heroCoverSizes).
+        <CoverPicture
+          cover={info.cover}
+          sizes={heroCoverSizes}
+          priority
           className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
         />
       ) : null}

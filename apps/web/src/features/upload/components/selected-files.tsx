@@ -1,11 +1,50 @@
-import { useEffect, useState } from 'react';
-import { Film, ImageIcon, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Check, Copy, Film, ImageIcon, X } from 'lucide-react';
 import { formatBytes } from '../../../lib/format-date';
+import type { PendingFileState } from '../pending-upload';
+import { submissionTexts } from '../texts';
 import { mediaKindOf } from '../upload-rules';
+
+/** A file's state in an upload and, when refused, the server's reason. */
+export interface FileStatus {
+  state: PendingFileState;
+  reason: string | null;
+}
+
+/**
+ * Draws a picture the <img> element could not show (HEIC outside Safari) when the browser's own
+ * decoder can (createImageBitmap reads more formats in some browsers); otherwise reports failure.
+ */
+function BitmapPreview({ file, onFail }: { file: File; onFail: () => void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let live = true;
+    if (typeof createImageBitmap !== 'function') {
+      onFail();
+      return;
+    }
+    createImageBitmap(file, { resizeWidth: 240, resizeQuality: 'medium' })
+      .then((bitmap) => {
+        const target = canvas.current;
+        if (!live || !target) return bitmap.close();
+        target.width = bitmap.width;
+        target.height = bitmap.height;
+        target.getContext('2d')?.drawImage(bitmap, 0, 0);
+        bitmap.close();
+      })
+      .catch(() => live && onFail());
+    return () => {
+      live = false;
+    };
+  }, [file, onFail]);
+  return <canvas ref={canvas} aria-hidden className="h-full w-full object-cover" />;
+}
+
+const isHeic = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 
 function Preview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [stage, setStage] = useState<'img' | 'bitmap' | 'none'>('img');
   const kind = mediaKindOf(file);
   useEffect(() => {
     // Local object URLs cost no network; revoked when the file leaves the list.
@@ -15,11 +54,17 @@ function Preview({ file }: { file: File }) {
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
-  if (!url || failed) {
+  const fail = useCallback(() => setStage('none'), []);
+  if (!url || stage === 'none') {
+    // Nothing the browser can draw (HEIC on most phones but iPhones): a neutral tile that names the file.
     const Icon = kind === 'video' ? Film : ImageIcon;
     return (
-      <div className="flex h-full w-full items-center justify-center bg-brand-50 text-brand-700">
-        <Icon aria-hidden className="h-8 w-8" />
+      <div
+        className="flex h-full w-full flex-col items-center justify-center gap-1 bg-brand-50 p-2 text-center text-brand-800"
+        data-testid="preview-fallback"
+      >
+        <Icon aria-hidden className="h-7 w-7 shrink-0" />
+        <span className="line-clamp-2 text-[11px] leading-tight font-medium break-all">{file.name}</span>
       </div>
     );
   }
@@ -35,54 +80,121 @@ function Preview({ file }: { file: File }) {
       />
     );
   }
-  // HEIC does not render outside Safari; the icon stands in for it.
-  return <img src={url} alt="" className="h-full w-full object-cover" onError={() => setFailed(true)} />;
+  return (
+    <>
+      {stage === 'bitmap' ? (
+        <BitmapPreview file={file} onFail={fail} />
+      ) : (
+        <img src={url} alt="" className="h-full w-full object-cover" onError={() => setStage('bitmap')} />
+      )}
+      {isHeic(file) ? (
+        // iPhone photos: the name says which one it is (the fallback tile above names every file).
+        <span className="absolute top-1 left-1 max-w-[calc(100%-3rem)] truncate rounded bg-black/65 px-1.5 py-0.5 text-[11px] text-white">
+          {file.name}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
-/** Grid of chosen files with a remove button each and, while sending, each file's progress. */
+const t = submissionTexts;
+
+/** The tile's corner: its size before the upload, then its progress, then how it ended. */
+function Badge({ file, status, sent }: { file: File; status: FileStatus | null; sent: number | null }) {
+  const base =
+    'absolute inset-x-1 bottom-1 flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] font-medium';
+  if (status?.state === 'accepted')
+    return (
+      <span className={`${base} bg-emerald-700 text-white`}>
+        <Check aria-hidden className="h-3 w-3 shrink-0" />
+        {t.accepted}
+      </span>
+    );
+  if (status?.state === 'duplicate')
+    return (
+      <span className={`${base} bg-sky-800 text-white`}>
+        <Copy aria-hidden className="h-3 w-3 shrink-0" />
+        {t.duplicateBadge}
+      </span>
+    );
+  if (status?.state === 'refused')
+    return (
+      <span className={`${base} bg-red-700 text-white`}>
+        <AlertCircle aria-hidden className="h-3 w-3 shrink-0" />
+        {t.refusedBadge}
+      </span>
+    );
+  const done = status && sent !== null ? Math.round((sent / Math.max(1, file.size)) * 100) : null;
+  return (
+    <span className="absolute right-1 bottom-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] text-white">
+      {done === null ? formatBytes(file.size) : `%${done}`}
+    </span>
+  );
+}
+
+/** Grid of chosen files with a remove button each and, while sending, each file's progress and outcome. */
 export function SelectedFiles({
   files,
   sent,
-  uploading,
+  statuses,
+  locked,
   onRemove,
 }: {
   files: File[];
   sent: number[] | null;
-  uploading: boolean;
+  statuses: FileStatus[] | null;
+  locked: boolean;
   onRemove: (index: number) => void;
 }) {
   if (files.length === 0) return null;
   return (
     <ul aria-label="Seçilen dosyalar" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
       {files.map((file, index) => {
-        const done = sent ? Math.round(((sent[index] ?? 0) / Math.max(1, file.size)) * 100) : null;
+        const status = statuses?.[index] ?? null;
+        const bytes = sent?.[index] ?? null;
+        const sending = status?.state === 'sending' || (status?.state === 'waiting' && (bytes ?? 0) > 0);
+        const described = status?.state === 'refused' ? (status.reason ?? t.refused) : null;
         return (
           <li
             key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
             className="relative aspect-square overflow-hidden rounded-xl bg-stone-100"
+            aria-label={`${file.name}, ${formatBytes(file.size)}${
+              status?.state === 'accepted'
+                ? `, ${t.accepted}`
+                : status?.state === 'duplicate'
+                  ? `, ${t.duplicate}`
+                  : described
+                    ? `, ${t.refusedBadge}: ${described}`
+                    : ''
+            }`}
+            data-state={status?.state ?? 'selected'}
           >
             <Preview file={file} />
-            {mediaKindOf(file) === 'video' ? (
-              <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">
+            {mediaKindOf(file) === 'video' && !status ? (
+              <span className="absolute bottom-1 left-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
                 Video
               </span>
             ) : null}
-            <span className="absolute right-1 bottom-1 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white">
-              {done === null ? formatBytes(file.size) : `%${done}`}
-            </span>
-            {done !== null ? (
-              <div className="absolute inset-x-0 top-0 h-1 bg-black/20">
-                <div className="h-full bg-brand-500 transition-[width]" style={{ width: `${done}%` }} />
+            <Badge file={file} status={status} sent={bytes} />
+            {sending ? (
+              <div className="absolute inset-x-0 top-0 h-1.5 bg-black/20">
+                <div
+                  className="h-full bg-brand-500 transition-[width]"
+                  style={{ width: `${Math.round(((bytes ?? 0) / Math.max(1, file.size)) * 100)}%` }}
+                />
               </div>
             ) : null}
-            {!uploading ? (
+            {!locked ? (
+              // 44 px to tap; the visible circle is smaller so it covers less of the picture.
               <button
                 type="button"
                 onClick={() => onRemove(index)}
                 aria-label={`${file.name} dosyasını kaldır`}
-                className="absolute top-1 right-1 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80"
+                className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
               >
-                <X aria-hidden className="h-4 w-4" />
+                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-black/80 group-focus-visible:ring-2 group-focus-visible:ring-white">
+                  <X aria-hidden className="h-4 w-4" />
+                </span>
               </button>
             ) : null}
           </li>

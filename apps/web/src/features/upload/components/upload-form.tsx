@@ -1,12 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Upload } from 'lucide-react';
-import { uploadTexts } from '../texts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { RotateCcw, Upload } from 'lucide-react';
+import { submissionTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { formatBytes } from '../../../lib/format-date';
-import { UploadError, uploadMedia, type UploadProgress } from '../api/upload-media';
+import { readGuestToken } from '../guest-token';
+import {
+  clearPendingUpload,
+  isSettled,
+  loadPendingUpload,
+  unfinishedCount,
+  type PendingFile,
+  type PendingUpload,
+} from '../pending-upload';
 import {
   addToSelection,
   uploadButtonLabel,
@@ -15,9 +23,43 @@ import {
   type UploadFormErrors,
 } from '../upload-rules';
 import { DropZone } from './drop-zone';
-import { SelectedFiles } from './selected-files';
+import { SelectedFiles, type FileStatus } from './selected-files';
 
-/** Picker, previews, name and note, and the upload with real progress. */
+const t = submissionTexts;
+
+interface Summary {
+  accepted: number;
+  duplicates: string[];
+  refused: LeftOut[];
+}
+
+function summarize(files: PendingFile[]): Summary {
+  return {
+    accepted: files.filter((f) => f.state === 'accepted').length,
+    duplicates: files.filter((f) => f.state === 'duplicate').map((f) => f.file.name),
+    refused: files
+      .filter((f) => f.state === 'refused')
+      .map((f) => ({ name: f.file.name, reason: f.reason ?? t.refused })),
+  };
+}
+
+const statusesOf = (upload: PendingUpload): FileStatus[] =>
+  upload.files.map((f) => ({ state: f.state, reason: f.reason }));
+
+/** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
+function terminate(upload: PendingUpload) {
+  for (const f of upload.files) {
+    if (f.uploadUrl && !isSettled(f.state)) {
+      void fetch(f.uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } }).catch(() => {});
+    }
+  }
+}
+
+/**
+ * Picker, previews, name and note, and the resumable upload: the selection is announced as a
+ * submission, then each file goes with tus, its progress and outcome shown on its tile. Everything is
+ * stored on the phone as it goes, so a reload, a locked phone or a closed tab continues with one tap.
+ */
 export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploaded: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [name, setName] = useState('');
@@ -25,55 +67,149 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
   const [errors, setErrors] = useState<UploadFormErrors>({});
   const [leftOut, setLeftOut] = useState<LeftOut[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [statuses, setStatuses] = useState<FileStatus[] | null>(null);
+  const [sent, setSent] = useState<number[]>([]);
+  const [sending, setSending] = useState(false);
+  // An upload stored on this phone and not finished: offered on arrival, or after the connection dropped.
+  const [unfinished, setUnfinished] = useState<PendingUpload | null>(null);
+  const [offerResume, setOfferResume] = useState(false);
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
-  const uploading = progress !== null;
+
+  useEffect(() => {
+    let live = true;
+    void loadPendingUpload(eventId).then((found) => {
+      if (!live || !found) return;
+      if (unfinishedCount(found) === 0) void clearPendingUpload(eventId);
+      else {
+        // The stored upload is shown as it was left: its files, name, note and what already arrived.
+        setUnfinished(found);
+        setOfferResume(true);
+        setFiles(found.files.map((f) => f.file));
+        setName(found.uploader);
+        setNote(found.note);
+        setStatuses(statusesOf(found));
+        setSent(found.files.map((f) => (isSettled(f.state) ? f.file.size : 0)));
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [eventId]);
 
   const addFiles = (incoming: File[], source: 'picker' | 'drop') => {
     const result = addToSelection(files, incoming, source);
     setFiles(result.files);
     setLeftOut(result.leftOut);
     setErrors((e) => ({ ...e, files: undefined }));
-    setSuccess(null);
+    setSummary(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const run = async (upload: PendingUpload) => {
     if (busy.current) return;
-    const found = validateUpload({ fileCount: files.length, name, note });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     busy.current = true;
+    setSending(true);
+    setOfferResume(false);
     setFailure(null);
-    setSuccess(null);
-    const total = files.reduce((sum, f) => sum + f.size, 0);
-    setProgress({ loaded: 0, total, perFile: files.map(() => 0) });
+    setSummary(null);
+    setFiles(upload.files.map((f) => f.file));
+    setName(upload.uploader);
+    setNote(upload.note);
+    setStatuses(statusesOf(upload));
+    setSent(upload.files.map((f) => (isSettled(f.state) ? f.file.size : 0)));
+    let last = upload;
     try {
-      const result = await uploadMedia({ eventId, files, uploader: name, note, onProgress: setProgress });
-      setSuccess(result.message || uploadTexts.success.replace('{n}', String(result.count)));
-      setFiles([]);
-      setNote('');
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      onUploaded();
-    } catch (error) {
-      // Files, name and note stay, so one tap retries on a venue's flaky network.
-      setFailure(error instanceof UploadError && error.message ? error.message : uploadTexts.failed);
-      if (error instanceof UploadError && error.status === 403) onUploaded();
+      // tus-js-client and the upload steps load only now: the picker never waits for them.
+      const { runUpload } = await import('../api/run-upload');
+      const result = await runUpload(upload, {
+        onChange: (next) => {
+          last = next;
+          setStatuses(statusesOf(next));
+          setSent((current) =>
+            next.files.map((f, i) => (isSettled(f.state) ? f.file.size : (current[i] ?? 0))),
+          );
+        },
+        onProgress: (index, bytes) =>
+          setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
+      });
+      if (result.kind === 'finished') {
+        setSummary(summarize(last.files));
+        setFiles([]);
+        setNote('');
+        setStatuses(null);
+        setUnfinished(null);
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        onUploaded();
+      } else if (result.status === 0) {
+        // The connection is gone: everything is stored; the same tap continues.
+        setFailure(result.message);
+        setUnfinished(last);
+      } else {
+        // The submission was refused as a whole: the server's reason, the selection kept for another try.
+        setFailure(result.message);
+        setStatuses(null);
+        setUnfinished(null);
+        if (result.status === 403) onUploaded();
+      }
+    } catch {
+      setFailure(t.connectionLost);
+      setUnfinished(last);
     } finally {
       busy.current = false;
-      setProgress(null);
+      setSending(false);
     }
   };
 
-  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (unfinished) {
+      void run(unfinished);
+      return;
+    }
+    const found = validateUpload({ fileCount: files.length, name, note });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run({
+      eventId,
+      uploader: name,
+      note,
+      submissionId: null,
+      guestToken: readGuestToken(eventId),
+      files: files.map((file) => ({ file, state: 'waiting', uploadUrl: null, reason: null })),
+    });
+  };
+
+  const discard = () => {
+    if (unfinished) terminate(unfinished);
+    void clearPendingUpload(eventId);
+    setUnfinished(null);
+    setOfferResume(false);
+    setFailure(null);
+    setStatuses(null);
+    setFiles([]);
+  };
+
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  const loaded = sent.reduce((sum, n) => sum + n, 0);
+  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  const done = statuses?.filter((s) => isSettled(s.state)).length ?? 0;
+  const locked = sending || unfinished !== null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      {success ? <Alert tone="success">{success}</Alert> : null}
-      <DropZone disabled={uploading} onFiles={addFiles} />
-      <FieldError id="files-error">{errors.files}</FieldError>
+      {summary ? <UploadSummary summary={summary} /> : null}
+      {offerResume && unfinished ? (
+        <Alert tone="info" title={t.resumeTitle}>
+          {t.resumeBody.replace('{n}', String(unfinishedCount(unfinished)))}
+        </Alert>
+      ) : null}
+      {!locked ? (
+        <>
+          <DropZone disabled={sending} onFiles={addFiles} />
+          <FieldError id="files-error">{errors.files}</FieldError>
+        </>
+      ) : null}
       {leftOut.length > 0 ? (
         <Alert
           tone="error"
@@ -90,8 +226,9 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
       ) : null}
       <SelectedFiles
         files={files}
-        sent={progress?.perFile ?? null}
-        uploading={uploading}
+        sent={statuses ? sent : null}
+        statuses={statuses}
+        locked={locked}
         onRemove={(index) => setFiles((list) => list.filter((_, i) => i !== index))}
       />
       <div className="space-y-1.5">
@@ -104,7 +241,8 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
             setName(e.target.value);
             setErrors((current) => ({ ...current, name: undefined }));
           }}
-          disabled={uploading}
+          // Read-only rather than disabled while a stored upload is on: the name stays readable.
+          readOnly={locked}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? 'uploader-error' : undefined}
           className="h-12 text-base"
@@ -117,21 +255,24 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
           id="note"
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          disabled={uploading}
+          readOnly={locked}
           rows={3}
           maxLength={600}
           placeholder="Çifte iletmek istediğiniz bir not yazabilirsiniz."
           aria-invalid={errors.note ? true : undefined}
-          className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none"
+          className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none read-only:bg-stone-50"
         />
         <FieldError>{errors.note}</FieldError>
       </div>
-      {progress ? (
-        <div className="space-y-2 rounded-xl bg-brand-50 p-4" aria-live="polite">
-          <div className="flex justify-between text-sm font-medium text-stone-800">
-            <span>Yükleniyor…</span>
+      {statuses ? (
+        <div className="space-y-2 rounded-xl bg-brand-50 p-4">
+          <div className="flex flex-wrap justify-between gap-x-3 text-sm font-medium text-stone-800">
+            {/* Announced when a file settles, not on every byte: "3/5 dosya yüklendi". */}
+            <span aria-live="polite" data-testid="upload-count">
+              {t.progress.replace('{done}', String(done)).replace('{total}', String(statuses.length))}
+            </span>
             <span data-testid="upload-progress-text">
-              {formatBytes(progress.loaded)} / {formatBytes(progress.total)} · %{percent}
+              {formatBytes(loaded)} / {formatBytes(total)} · %{percent}
             </span>
           </div>
           <Progress value={percent} label="Yükleme ilerlemesi" />
@@ -139,22 +280,65 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
       ) : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {/* Nothing to send without a file: the button waits for one and says so beside it. */}
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={uploading || files.length === 0}
-        aria-busy={uploading}
-        aria-describedby={files.length === 0 && !uploading ? 'upload-needs-file' : undefined}
-      >
-        <Upload aria-hidden className="h-5 w-5" />
-        {uploading ? 'Yükleniyor…' : uploadButtonLabel(files.length)}
-      </Button>
-      {files.length === 0 && !uploading ? (
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full sm:flex-1"
+          disabled={sending || files.length === 0}
+          aria-busy={sending}
+          aria-describedby={files.length === 0 && !sending ? 'upload-needs-file' : undefined}
+        >
+          {unfinished && !sending ? (
+            <RotateCcw aria-hidden className="h-5 w-5" />
+          ) : (
+            <Upload aria-hidden className="h-5 w-5" />
+          )}
+          {sending ? t.sending : unfinished ? t.resume : uploadButtonLabel(files.length)}
+        </Button>
+        {unfinished && !sending ? (
+          <Button type="button" size="lg" variant="outline" className="w-full sm:w-auto" onClick={discard}>
+            {t.discard}
+          </Button>
+        ) : null}
+      </div>
+      {files.length === 0 && !sending ? (
         <p id="upload-needs-file" className="text-center text-sm text-stone-600">
           {uploadTexts.selectFiles}
         </p>
       ) : null}
     </form>
+  );
+}
+
+function UploadSummary({ summary }: { summary: Summary }) {
+  return (
+    <div className="space-y-3">
+      {summary.accepted > 0 ? (
+        <Alert tone="success">{uploadTexts.success.replace('{n}', String(summary.accepted))}</Alert>
+      ) : null}
+      {summary.duplicates.length > 0 ? (
+        <Alert tone="info" title={t.duplicatesTitle}>
+          <ul className="list-disc space-y-0.5 pl-4" data-testid="duplicates">
+            {summary.duplicates.map((name, i) => (
+              <li key={`${name}-${i}`} className="font-medium break-all">
+                {name}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {summary.refused.length > 0 ? (
+        <Alert tone="error" title={t.refusedTitle}>
+          <ul className="list-disc space-y-0.5 pl-4" data-testid="refused">
+            {summary.refused.map((item, i) => (
+              <li key={`${item.name}-${i}`}>
+                <span className="font-medium break-all">{item.name}</span>: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </div>
   );
 }

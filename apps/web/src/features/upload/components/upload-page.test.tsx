@@ -1,9 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { FakeTusServer } from '../../../test/fake-tus';
+import { jsonResponse } from '../../../test/render';
 import { UploadPage } from './upload-page';
+
+// IndexedDB is not in jsdom: idb-keyval's calls land in a map that a test can fill (an upload left
+// unfinished by an earlier visit) and read (what the page stored).
+const idb = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  get: (key: string) => Promise.resolve(idb.get(key)),
+  set: (key: string, value: unknown) => Promise.resolve(void idb.set(key, value)),
+  del: (key: string) => Promise.resolve(void idb.delete(key)),
+}));
 
 const info = (event: Record<string, unknown>) =>
   jsonResponse({
@@ -18,40 +28,39 @@ const info = (event: Record<string, unknown>) =>
   });
 
 function renderPage() {
-  return renderWithRouter(
-    <Routes>
-      <Route path="/events/:eventId/:title/upload-image-page" element={<UploadPage />} />
-    </Routes>,
-    { path: '/events/ev1/ayse-mehmet/upload-image-page' },
-  );
+  return render(<UploadPage eventId="ev1" />);
 }
 
-/** A stand-in XMLHttpRequest: reports half the bytes, then the test decides how it ends. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  status = 0;
-  responseText = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  sent: FormData | null = null;
-  open() {}
-  setRequestHeader() {}
-  abort() {}
-  send(body: FormData) {
-    this.sent = body;
-    FakeXhr.last = this;
-    this.upload.onprogress?.({ loaded: 500, total: 1000, lengthComputable: true });
-  }
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+
+/** fetch answered by URL and method; an unexpected call fails the test loudly. */
+function routes(...handlers: Handler[]) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const mock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    calls.push({ url, init });
+    for (const handle of handlers) {
+      const answer = await handle(url, init);
+      if (answer) return answer;
+    }
+    throw new Error(`unexpected fetch ${init?.method ?? 'GET'} ${url}`);
+  });
+  return { calls, mock };
 }
 
+const openEvent: Handler = (url) =>
+  url === '/api/events/ev1/info' ? info({ canAddPhotos: true }) : undefined;
+const header = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
+
+let tus: FakeTusServer;
+beforeEach(() => {
+  tus = new FakeTusServer();
+  vi.stubGlobal('XMLHttpRequest', tus.install());
+  vi.stubGlobal('scrollTo', vi.fn());
+});
 afterEach(() => {
-  FakeXhr.last = null;
+  idb.clear();
+  vi.unstubAllGlobals();
 });
 
 describe('guest upload page', () => {
@@ -83,58 +92,431 @@ describe('guest upload page', () => {
     expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
   });
 
-  it('validates, uploads with progress, keeps everything after a network failure and succeeds on retry', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const scrollTo = vi.fn();
-    vi.stubGlobal('scrollTo', scrollTo);
+  it('announces the selection, sends each file with tus and names each outcome: done, already in the album, refused with the reason', async () => {
+    const { calls } = routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse(
+            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+            201,
+          )
+        : url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+          : undefined,
+    );
+    tus.verdicts.set('ayni.jpg', { outcome: 'duplicate' });
+    tus.verdicts.set('bozuk.jpg', { refuse: 'Görsel okunamadı; dosya bozuk olabilir.' });
+    tus.holdPatches = true;
     const user = userEvent.setup();
     renderPage();
     // No file, no upload: the button waits and says why.
     const submit = await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('Lütfen yüklemek için dosya seçin.');
+    // A phone with no token for this event has no "Yüklediklerim".
+    expect(screen.queryByRole('heading', { name: 'Yüklediklerim' })).not.toBeInTheDocument();
 
-    const input = document.getElementById('upload-files') as HTMLInputElement;
-    await user.upload(input, [
-      new File(['a'.repeat(600)], 'a.jpg', { type: 'image/jpeg' }),
-      new File(['b'.repeat(400)], 'b.mp4', { type: 'video/mp4' }),
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+      new File(['b'.repeat(300)], 'ayni.jpg', { type: 'image/jpeg' }),
+      new File(['c'.repeat(100)], 'bozuk.jpg', { type: 'image/jpeg' }),
+      new File(['d'.repeat(400)], 'dans.mp4', { type: 'video/mp4' }),
     ]);
-    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
+    await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
     expect(screen.getByText('Lütfen isminizi girin.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('İsminiz *'), 'A');
-    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
+    await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
     expect(screen.getByText('İsminiz en az 2 karakter olmalı.')).toBeInTheDocument();
-
     await user.type(screen.getByLabelText('İsminiz *'), 'li');
     await user.type(screen.getByLabelText('Not (İsteğe bağlı)'), 'Mutluluklar!');
-    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
-    expect(screen.getByTestId('upload-progress-text')).toHaveTextContent('%50');
-    // A second tap while sending does nothing.
-    expect(screen.getByRole('button', { name: 'Yükleniyor…' })).toBeDisabled();
-    const first = FakeXhr.last!;
-    expect(first.sent!.get('uploader')).toBe('Ali');
-    expect(first.sent!.get('note')).toBe('Mutluluklar!');
-    expect(first.sent!.getAll('files')).toHaveLength(2);
-    first.onerror!();
-    expect(await screen.findByText(/Bağlantı koptu/)).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByLabelText('İsminiz *')).toHaveValue('Ali');
+    await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
 
-    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
-    const second = FakeXhr.last!;
-    expect(second).not.toBe(first);
-    second.status = 200;
-    second.responseText = JSON.stringify({
-      success: true,
-      message: '2 dosya başarıyla yüklendi.',
-      uploaded: [],
+    // The first file's bytes are on their way: a second tap does nothing, the count is announced.
+    await waitFor(() => expect(tus.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Yükleniyor…' })).toBeDisabled();
+    expect(screen.getByTestId('upload-count')).toHaveTextContent('0/4 dosya yüklendi');
+    expect(screen.getByTestId('upload-count')).toHaveAttribute('aria-live', 'polite');
+    const announce = calls.find((c) => c.url === '/api/events/ev1/submissions')!;
+    expect(JSON.parse(String(announce.init!.body))).toEqual({
+      uploader: 'Ali',
+      note: 'Mutluluklar!',
+      files: [
+        { name: 'gelin.jpg', size: 600, type: 'image/jpeg' },
+        { name: 'ayni.jpg', size: 300, type: 'image/jpeg' },
+        { name: 'bozuk.jpg', size: 100, type: 'image/jpeg' },
+        { name: 'dans.mp4', size: 400, type: 'video/mp4' },
+      ],
     });
-    second.onload!();
+    expect(header(announce.init, 'x-guest-token')).toBeNull();
+    const creation = tus.requests.find((r) => r.method === 'POST')!;
+    expect(creation.url).toBe('/api/uploads');
+    expect(creation.headers['upload-length']).toBe('600');
+    expect(creation.headers['upload-metadata']).toContain(`submissionId ${btoa('sub1')}`);
+    expect(creation.headers['upload-metadata']).toContain(`filename ${btoa('gelin.jpg')}`);
+    // The stored upload knows the file's tus address: a reload continues there.
+    await waitFor(() =>
+      expect((idb.get('ev1') as { files: { uploadUrl: string | null }[] }).files[0]!.uploadUrl).toBe(
+        '/api/uploads/u1',
+      ),
+    );
+    expect(localStorage.getItem('ani.guest-token.ev1')).toBe('tok1');
+
+    tus.holdPatches = false;
+    tus.release();
+    // The others went on past the refused file; each tile says how it ended.
     expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
-    expect(scrollTo).toHaveBeenCalled();
+    expect(screen.getByTestId('duplicates')).toHaveTextContent('ayni.jpg');
+    expect(screen.getByTestId('refused')).toHaveTextContent(
+      'bozuk.jpg: Görsel okunamadı; dosya bozuk olabilir.',
+    );
+    expect(screen.getByText('Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:')).toBeInTheDocument();
+    expect(tus.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
+    expect([...tus.uploads.values()].map((u) => u.offset === u.length)).toEqual([true, true, true]);
+    // Finished: nothing left to continue, the form is ready for more, and "Yüklediklerim" appears.
+    expect(idb.has('ev1')).toBe(false);
+    expect(screen.queryByRole('list', { name: 'Seçilen dosyalar' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled());
+    expect(await screen.findByRole('heading', { name: 'Yüklediklerim' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/events/ev1/my-uploads')).toBe(true));
+    const mine = calls.find((c) => c.url === '/api/events/ev1/my-uploads')!;
+    expect(header(mine.init, 'x-guest-token')).toBe('tok1');
+  });
+
+  it('sends the phone’s token with a later submission, and keeps the selection when the submission is refused', async () => {
+    localStorage.setItem('ani.guest-token.ev1', 'tok-old');
+    const { calls } = routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse(
+            {
+              success: false,
+              message:
+                'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+            },
+            413,
+          )
+        : url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+          : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    expect(await screen.findByText(/Bu albümün depolama alanı doldu/)).toBeInTheDocument();
+    const announce = calls.find((c) => c.url === '/api/events/ev1/submissions')!;
+    expect(header(announce.init, 'x-guest-token')).toBe('tok-old');
+    expect(tus.requests).toEqual([]);
+    expect(
+      within(screen.getByRole('list', { name: 'Seçilen dosyalar' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
+    expect(screen.getByLabelText('İsminiz *')).toHaveValue('Ali');
+    expect(idb.has('ev1')).toBe(false);
+  });
+
+  it('offers to continue an upload left unfinished, and continues where the server stopped', async () => {
+    const first = new File(['a'.repeat(50)], 'gelin.jpg', { type: 'image/jpeg' });
+    const second = new File(['b'.repeat(80)], 'damat.jpg', { type: 'image/jpeg' });
+    tus.uploads.set('u7', {
+      length: 80,
+      offset: 30,
+      metadata: { filename: 'damat.jpg', submissionId: 'sub1' },
+    });
+    idb.set('ev1', {
+      eventId: 'ev1',
+      uploader: 'Ali',
+      note: 'Mutluluklar',
+      submissionId: 'sub1',
+      guestToken: 'tok1',
+      files: [
+        { file: first, state: 'sending', uploadUrl: '/api/uploads/u6', reason: null },
+        { file: second, state: 'sending', uploadUrl: '/api/uploads/u7', reason: null },
+      ],
+    });
+    const { calls } = routes(openEvent, (url) =>
+      url === '/api/events/ev1/submissions/sub1'
+        ? jsonResponse({
+            success: true,
+            submissionId: 'sub1',
+            expiresAt: '2026-12-06T00:00:00Z',
+            files: [
+              { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
+              { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30, reason: null },
+            ],
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('Yüklemeniz yarım kaldı')).toBeInTheDocument();
+    expect(
+      screen.getByText('2 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('İsminiz *')).toHaveValue('Ali');
+    await user.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
+    expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    const status = calls.find((c) => c.url === '/api/events/ev1/submissions/sub1')!;
+    expect(header(status.init, 'x-guest-token')).toBe('tok1');
+    // The accepted file was not sent again; the other went on from byte 30 at its own address.
+    expect(tus.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'HEAD /api/uploads/u7',
+      'PATCH /api/uploads/u7',
+    ]);
+    expect(tus.requests[1]!.headers['upload-offset']).toBe('30');
+    expect(tus.uploads.get('u7')!.offset).toBe(80);
+    expect(calls.some((c) => c.url === '/api/events/ev1/submissions' && c.init?.method === 'POST')).toBe(
+      false,
+    );
+    expect(idb.has('ev1')).toBe(false);
+  });
+
+  it('announces again a file the server was receiving when the page lost its upload address, instead of losing it', async () => {
+    idb.set('ev1', {
+      eventId: 'ev1',
+      uploader: 'Ali',
+      note: '',
+      submissionId: 'sub1',
+      guestToken: 'tok1',
+      files: [
+        {
+          file: new File(['a'.repeat(40)], 'gelin.jpg', { type: 'image/jpeg' }),
+          state: 'sending',
+          uploadUrl: null,
+          reason: null,
+        },
+      ],
+    });
+    const { calls } = routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions/sub1'
+        ? jsonResponse({
+            success: true,
+            submissionId: 'sub1',
+            expiresAt: '2026-12-06T00:00:00Z',
+            files: [{ name: 'gelin.jpg', size: 40, state: 'receiving', offset: 12, reason: null }],
+          })
+        : url === '/api/events/ev1/submissions' && init?.method === 'POST'
+          ? jsonResponse(
+              { success: true, submissionId: 'sub2', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+              201,
+            )
+          : url === '/api/events/ev1/my-uploads'
+            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+            : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Yüklemeye Devam Et' }));
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    const announce = calls.find((c) => c.url === '/api/events/ev1/submissions' && c.init?.method === 'POST')!;
+    expect(header(announce.init, 'x-guest-token')).toBe('tok1');
+    expect(tus.requests.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    expect(tus.requests[0]!.headers['upload-metadata']).toContain(`submissionId ${btoa('sub2')}`);
+  });
+
+  it('says the connection is gone after the retries, keeps what arrived, and continues with one tap', async () => {
+    try {
+      routes(openEvent, (url, init) =>
+        url === '/api/events/ev1/submissions' && init?.method === 'POST'
+          ? jsonResponse(
+              { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+              201,
+            )
+          : url === '/api/events/ev1/submissions/sub1'
+            ? jsonResponse({
+                success: true,
+                submissionId: 'sub1',
+                expiresAt: '2026-12-06T00:00:00Z',
+                files: [{ name: 'gelin.jpg', size: 40, state: 'receiving', offset: 0, reason: null }],
+              })
+            : url === '/api/events/ev1/my-uploads'
+              ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+              : undefined,
+      );
+      tus.offline = true;
+      const user = userEvent.setup();
+      renderPage();
+      await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+      await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+        new File(['a'.repeat(40)], 'gelin.jpg', { type: 'image/jpeg' }),
+      ]);
+      await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+      // The retries' waits (up to 20 s each) pass on a fake clock.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+      // tus-js-client tries again for about a minute before the page gives up.
+      for (let s = 0; s < 120 && !screen.queryByText(/Bağlantı koptu/); s += 1)
+        await vi.advanceTimersByTimeAsync(1000);
+      expect(screen.getByText(/Bağlantı koptu/)).toBeInTheDocument();
+      expect(tus.requests.filter((r) => r.method === 'PATCH').length).toBeGreaterThan(3);
+      expect((idb.get('ev1') as { submissionId: string }).submissionId).toBe('sub1');
+      tus.offline = false;
+      fireEvent.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
+      for (let s = 0; s < 20 && !screen.queryByText('1 dosya başarıyla yüklendi.'); s += 1) {
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(screen.getByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+      expect(tus.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('discards an unfinished upload on request: its tus uploads are dropped and nothing is offered again', async () => {
+    idb.set('ev1', {
+      eventId: 'ev1',
+      uploader: 'Ali',
+      note: '',
+      submissionId: 'sub1',
+      guestToken: 'tok1',
+      files: [
+        {
+          file: new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+          state: 'sending',
+          uploadUrl: '/api/uploads/u6',
+          reason: null,
+        },
+      ],
+    });
+    const { calls } = routes(openEvent, (url, init) =>
+      url === '/api/uploads/u6' && init?.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.');
+    await user.click(screen.getByRole('button', { name: 'Vazgeç' }));
+    await waitFor(() => expect(idb.has('ev1')).toBe(false));
+    const drop = calls.find((c) => c.init?.method === 'DELETE')!;
+    expect(header(drop.init, 'tus-resumable')).toBe('1.0.0');
+    expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled();
+  });
+
+  it('shows a selected HEIC with its name and size, and a neutral tile where the browser cannot draw it', async () => {
+    routes(openEvent);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['h'.repeat(2048)], 'IMG_0001.HEIC', { type: 'image/heic' }),
+    ]);
+    const tile = screen.getByRole('listitem', { name: 'IMG_0001.HEIC, 2 KB' });
+    expect(within(tile).getByText('IMG_0001.HEIC')).toBeInTheDocument();
+    expect(within(tile).getByText('2 KB')).toBeInTheDocument();
+    // jsdom decodes no image: the <img> fails, createImageBitmap is missing, the tile names the file.
+    tile.querySelector('img')!.dispatchEvent(new Event('error'));
+    expect(await within(tile).findByTestId('preview-fallback')).toHaveTextContent('IMG_0001.HEIC');
+    expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
+  });
+
+  it('lists this phone’s uploads with their state and deletes one after confirmation', async () => {
+    localStorage.setItem('ani.guest-token.ev1', 'tok1');
+    let uploads = [
+      {
+        id: 'p1',
+        name: 'gelin.jpg',
+        type: 'image',
+        size: 10,
+        uploadedAt: '2026-12-05T10:00:00Z',
+        state: 'approved',
+        thumbnailUrl: '/t/p1.webp',
+      },
+      {
+        id: 'p2',
+        name: 'dans.mp4',
+        type: 'video',
+        size: 10,
+        uploadedAt: '2026-12-05T10:01:00Z',
+        state: 'processing',
+        thumbnailUrl: null,
+      },
+      {
+        id: 'p3',
+        name: 'pasta.jpg',
+        type: 'image',
+        size: 10,
+        uploadedAt: '2026-12-05T10:02:00Z',
+        state: 'pending',
+        thumbnailUrl: '/t/p3.webp',
+      },
+    ];
+    const { calls } = routes(openEvent, (url, init) => {
+      if (url === '/api/events/ev1/my-uploads')
+        return jsonResponse({ success: true, canDelete: true, uploads });
+      if (url === '/api/events/ev1/my-uploads/p3' && init?.method === 'DELETE') {
+        uploads = uploads.filter((u) => u.id !== 'p3');
+        return jsonResponse({ success: true, message: 'Dosya silindi.' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Yüklediklerim' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['gelin.jpgAlbümde', 'dans.mp4İşleniyor', 'pasta.jpgOnay bekliyor']);
+    await user.click(screen.getByRole('button', { name: 'pasta.jpg dosyasını sil' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bu dosya silinsin mi?' });
+    // Cancelling deletes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    expect(calls.some((c) => c.init?.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'pasta.jpg dosyasını sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('Dosya silindi.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    // The header's count is read again.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/events/ev1/info')).toHaveLength(2));
+    const removal = calls.find((c) => c.init?.method === 'DELETE')!;
+    expect(header(removal.init, 'x-guest-token')).toBe('tok1');
+  });
+
+  it('says so when the phone has nothing left, offers a retry when the list fails, and hides delete once uploads closed', async () => {
+    localStorage.setItem('ani.guest-token.ev1', 'tok1');
+    let answer: Response = new Response('{}', { status: 500 });
+    routes(openEvent, (url) => (url === '/api/events/ev1/my-uploads' ? answer : undefined));
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('Yükledikleriniz şu anda gösterilemiyor.')).toBeInTheDocument();
+    answer = jsonResponse({ success: true, canDelete: true, uploads: [] });
+    await user.click(screen.getByRole('button', { name: 'Tekrar Dene' }));
+    expect(await screen.findByText('Bu telefondan yüklenmiş bir dosya yok.')).toBeInTheDocument();
+  });
+
+  it('offers no delete once the host closed uploads', async () => {
+    localStorage.setItem('ani.guest-token.ev1', 'tok1');
+    routes(
+      (url) => (url === '/api/events/ev1/info' ? info({ canAddPhotos: false }) : undefined),
+      (url) =>
+        url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({
+              success: true,
+              canDelete: false,
+              uploads: [
+                {
+                  id: 'p1',
+                  name: 'gelin.jpg',
+                  type: 'image',
+                  size: 1,
+                  uploadedAt: '2026-12-05T10:00:00Z',
+                  state: 'approved',
+                  thumbnailUrl: null,
+                },
+              ],
+            })
+          : undefined,
+    );
+    renderPage();
+    expect(
+      await screen.findByText('Yüklemeler kapandığı için dosyalarınız artık silinemez.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('gelin.jpg')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /dosyasını sil/ })).not.toBeInTheDocument();
   });
 
   it('keeps the photos chosen with a text file and names the text file with its Turkish reason', async () => {

@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Lock, RefreshCw } from 'lucide-react';
 import { eventTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { EventInfoError, eventInfoQuery } from '../api/get-event-info';
+import { useEventInfo } from '../api/get-event-info';
+import { readGuestToken } from '../guest-token';
 import { EventHero } from './event-hero';
 import { UploadForm } from './upload-form';
+
+// Only for a phone that has uploaded here before; not part of what the picker waits for.
+const MyUploads = lazy(() => import('./my-uploads').then((m) => ({ default: m.MyUploads })));
 
 function Notice({
   title,
@@ -23,7 +26,7 @@ function Notice({
       <h1 className="font-display text-2xl font-semibold text-stone-900">{title}</h1>
       {children ? <p className="mt-3 text-stone-600">{children}</p> : null}
       {onRefresh ? (
-        <Button className="mt-6" variant="outline" onClick={onRefresh}>
+        <Button className="mt-6 min-h-11" variant="outline" onClick={onRefresh}>
           <RefreshCw aria-hidden className="h-4 w-4" />
           Sayfayı Yenile
         </Button>
@@ -32,24 +35,51 @@ function Notice({
   );
 }
 
-/** /events/{eventId}/{title}/upload-image-page — what a guest sees after scanning the table card's QR code. */
-export function UploadPage() {
-  const { eventId = '' } = useParams();
-  const query = useQuery({ ...eventInfoQuery(eventId), enabled: eventId !== '' });
-  const refresh = () => void query.refetch();
+/**
+ * /events/{eventId}/{title}/upload-image-page — what a guest sees after scanning the table card's QR code.
+ * It stands on its own (no site header or footer, no router), because it is also started by itself
+ * (src/upload-boot.tsx) to stay light on a phone.
+ */
+export function UploadPage({ eventId, earlyInfo }: { eventId: string; earlyInfo?: Promise<Response> }) {
+  return (
+    // guest-page: the phone's own faces instead of the site's web fonts (styles.css).
+    <div className="guest-page flex min-h-dvh flex-col bg-cream-50">
+      <main id="main" className="flex-1">
+        {eventId ? (
+          <UploadPageContent eventId={eventId} earlyInfo={earlyInfo} />
+        ) : (
+          <Notice title={uploadTexts.eventIdMissing} />
+        )}
+      </main>
+      <footer className="px-4 py-6 text-center text-sm text-stone-600">
+        <a href="/" className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+          Anı Kutusu — Dijital Düğün Albümü
+        </a>
+      </footer>
+    </div>
+  );
+}
 
-  if (!eventId) return <Notice title={uploadTexts.eventIdMissing} />;
-  if (query.isPending) {
+function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?: Promise<Response> }) {
+  const { state, refresh } = useEventInfo(eventId, earlyInfo);
+  const [token, setToken] = useState(() => readGuestToken(eventId));
+  const [uploadsRound, setUploadsRound] = useState(0);
+  const onUploaded = useCallback(() => {
+    refresh();
+    setToken(readGuestToken(eventId));
+    setUploadsRound((n) => n + 1);
+  }, [eventId, refresh]);
+
+  if (state.status === 'pending') {
     return (
       <div className="flex min-h-[50dvh] items-center justify-center">
         <Spinner label="Yükleniyor" className="h-8 w-8" />
       </div>
     );
   }
-  if (query.isError) {
-    const missing = query.error instanceof EventInfoError && query.error.kind === 'missing';
-    return missing ? (
-      <Notice title={query.error.message || eventTexts.notFound}>
+  if (state.status === 'error') {
+    return state.error.kind === 'missing' ? (
+      <Notice title={state.error.message || eventTexts.notFound}>
         Bağlantıyı kontrol edin ya da etkinlik sahibine danışın.
       </Notice>
     ) : (
@@ -59,26 +89,26 @@ export function UploadPage() {
     );
   }
 
-  const info = query.data;
+  const info = state.info;
   return (
-    <div className="bg-cream-50 pb-16">
+    <div className="pb-10">
       <EventHero info={info} />
-      <div className="mx-auto max-w-3xl px-4 pt-6 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-10 px-4 pt-6 sm:px-6">
         {info.canAddPhotos === undefined ? (
           <Alert tone="info" title="Etkinlik Bilgisi Alınamadı">
             <p>Yükleme durumunu öğrenemedik. Lütfen sayfayı yenileyin.</p>
-            <Button className="mt-3" size="sm" variant="outline" onClick={refresh}>
+            <Button className="mt-3 min-h-11" size="sm" variant="outline" onClick={refresh}>
               <RefreshCw aria-hidden className="h-4 w-4" />
               Sayfayı Yenile
             </Button>
           </Alert>
         ) : info.canAddPhotos ? (
-          <>
+          <section>
             <p className="mb-5 text-stone-700">
               Bu güzel günden çektiğiniz fotoğraf ve videoları paylaşın; çift hepsini albümünde görecek.
             </p>
-            <UploadForm eventId={eventId} onUploaded={refresh} />
-          </>
+            <UploadForm eventId={eventId} onUploaded={onUploaded} />
+          </section>
         ) : (
           <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
             <Lock aria-hidden className="mx-auto h-10 w-10 text-stone-500" />
@@ -90,6 +120,11 @@ export function UploadPage() {
             </p>
           </div>
         )}
+        {token ? (
+          <Suspense fallback={null}>
+            <MyUploads eventId={eventId} token={token} round={uploadsRound} onDeleted={refresh} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,193 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshotBoth, seriousA11yViolations } from './support/browser';
+import { baseURL, dataDir } from './support/context';
+import { createEventViaApi } from './support/events-host';
+import { api, createHost, type Host } from './support/host';
+
+// Issue 16: a guest on a slow venue network starts five photos, the page reloads half-way (a locked
+// phone, a closed tab), and the page offers to continue; all five land once, nothing twice.
+
+let browser: Browser;
+let host: Host;
+let eventId: string;
+let dir: string;
+/**
+ * Whether this server has the guests' my-uploads routes (the \`live\` work). Until it does, the page's
+ * "Yüklediklerim" request after an upload is answered 404 by the router, which these journeys do not
+ * count as a problem of the upload itself.
+ */
+let myUploadsMissing = false;
+const uploadProblems = (problems: string[]) =>
+  myUploadsMissing ? problems.filter((p) => !p.includes('status of 404')) : problems;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  host = await createHost(baseURL, dataDir, 'Devam Eden Gelin');
+  eventId = (await createEventViaApi(baseURL, host, 'Elif & Can')).id;
+  dir = mkdtempSync(path.join(tmpdir(), 'ani-resume-'));
+  const probe = await fetch(`${baseURL}/api/events/${eventId}/my-uploads`);
+  myUploadsMissing = ((await probe.json()) as { message?: string }).message === 'İstenen adres bulunamadı.';
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Distinct photos of about 0.5–0.7 MB (noise compresses badly), so each takes a while on a slow link. */
+async function noisyPhotos(count: number): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const file = path.join(dir, `masa-${i + 1}.jpg`);
+    const bytes = await sharp({
+      create: {
+        width: 1000 + i * 10,
+        height: 750,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    writeFileSync(file, bytes);
+    files.push(file);
+  }
+  return files;
+}
+
+/** A phone on a slow uplink: about 3 Mbit/s up, 40 ms round trip. */
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: (8 * 1024 * 1024) / 8,
+    uploadThroughput: (3 * 1024 * 1024) / 8,
+  });
+}
+
+const uploadPath = () => `/events/${eventId}/elif-can/upload-image-page`;
+
+describe('guest upload on a slow phone', () => {
+  it(
+    'survives a reload mid-way: the page offers to continue and all five land once',
+    { timeout: 180_000 },
+    async () => {
+      const photos = await noisyPhotos(5);
+      const { page, context, problems } = await openPage(browser, baseURL, 375);
+      await throttle(page);
+      await page.goto(uploadPath());
+      await page.getByRole('heading', { name: 'Elif & Can' }).waitFor();
+      await screenshotBoth(page, 'upload-empty');
+
+      // Keyboard: the visually hidden picker takes the focus and its zone shows it.
+      for (
+        let i = 0;
+        i < 5 && (await page.evaluate(() => document.activeElement?.id)) !== 'upload-files';
+        i += 1
+      ) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('upload-files');
+      const ring = await page.evaluate(
+        () => getComputedStyle(document.getElementById('upload-files')!.parentElement!).boxShadow,
+      );
+      expect(ring).not.toBe('none');
+
+      await page.locator('#upload-files').setInputFiles(photos);
+      // Every control is at least 44 px to tap.
+      const small = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'main button, main label[for="upload-files"], body > div a',
+          ),
+        ]
+          .map((el) => ({
+            name: el.getAttribute('aria-label') ?? el.textContent,
+            box: el.getBoundingClientRect(),
+          }))
+          .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+          .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+      );
+      expect(small).toEqual([]);
+      await page.getByLabel('İsminiz *').fill('Zeynep Kaya');
+      await page.getByRole('button', { name: '5 Dosyayı Yükle' }).click();
+      // Half-way: at least one file is in the album and at least one is still on its way.
+      await page
+        .getByTestId('upload-count')
+        .getByText(/^[1-3]\/5 dosya yüklendi$/)
+        .waitFor({ timeout: 60_000 });
+      await screenshotBoth(page, 'upload-progress');
+      expect(await seriousA11yViolations(page, 'main')).toEqual([]);
+
+      await page.reload();
+      await throttle(page);
+      await page.getByText('Yüklemeniz yarım kaldı').waitFor();
+      const left = await page.getByText(/dosya henüz gönderilmedi/).textContent();
+      const unfinished = Number(/^(\d+) dosya/.exec(left ?? '')?.[1]);
+      expect(unfinished).toBeGreaterThanOrEqual(1);
+      expect(unfinished).toBeLessThanOrEqual(4);
+      await expect(page.getByLabel('İsminiz *').inputValue()).resolves.toBe('Zeynep Kaya');
+      await screenshotBoth(page, 'upload-resume');
+      expect(await seriousA11yViolations(page, 'main')).toEqual([]);
+
+      await page.getByRole('button', { name: 'Yüklemeye Devam Et' }).click();
+      await page.getByText('5 dosya başarıyla yüklendi.').waitFor({ timeout: 90_000 });
+      await page.getByText('5 Fotoğraf & Video').waitFor();
+
+      // The owner's album holds each photo once.
+      const album = await api<{ photos: { size: number; metadata: { uploader: string | null } }[] }>(
+        baseURL,
+        `/events/${eventId}/photos?status=all&limit=50`,
+        { token: host.token },
+      );
+      expect(album.photos).toHaveLength(5);
+      expect(new Set(album.photos.map((p) => p.size)).size).toBe(5);
+      expect(album.photos.every((p) => p.metadata.uploader === 'Zeynep Kaya')).toBe(true);
+
+      // A second visit finds nothing unfinished.
+      await page.reload();
+      await page.getByRole('button', { name: '0 Dosyayı Yükle' }).waitFor();
+      await expect(page.getByText('Yüklemeniz yarım kaldı').count()).resolves.toBe(0);
+      expect(uploadProblems(problems)).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('names a refused file with its reason and a photo already in the album, and takes the rest', async () => {
+    // The same photo twice under two names: sent one after the other, the second is already in the album.
+    const fresh = path.join(dir, 'yeni.jpg');
+    const copy = path.join(dir, 'yeni-kopya.jpg');
+    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c22448' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(fresh, bytes);
+    writeFileSync(copy, bytes);
+    // Bytes that are no picture, named like one: the server decides by content.
+    const fake = path.join(dir, 'bozuk.jpg');
+    writeFileSync(fake, 'bu bir fotoğraf değil '.repeat(200));
+    const { page, context, problems } = await openPage(browser, baseURL, 375);
+    await page.goto(uploadPath());
+    await page.locator('#upload-files').setInputFiles([fresh, fake, copy]);
+    await page.getByLabel('İsminiz *').fill('Mert');
+    await page.getByRole('button', { name: '3 Dosyayı Yükle' }).click();
+    await page.getByText('1 dosya başarıyla yüklendi.').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('duplicates').textContent()).resolves.toContain('yeni-kopya.jpg');
+    await expect(page.getByTestId('refused').textContent()).resolves.toMatch(/^bozuk\.jpg: \S/);
+    await screenshotBoth(page, 'upload-refused-duplicate');
+    expect(await seriousA11yViolations(page, 'main')).toEqual([]);
+    const album = await api<{ photos: { metadata: { uploader: string | null } }[] }>(
+      baseURL,
+      `/events/${eventId}/photos?status=all&limit=50`,
+      { token: host.token },
+    );
+    expect(album.photos.filter((p) => p.metadata.uploader === 'Mert')).toHaveLength(1);
+    // The refused file's answer is a 4xx the browser logs; nothing else may go wrong.
+    expect(uploadProblems(problems).filter((p) => !p.includes('status of 415'))).toEqual([]);
+    await context.close();
+  });
+});

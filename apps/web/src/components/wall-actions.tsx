@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { Check, Copy, ExternalLink, Link2, MonitorPlay } from 'lucide-react';
+import type { WallLinkResponse } from '@ani/contract/live';
+import { messages } from '@ani/contract/messages';
+import { formatDateTime } from '../lib/format-date';
+import { createWallLink, wallPath } from '../lib/wall-link';
+import { Button, type ButtonProps } from './ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './ui/dialog';
+import { Spinner } from './ui/spinner';
+
+const m = messages.wall;
+
+/**
+ * "Canlı Duvar": opens the owner's wall in a new tab (it asks for its own token with the session), or
+ * makes a wall link for the venue's computer, which is not signed in, with its expiry spelled out.
+ */
+export function WallActions({
+  eventId,
+  variant = 'secondary',
+}: {
+  eventId: string;
+  variant?: ButtonProps['variant'];
+}) {
+  const [link, setLink] = useState<WallLinkResponse | null>(null);
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const inputId = useId();
+  const absolute = link ? new URL(link.url, window.location.origin).href : '';
+
+  const create = async () => {
+    setState('busy');
+    setCopied('no');
+    try {
+      setLink(await createWallLink(eventId));
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(absolute);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant={variant}>
+          <MonitorPlay aria-hidden className="h-4 w-4" />
+          {m.action}
+        </Button>
+      </DialogTrigger>
+      <DialogContent aria-describedby={`${inputId}-text`}>
+        <DialogHeader>
+          <DialogTitle>{m.action}</DialogTitle>
+          <DialogDescription id={`${inputId}-text`}>{m.dialogText}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button asChild>
+            <a href={wallPath(eventId)} target="_blank" rel="noopener">
+              <ExternalLink aria-hidden className="h-4 w-4" />
+              {m.open}
+            </a>
+          </Button>
+          <Button variant="outline" onClick={() => void create()} disabled={state === 'busy'}>
+            {state === 'busy' ? <Spinner className="h-4 w-4" /> : <Link2 aria-hidden className="h-4 w-4" />}
+            {m.createLink}
+          </Button>
+        </div>
+        {state === 'failed' ? (
+          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+            {m.linkFailed}
+          </p>
+        ) : null}
+        {link ? (
+          <div className="mt-4 space-y-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
+            <label htmlFor={inputId} className="text-sm font-semibold text-stone-800 dark:text-stone-100">
+              {m.linkTitle}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={inputId}
+                readOnly
+                value={absolute}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="wall-link"
+                className="h-10 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
+              />
+              <Button variant="outline" onClick={() => void copy()} aria-label={m.copy}>
+                {copied === 'yes' ? (
+                  <Check aria-hidden className="h-4 w-4" />
+                ) : (
+                  <Copy aria-hidden className="h-4 w-4" />
+                )}
+                <span className="hidden sm:inline">{m.copy}</span>
+              </Button>
+            </div>
+            <p
+              className="text-sm font-medium text-stone-700 dark:text-stone-300"
+              data-testid="wall-link-expiry"
+            >
+              {m.linkExpires.replace('{tarih}', formatDateTime(link.expiresAt))}
+            </p>
+            <p className="text-xs text-stone-600 dark:text-stone-400">{m.linkHint}</p>
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+              {copied === 'yes' ? m.copied : null}
+            </p>
+            {copied === 'failed' ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {m.copyFailed}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '../../../components/ui/toaster';
+import { refreshSession } from '../../../lib/session';
+import { resetToasts } from '../../../test/toasts';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { PendingPanel } from './pending-panel';
+
+const item = (id: string, uploader: string | null, note: string | null) => ({
+  id,
+  key: `events/ev1/${id}.jpg`,
+  url: `/media/${id}-thumb`,
+  originalUrl: `/media/${id}`,
+  thumbnailUrl: `/media/${id}-thumb`,
+  type: 'image',
+  mimeType: 'image/jpeg',
+  size: 1000,
+  width: 10,
+  height: 10,
+  processed: true,
+  status: 'pending',
+  unreadable: false,
+  metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
+});
+const list = (photos: unknown[]) =>
+  jsonResponse({
+    success: true,
+    photos,
+    nextToken: null,
+    pagination: { nextToken: null, page: 1, limit: 100, totalPages: 1 },
+    photoCount: 4,
+    pendingCount: photos.length,
+  });
+
+type Call = { url: string; method: string; body: unknown };
+
+/** A server holding `pending`; approve and delete take items out of it, as the real one does. */
+function server(initial: ReturnType<typeof item>[], options: { failApprove?: boolean } = {}) {
+  let pending = [...initial];
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? (JSON.parse(String(init.body)) as { photoIds: string[] }) : undefined;
+    calls.push({ url, method, body });
+    if (url.includes('/photos/approve')) {
+      if (options.failApprove) return jsonResponse({ success: false, message: 'Sunucu meşgul' }, 503);
+      pending = pending.filter((p) => !body!.photoIds.includes(p.id));
+      return jsonResponse({
+        success: true,
+        message: `${body!.photoIds.length} dosya onaylandı ve albüme eklendi.`,
+        approved: body!.photoIds,
+        notFound: [],
+        currentPhotoCount: 4 + body!.photoIds.length,
+        pendingCount: pending.length,
+      });
+    }
+    if (method === 'DELETE') {
+      pending = pending.filter((p) => !body!.photoIds.includes(p.id));
+      return jsonResponse({
+        success: true,
+        message: 'ok',
+        deleted: body!.photoIds,
+        notFound: [],
+        currentPhotoCount: 4,
+      });
+    }
+    return list(pending);
+  });
+  return calls;
+}
+
+function renderPanel() {
+  window.sessionStorage.setItem('token', 't');
+  refreshSession();
+  resetToasts();
+  return renderWithRouter(
+    <>
+      <PendingPanel eventId="ev1" />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('Onay Bekleyenler', () => {
+  it('lists only pending items, with name and note, and approves the selected ones in one call', async () => {
+    const calls = server([
+      item('p1', 'Zeynep', 'Çok güzel!'),
+      item('p2', null, null),
+      item('p3', 'Can', null),
+    ]);
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(3);
+    expect(calls[0]!.url).toContain('status=pending');
+    expect(screen.getByText('“Çok güzel!”')).toBeInTheDocument();
+    expect(screen.getByText('İsimsiz misafir')).toBeInTheDocument();
+
+    const approveSelected = screen.getByRole('button', { name: 'Seçilenleri Onayla' });
+    expect(approveSelected).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 3 seç' }));
+    await user.click(screen.getByRole('button', { name: 'Seçilenleri Onayla (2)' }));
+
+    const approve = calls.find((c) => c.url.endsWith('/events/ev1/photos/approve'))!;
+    expect(approve.method).toBe('POST');
+    expect(approve.body).toEqual({ photoIds: ['p1', 'p3'] });
+    expect(await screen.findByText('2 dosya onaylandı ve albüme eklendi.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla' })).toBeDisabled();
+  });
+
+  it('approves one item from its own button; "Tümünü Seç" selects every listed item', async () => {
+    const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Tümünü Seç' }));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla (2)' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Tümünü Seç' }));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Fotoğraf 2 onayla' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/photos/approve'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/photos/approve'))!.body).toEqual({ photoIds: ['p2'] });
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+  });
+
+  it('rejects only after the confirmation, by deleting; "Vazgeç" deletes nothing', async () => {
+    const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Fotoğraf 1 reddet' }));
+    let dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByText(/onaylanmadan kalıcı olarak silinecek/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Fotoğraf 1 reddet' }));
+    dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reddet' }));
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url).toContain('/events/ev1/photo');
+    expect(del.body).toEqual({ photoIds: ['p1'] });
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    expect(await screen.findByText('Fotoğraf başarıyla silindi.')).toBeInTheDocument();
+  });
+
+  it('keeps the items and says so when approving fails', async () => {
+    server([item('p1', 'Zeynep', null)], { failApprove: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Fotoğraf 1 onayla' }));
+    expect(await screen.findByText('Sunucu meşgul')).toBeInTheDocument();
+    expect(screen.getAllByTestId('pending-item')).toHaveLength(1);
+  });
+
+  it('shows the empty state when nothing waits', async () => {
+    server([]);
+    renderPanel();
+    expect(await screen.findByText('Onay bekleyen fotoğraf veya video yok.')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry that works', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      fail ? jsonResponse({ success: false, message: 'x' }, 500) : list([item('p1', 'Zeynep', null)]),
+    );
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findByText('Onay bekleyenler yüklenirken bir hata oluştu.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tekrar Dene' }));
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,275 @@
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCheck, Check, Clock, Play, RefreshCw, Trash2 } from 'lucide-react';
+import type { MediaItem } from '@ani/contract/media';
+import { messages } from '@ani/contract/messages';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { albumToast } from '../../../lib/album-toast';
+import { serverMessageOr } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-date';
+import { approvePhotos, deletePhotos, pendingPhotosQuery, refreshAfterReview } from '../api/album-api';
+
+const a = messages.approval;
+const m = messages.media;
+
+/**
+ * "Onay Bekleyenler": what guests uploaded while approval is the owner's. Approve one or a selection;
+ * reject is the album's delete, after a confirmation. Approved items join the album and the wall.
+ */
+export function PendingPanel({ eventId }: { eventId: string }) {
+  const queryClient = useQueryClient();
+  const pending = useInfiniteQuery({ ...pendingPhotosQuery(eventId), refetchInterval: 30_000 });
+  const items = useMemo(() => pending.data?.pages.flatMap((p) => p.photos) ?? [], [pending.data]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState<string[] | null>(null);
+  // Only what is still listed counts as chosen (another tab may have approved or deleted it).
+  const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
+  const allChosen = items.length > 0 && chosen.length === items.length;
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const review = async (ids: string[], action: 'approve' | 'reject') => {
+    if (ids.length === 0 || busy) return;
+    setBusy(true);
+    try {
+      if (action === 'approve') {
+        const result = await approvePhotos(eventId, ids);
+        albumToast('success', result.message);
+      } else {
+        const result = await deletePhotos(eventId, ids);
+        albumToast(
+          'success',
+          ids.length === 1 ? m.deletedOne : m.deletedMany.replace('{n}', String(result.deleted.length)),
+        );
+      }
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      setRejecting(null);
+      await refreshAfterReview(queryClient, eventId);
+    } catch (error) {
+      albumToast(
+        'destructive',
+        'Hata',
+        action === 'approve'
+          ? serverMessageOr(error, a.approveFailed)
+          : ids.length === 1
+            ? m.deleteOneFailed
+            : m.deleteFailed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (pending.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Yükleniyor" className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (pending.isError && items.length === 0) {
+    return (
+      <div role="alert" className="mx-auto max-w-md py-12 text-center">
+        <p className="text-stone-800 dark:text-stone-100">{a.pendingFailed}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void pending.refetch()}>
+          <RefreshCw aria-hidden className="h-4 w-4" />
+          Tekrar Dene
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="py-16 text-center" data-testid="pending-empty">
+        <CheckCheck aria-hidden className="mx-auto h-10 w-10 text-emerald-600 dark:text-emerald-400" />
+        <p className="mt-3 text-lg font-medium text-stone-800 dark:text-stone-100">{a.pendingEmpty}</p>
+        <p className="mt-1 text-stone-600 dark:text-stone-400">{a.pendingEmptyHint}</p>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label={a.pendingTitle} className="space-y-4">
+      <div className="sticky top-0 z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90">
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium sm:min-h-0 text-stone-800 dark:text-stone-100">
+          <input
+            type="checkbox"
+            checked={allChosen}
+            onChange={() => setSelected(allChosen ? new Set() : new Set(items.map((i) => i.id)))}
+            className="h-4 w-4 accent-brand-600"
+          />
+          {a.selectAll}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="max-sm:h-11"
+            disabled={chosen.length === 0 || busy}
+            onClick={() => setRejecting(chosen)}
+          >
+            <Trash2 aria-hidden className="h-4 w-4" />
+            {a.reject}
+          </Button>
+          <Button
+            size="sm"
+            className="max-sm:h-11"
+            disabled={chosen.length === 0 || busy}
+            onClick={() => void review(chosen, 'approve')}
+          >
+            <Check aria-hidden className="h-4 w-4" />
+            {a.approveSelected}
+            {chosen.length > 0 ? ` (${chosen.length})` : null}
+          </Button>
+        </div>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {items.map((item, index) => (
+          <PendingCard
+            key={item.id}
+            item={item}
+            index={index}
+            selected={selected.has(item.id)}
+            busy={busy}
+            onToggle={toggle}
+            onApprove={(id) => void review([id], 'approve')}
+            onReject={(id) => setRejecting([id])}
+          />
+        ))}
+      </ul>
+      {pending.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void pending.fetchNextPage()}
+            disabled={pending.isFetchingNextPage}
+          >
+            Daha fazla göster
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={rejecting && rejecting.length > 1 ? a.rejectManyTitle : a.rejectTitle}
+        description={
+          rejecting && rejecting.length > 1
+            ? a.rejectManyConfirm.replace('{n}', String(rejecting.length))
+            : a.rejectConfirm
+        }
+        confirmLabel={a.reject}
+        busy={busy}
+        onConfirm={() => rejecting && void review(rejecting, 'reject')}
+        onOpenChange={(open) => !open && setRejecting(null)}
+      />
+    </section>
+  );
+}
+
+function PendingCard({
+  item,
+  index,
+  selected,
+  busy,
+  onToggle,
+  onApprove,
+  onReject,
+}: {
+  item: MediaItem;
+  index: number;
+  selected: boolean;
+  busy: boolean;
+  onToggle: (id: string) => void;
+  onApprove: (id: string) => void;
+  onReject: (id: string) => void;
+}) {
+  const video = item.type === 'video';
+  const label = `${video ? 'Video' : 'Fotoğraf'} ${index + 1}`;
+  const src = item.thumbnailUrl ?? (video ? null : item.url);
+  return (
+    <li
+      data-testid="pending-item"
+      className={cn(
+        'overflow-hidden rounded-xl border bg-white shadow-sm dark:bg-stone-900',
+        selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-stone-200 dark:border-stone-800',
+      )}
+    >
+      <div className="relative aspect-square bg-stone-200 dark:bg-stone-800">
+        {src ? (
+          <a href={item.originalUrl} target="_blank" rel="noopener" aria-label={`${label} — büyük aç`}>
+            <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          </a>
+        ) : null}
+        {video ? (
+          <span className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/25">
+            <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
+          </span>
+        ) : null}
+        <label
+          className={cn(
+            // The box stays 32 px; its ::before makes the target 44 px, and the hidden input's focus shows on it.
+            'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow before:absolute before:-inset-1.5 before:content-[""] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white',
+            selected
+              ? 'border-brand-600 bg-brand-600 text-white'
+              : 'border-white bg-black/30 text-transparent',
+          )}
+        >
+          <input
+            type="checkbox"
+            className="sr-only"
+            checked={selected}
+            onChange={() => onToggle(item.id)}
+            aria-label={`${label} seç`}
+          />
+          <Check aria-hidden className="h-5 w-5" />
+        </label>
+      </div>
+      <div className="space-y-1 p-3">
+        <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
+          {item.metadata.uploader ?? a.anonymous}
+        </p>
+        {item.metadata.note ? (
+          <p className="line-clamp-2 text-sm text-stone-600 italic dark:text-stone-300">
+            “{item.metadata.note}”
+          </p>
+        ) : null}
+        <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
+          <Clock aria-hidden className="h-3.5 w-3.5" />
+          {formatDateTime(item.metadata.uploadDate)}
+        </p>
+        <div className="flex gap-2 pt-1">
+          <Button
+            size="sm"
+            className="flex-1 max-sm:h-11"
+            disabled={busy}
+            onClick={() => onApprove(item.id)}
+            aria-label={`${label} onayla`}
+          >
+            <Check aria-hidden className="h-4 w-4" />
+            {a.approve}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0 max-sm:h-11 max-sm:w-11"
+            disabled={busy}
+            onClick={() => onReject(item.id)}
+            aria-label={`${label} reddet`}
+            title={a.reject}
+          >
+            <Trash2 aria-hidden className="h-4 w-4" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stockCoverSet, type Event } from '@ani/contract/events';
+import { refreshSession } from '../../../lib/session';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { SettingsTab } from './settings-tab';
+
+const event: Event = {
+  id: 'ev1',
+  eventId: 'ev1',
+  title: 'Ayşe & Mehmet',
+  eventDate: '2026-12-05T12:00:00.000Z',
+  description: null,
+  coverImage: '/images/covers/cover-1.jpg',
+  cover: stockCoverSet('/images/covers/cover-1.jpg')!,
+  isGalleryPublic: false,
+  canAddPhotos: true,
+  autoApprovePhotos: true,
+  cardTheme: null,
+  photoCount: 0,
+  pendingCount: 0,
+  usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  retainedUntil: '2027-12-05T12:00:00.000Z',
+  archivedAt: null,
+};
+
+afterEach(() => vi.useRealTimers());
+
+/** Renders the tab against a server that echoes the update; returns the bodies sent to /events/update. */
+function renderTab(initial: Event) {
+  window.sessionStorage.setItem('token', 't');
+  refreshSession();
+  const updates: Record<string, unknown>[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (String(input).endsWith('/events/update')) {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      updates.push(body);
+      return jsonResponse({ success: true, event: { ...initial, ...body } });
+    }
+    return jsonResponse({ success: true, event: initial });
+  });
+  renderWithRouter(<SettingsTab event={initial} />);
+  return updates;
+}
+
+async function quietSecond() {
+  await act(async () => {
+    vi.advanceTimersByTime(1000);
+  });
+}
+
+describe('Fotoğraf Onayı setting', () => {
+  it('shows the current choice and saves "Ben onaylarım" with the other settings unchanged', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const updates = renderTab(event);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(screen.getByRole('group', { name: 'Fotoğraf Onayı' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Otomatik/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /^Ben onaylarım/ }));
+    expect(screen.getByRole('radio', { name: /^Ben onaylarım/ })).toBeChecked();
+    expect(updates).toEqual([]);
+    await quietSecond();
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ eventId: 'ev1', autoApprovePhotos: false, canAddPhotos: true });
+    expect(await screen.findByText('Etkinlik bilgileri başarıyla güncellendi.')).toBeInTheDocument();
+  });
+
+  it('changing photo adding keeps the approval the owner chose; both changes go in one save', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const updates = renderTab({ ...event, autoApprovePhotos: false });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(screen.getByRole('radio', { name: /^Ben onaylarım/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /^Kapalı/ }));
+    await quietSecond();
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ canAddPhotos: false, autoApprovePhotos: false });
+
+    await user.click(screen.getByRole('radio', { name: /^Otomatik/ }));
+    await user.click(screen.getByRole('radio', { name: /^Açık/ }));
+    await quietSecond();
+    expect(updates).toHaveLength(2);
+    expect(updates[1]).toMatchObject({ canAddPhotos: true, autoApprovePhotos: true });
+  });
+});

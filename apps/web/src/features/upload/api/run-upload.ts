@@ -1,0 +1,153 @@
+import { submissionTexts } from '../texts';
+import { saveGuestToken } from '../guest-token';
+import {
+  clearPendingUpload,
+  isSettled,
+  savePendingUpload,
+  type PendingFile,
+  type PendingUpload,
+} from '../pending-upload';
+import { createSubmission, getSubmissionStatus, SubmissionError } from './submissions';
+import { sendFile } from './tus-file';
+
+export interface UploadCallbacks {
+  /** The upload as it stands now (files' states, submission); called after every change. */
+  onChange: (upload: PendingUpload) => void;
+  /** Bytes of file `index` the server holds. */
+  onProgress: (index: number, sent: number) => void;
+}
+
+/** How a run ended: every file settled, or stopped with a message (the upload stays stored). */
+export type RunResult = { kind: 'finished' } | { kind: 'stopped'; message: string; status: number };
+
+type ServerFiles = Awaited<ReturnType<typeof getSubmissionStatus>>;
+
+/**
+ * The server's state of each local file: the server lists the files in the order they were declared,
+ * which (after a submission was announced again) are the local files that were unfinished then; each
+ * is matched by name and size, in order.
+ */
+function serverStates(files: PendingFile[], server: ServerFiles) {
+  const unused = [...(server ?? [])];
+  return files.map((f) => {
+    const at = unused.findIndex((s) => s.name === f.file.name && s.size === f.file.size);
+    return at < 0 ? null : unused.splice(at, 1)[0]!;
+  });
+}
+
+/** Takes the server's word for the files it already settled (a page coming back after a reload). */
+function applyServerStates(files: PendingFile[], server: ServerFiles): PendingFile[] {
+  const known = serverStates(files, server);
+  return files.map((f, i) => {
+    const s = known[i];
+    return s && (s.state === 'accepted' || s.state === 'duplicate' || s.state === 'refused')
+      ? { ...f, state: s.state, reason: s.reason }
+      : f;
+  });
+}
+
+/**
+ * Runs a guest's upload to the end: announces the selection (POST submissions) unless it already was,
+ * then sends each unfinished file with tus, one after another (on a venue's thin uplink two files at
+ * once only share the same bytes per second). Every step is stored, so a reload continues where this
+ * left off. A refused file is named with its reason and the others go on; a lost connection stops the
+ * run with everything stored; a refused submission stops it before any byte is sent.
+ */
+export async function runUpload(
+  start: PendingUpload,
+  callbacks: UploadCallbacks,
+  signal?: AbortSignal,
+): Promise<RunResult> {
+  let upload = start;
+  const update = async (next: PendingUpload) => {
+    upload = next;
+    callbacks.onChange(upload);
+    await savePendingUpload(upload);
+  };
+  const setFile = (index: number, patch: Partial<PendingFile>) =>
+    update({ ...upload, files: upload.files.map((f, i) => (i === index ? { ...f, ...patch } : f)) });
+
+  try {
+    await savePendingUpload(upload);
+    if (upload.submissionId) {
+      const server = await getSubmissionStatus(upload.eventId, upload.submissionId, upload.guestToken);
+      // A file the server is receiving whose upload address this page never stored (the reload came
+      // between the creation and its answer) cannot be continued by anyone: the unfinished files are
+      // then announced again, like those of a submission that is gone.
+      const orphaned =
+        server !== null &&
+        serverStates(upload.files, server).some(
+          (s, i) =>
+            s?.state === 'receiving' && !upload.files[i]!.uploadUrl && !isSettled(upload.files[i]!.state),
+        );
+      if (server && !orphaned) await update({ ...upload, files: applyServerStates(upload.files, server) });
+      // Gone (unfinished files are swept after a day): what is left is announced again as a new one.
+      else
+        await update({
+          ...upload,
+          submissionId: null,
+          files: (server ? applyServerStates(upload.files, server) : upload.files).map((f) =>
+            isSettled(f.state) ? f : { ...f, uploadUrl: null },
+          ),
+        });
+    }
+    if (!upload.submissionId) {
+      const unfinished = upload.files.filter((f) => !isSettled(f.state)).map((f) => f.file);
+      const created = await createSubmission(
+        upload.eventId,
+        {
+          uploader: upload.uploader,
+          note: upload.note,
+          files: unfinished.map((f) => ({ name: f.name, size: f.size, type: f.type })),
+        },
+        upload.guestToken,
+      );
+      saveGuestToken(upload.eventId, created.guestToken);
+      await update({ ...upload, submissionId: created.submissionId, guestToken: created.guestToken });
+    }
+  } catch (error) {
+    if (error instanceof SubmissionError) {
+      // Refused before any byte: nothing to continue later; the page keeps the selection itself.
+      if (error.status !== 0) await clearPendingUpload(upload.eventId);
+      return { kind: 'stopped', message: error.message, status: error.status };
+    }
+    throw error;
+  }
+
+  for (let index = 0; index < upload.files.length; index += 1) {
+    const current = upload.files[index]!;
+    if (isSettled(current.state)) continue;
+    await setFile(index, { state: 'sending' });
+    const outcome = await sendFile({
+      file: current.file,
+      submissionId: upload.submissionId!,
+      uploadUrl: current.uploadUrl,
+      onUploadUrl: (url) => void setFile(index, { uploadUrl: url }),
+      onProgress: (sent) => callbacks.onProgress(index, sent),
+      signal,
+    });
+    if (outcome.kind === 'failed') {
+      await setFile(index, { state: 'waiting' });
+      return { kind: 'stopped', message: submissionTexts.connectionLost, status: 0 };
+    }
+    if (outcome.kind === 'refused') {
+      await setFile(index, { state: 'refused', reason: outcome.reason });
+      continue;
+    }
+    if (outcome.kind === 'settled') {
+      // The bytes were all there already (the last answer was lost with a reload): ask what became of it.
+      const server = await getSubmissionStatus(upload.eventId, upload.submissionId!, upload.guestToken).catch(
+        () => null,
+      );
+      const known = applyServerStates(upload.files, server)[index]!;
+      await setFile(
+        index,
+        isSettled(known.state) ? { state: known.state, reason: known.reason } : { state: 'accepted' },
+      );
+      continue;
+    }
+    await setFile(index, { state: outcome.kind });
+  }
+  await clearPendingUpload(upload.eventId);
+  return { kind: 'finished' };
+}

@@ -1,0 +1,178 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Film, ImageIcon, RefreshCw, Trash2 } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { deleteMyUpload, fetchMyUploads, type MyUpload, type MyUploads as List } from '../api/my-uploads';
+import { myUploadsTexts as t } from '../texts';
+
+// The dialog's code loads with the first tap on a delete button, not with the page.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
+
+const stateStyle = {
+  processing: 'bg-amber-100 text-amber-900',
+  pending: 'bg-sky-100 text-sky-900',
+  approved: 'bg-emerald-100 text-emerald-900',
+} as const;
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: List };
+
+/**
+ * "Yüklediklerim": what this phone uploaded to the event (issue 17), known by its guest token, each
+ * with its state and, while uploads are open, a delete button behind a confirmation.
+ */
+export function MyUploads({
+  eventId,
+  token,
+  round,
+  onDeleted,
+}: {
+  eventId: string;
+  token: string;
+  round: number;
+  /** The album's count changed (the page's header shows it). */
+  onDeleted: () => void;
+}) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [retry, setRetry] = useState(0);
+  const [asking, setAsking] = useState<MyUpload | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyUploads(eventId, token, controller.signal)
+      .then((list) => setLoad({ status: 'ready', list }))
+      .catch(() => {
+        if (!controller.signal.aborted)
+          setLoad((current) => (current.status === 'ready' ? current : { status: 'error' }));
+      });
+    return () => controller.abort();
+  }, [eventId, token, round, retry]);
+
+  const remove = async (item: MyUpload) => {
+    setDeleting(true);
+    try {
+      const message = await deleteMyUpload(eventId, token, item.id);
+      setLoad((current) =>
+        current.status === 'ready'
+          ? {
+              status: 'ready',
+              list: { ...current.list, uploads: current.list.uploads.filter((u) => u.id !== item.id) },
+            }
+          : current,
+      );
+      setNotice({ tone: 'success', text: message });
+      setAsking(null);
+      onDeleted();
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : t.deleteFailed });
+      setAsking(null);
+      setRetry((n) => n + 1);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="my-uploads-title" className="space-y-4">
+      <h2 id="my-uploads-title" className="font-display text-2xl font-semibold text-stone-900">
+        {t.title}
+      </h2>
+      {notice?.text ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {load.status === 'loading' ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Yükleniyor" className="h-6 w-6" />
+        </div>
+      ) : load.status === 'error' ? (
+        <Alert tone="error">
+          <p>{t.loadFailed}</p>
+          <Button
+            className="mt-3 min-h-11"
+            size="sm"
+            variant="outline"
+            onClick={() => setRetry((n) => n + 1)}
+          >
+            <RefreshCw aria-hidden className="h-4 w-4" />
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : load.list.uploads.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-600">
+          {t.empty}
+        </p>
+      ) : (
+        <>
+          {!load.list.canDelete ? <p className="text-sm text-stone-600">{t.closed}</p> : null}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t.title}>
+            {load.list.uploads.map((item) => (
+              <li key={item.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+                <div className="relative aspect-square bg-stone-100">
+                  {item.thumbnailUrl ? (
+                    <img
+                      src={item.thumbnailUrl}
+                      alt=""
+                      loading="lazy"
+                      className="h-full w-full object-cover"
+                    />
+                  ) : (
+                    <div className="flex h-full items-center justify-center text-stone-500">
+                      {item.type === 'video' ? (
+                        <Film aria-hidden className="h-8 w-8" />
+                      ) : (
+                        <ImageIcon aria-hidden className="h-8 w-8" />
+                      )}
+                    </div>
+                  )}
+                  {load.list.canDelete ? (
+                    <button
+                      type="button"
+                      onClick={() => setAsking(item)}
+                      aria-label={t.deleteLabel.replace('{name}', item.name ?? t.title)}
+                      className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
+                    >
+                      <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-red-700 group-focus-visible:ring-2 group-focus-visible:ring-white">
+                        <Trash2 aria-hidden className="h-4 w-4" />
+                      </span>
+                    </button>
+                  ) : null}
+                </div>
+                <div className="space-y-1 p-2">
+                  <p className="truncate text-sm text-stone-800" title={item.name ?? undefined}>
+                    {item.name ?? (item.type === 'video' ? 'Video' : 'Fotoğraf')}
+                  </p>
+                  <span
+                    className={cn(
+                      'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+                      stateStyle[item.state],
+                    )}
+                  >
+                    {t[item.state]}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {asking ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t.confirmTitle}
+            description={t.confirmBody}
+            confirmLabel={t.confirm}
+            busy={deleting}
+            onConfirm={() => void remove(asking)}
+            onOpenChange={(open) => {
+              if (!open && !deleting) setAsking(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { WallItem } from '@ani/contract/live';
+import { jsonResponse } from '../../../test/render';
+import { WallPage } from './wall-page';
+
+/** The browser's EventSource, driven by the test: the wall's only live input. */
+class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  emit(name: string, data: unknown) {
+    for (const fn of this.listeners.get(name) ?? [])
+      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+}
+
+const item = (id: string, uploader: string, note: string | null = null): WallItem => ({
+  id,
+  type: 'image',
+  url: `/media/${id}.jpg`,
+  posterUrl: null,
+  width: 1600,
+  height: 900,
+  uploader,
+  note,
+  uploadedAt: '2026-12-05T20:00:00.000Z',
+});
+
+const wall = (items: WallItem[], nextToken: string | null = null) =>
+  jsonResponse({
+    success: true,
+    title: 'Ayşe & Mehmet',
+    uploadUrl: 'http://localhost/events/ev1/ayse-mehmet/upload-image-page',
+    items,
+    nextToken,
+    lastEventId: '7',
+  });
+/** The page a request asks for: `first`, or the `nextToken` it carries. */
+const pageOf = (input: RequestInfo | URL) =>
+  new URL(String(input), 'http://localhost').searchParams.get('nextToken') ?? 'first';
+
+/** The slide on screen (the next one is mounted too, out of sight, with its own caption). */
+const slide = () => within(screen.getByTestId('wall-slide'));
+const onScreen = () => screen.queryByTestId('wall-slide')?.getAttribute('data-id') ?? null;
+
+async function renderWall(respond: (input: RequestInfo | URL) => Promise<Response>) {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(respond);
+  const router = createMemoryRouter([{ path: '/events/:eventId/wall', element: <WallPage /> }], {
+    initialEntries: ['/events/ev1/wall?wall=tok'],
+  });
+  render(<RouterProvider router={router} />);
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return fetchMock;
+}
+
+const wait = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.last = null;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('wall page', () => {
+  it('shows the newest first with its name and note, and opens the stream with the token and the list position', async () => {
+    const fetchMock = await renderWall(async () =>
+      wall([item('b', 'Zeynep', 'Mutluluklar!'), item('a', 'Can')]),
+    );
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/events/ev1/wall?wall=tok');
+    expect(onScreen()).toBe('b');
+    expect(slide().getByTestId('wall-uploader')).toHaveTextContent('Zeynep');
+    expect(slide().getByTestId('wall-note')).toHaveTextContent('Mutluluklar!');
+    expect(FakeEventSource.last!.url).toBe('/api/events/ev1/live?wall=tok&lastEventId=7');
+    act(() => FakeEventSource.last!.open());
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
+    expect(screen.getByText('Siz de paylaşın')).toBeInTheDocument();
+    // The next slide is already mounted (loading) out of sight; nothing else is.
+    expect(document.querySelectorAll('img[src^="/media/"]')).toHaveLength(2);
+    await wait(8000);
+    expect(onScreen()).toBe('a');
+  });
+
+  it('a live photo is on screen within a second; a removed one leaves at once', async () => {
+    await renderWall(async () => wall([item('b', 'Zeynep'), item('a', 'Can')]));
+    act(() => FakeEventSource.last!.open());
+    await wait(3000);
+    act(() => FakeEventSource.last!.emit('photo', item('n', 'Mert', 'Yeni geldi')));
+    expect(onScreen()).toBe('b');
+    await wait(0);
+    expect(onScreen()).toBe('n');
+    expect(slide().getByTestId('wall-uploader')).toHaveTextContent('Mert');
+
+    act(() => FakeEventSource.last!.emit('removed', { id: 'n' }));
+    expect(onScreen()).not.toBe('n');
+    expect(document.querySelector('[data-id="n"]')).toBeNull();
+  });
+
+  it('Space pauses and resumes; the arrows move', async () => {
+    await renderWall(async () => wall([item('c', 'A'), item('b', 'B'), item('a', 'C')]));
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(screen.getByText('Duraklatıldı')).toBeInTheDocument();
+    await wait(20_000);
+    expect(onScreen()).toBe('c');
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(screen.queryByText('Duraklatıldı')).not.toBeInTheDocument();
+    await wait(8000);
+    expect(onScreen()).toBe('b');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(onScreen()).toBe('a');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(onScreen()).toBe('b');
+  });
+
+  it('an empty album waits with the QR code, and its first photo shows at once', async () => {
+    await renderWall(async () => wall([]));
+    expect(screen.getByText('İlk fotoğrafı siz paylaşın!')).toBeInTheDocument();
+    act(() => FakeEventSource.last!.emit('photo', item('n', 'Mert')));
+    expect(onScreen()).toBe('n');
+  });
+
+  it('a refused link ends on the Turkish expired-link screen, with no stream', async () => {
+    await renderWall(async () => jsonResponse({ success: false, message: 'x' }, 403));
+    expect(screen.getByRole('heading', { name: 'Duvar bağlantısı geçersiz' })).toBeInTheDocument();
+    expect(FakeEventSource.last).toBeNull();
+  });
+
+  it('a server that is down gets retried, and the wall comes up once it answers', async () => {
+    let down = true;
+    await renderWall(async () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return wall([item('a', 'Can')]);
+    });
+    expect(screen.getByRole('heading', { name: 'Duvar açılamadı' })).toBeInTheDocument();
+    down = false;
+    await wait(1000);
+    expect(onScreen()).toBe('a');
+  });
+
+  it('when the stream is refused the list is read again; a link that has run out by then says so', async () => {
+    let status = 200;
+    await renderWall(async () =>
+      status === 200 ? wall([item('a', 'Can')]) : jsonResponse({ success: false }, status),
+    );
+    const first = FakeEventSource.last!;
+    status = 403;
+    act(() => {
+      first.readyState = FakeEventSource.CLOSED;
+      first.onerror?.();
+    });
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'offline');
+    await wait(1000);
+    expect(screen.getByRole('heading', { name: 'Duvar bağlantısı geçersiz' })).toBeInTheDocument();
+  });
+
+  it('shows the first page at once, loads the older pages behind it, and loops over the whole album', async () => {
+    const fetchMock = await renderWall(async (input) =>
+      pageOf(input) === 'first'
+        ? wall([item('c', 'A'), item('b', 'B')], 'p2')
+        : pageOf(input) === 'p2'
+          ? wall([item('a', 'C')], 'p3')
+          : wall([item('z', 'D')]),
+    );
+    expect(onScreen()).toBe('c');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/events/ev1/wall?wall=tok',
+      '/api/events/ev1/wall?wall=tok&nextToken=p2',
+      '/api/events/ev1/wall?wall=tok&nextToken=p3',
+    ]);
+    // The stream starts where the first page was read, once.
+    expect(FakeEventSource.last!.url).toBe('/api/events/ev1/live?wall=tok&lastEventId=7');
+    const seen = [onScreen()];
+    for (let i = 0; i < 4; i++) {
+      await wait(8000);
+      seen.push(onScreen());
+    }
+    expect(seen).toEqual(['c', 'b', 'a', 'z', 'c']);
+    // Only the picture on screen and the next one are mounted, however long the album.
+    expect(document.querySelectorAll('img[src^="/media/"]').length).toBeLessThanOrEqual(3);
+  });
+
+  it('never shows a photo the stream removed while its page was on the way; a failed page is asked again', async () => {
+    let release: (r: Response) => void = () => undefined;
+    let failures = 1;
+    await renderWall((input) => {
+      if (pageOf(input) === 'first') return Promise.resolve(wall([item('c', 'A'), item('b', 'B')], 'p2'));
+      if (failures-- > 0) return Promise.resolve(jsonResponse({ success: false }, 503));
+      return new Promise<Response>((resolve) => (release = resolve));
+    });
+    act(() => FakeEventSource.last!.open());
+    await wait(1000); // the failed page is asked again after a second
+    act(() => FakeEventSource.last!.emit('removed', { id: 'a' }));
+    await act(async () => {
+      release(wall([item('a', 'C'), item('z', 'D')]));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const seen = [onScreen()];
+    for (let i = 0; i < 3; i++) {
+      await wait(8000);
+      seen.push(onScreen());
+    }
+    expect(seen).toEqual(['c', 'b', 'z', 'c']);
+  });
+
+  it('re-reads every page every 30 minutes: deletions it missed leave, and the URLs are renewed', async () => {
+    let round = 1;
+    const fetchMock = await renderWall(async (input) => {
+      const renewed = (i: WallItem) => (round === 1 ? i : { ...i, url: `${i.url}?r=${round}` });
+      return pageOf(input) === 'first'
+        ? wall([item('c', 'A'), item('b', 'B')].map(renewed), 'p2')
+        : wall((round === 1 ? [item('a', 'C'), item('y', 'E')] : [item('y', 'E')]).map(renewed));
+    });
+    act(() => FakeEventSource.last!.open());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    round = 2;
+    await wait(30 * 60 * 1000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(String(fetchMock.mock.calls[3]![0])).toBe('/api/events/ev1/wall?wall=tok&nextToken=p2');
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 6; i++) {
+      await wait(8000);
+      seen.add(onScreen());
+      expect(document.querySelector('[data-id="a"]')).toBeNull();
+    }
+    expect([...seen].sort()).toEqual(['b', 'c', 'y']);
+    // A slide mounted after the re-read shows the newly signed address.
+    expect(document.querySelector('img[src*="?r=2"]')).not.toBeNull();
+  });
+});

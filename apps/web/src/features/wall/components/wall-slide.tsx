@@ -1,0 +1,118 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import type { WallItem } from '@ani/contract/live';
+import { messages } from '@ani/contract/messages';
+import { cn } from '../../../lib/cn';
+
+const m = messages.wall;
+
+export type SlideRole = 'current' | 'leaving' | 'upcoming';
+
+/**
+ * One picture of the wall. The same element goes from `upcoming` (loaded out of sight, so the next
+ * slide is decoded before it is needed) to `current` (faded in over the one leaving) to `leaving`
+ * (kept under the new one until its fade ends), then it is unmounted: at most three media elements live.
+ */
+export const WallSlide = memo(function WallSlide({
+  item,
+  role,
+  fadeMs,
+  paused,
+  onEnded,
+  onFailed,
+}: {
+  item: WallItem;
+  role: SlideRole;
+  fadeMs: number;
+  paused: boolean;
+  onEnded: (id: string) => void;
+  onFailed: (id: string) => void;
+}) {
+  const layer = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  // The address it was mounted with: a periodic re-read signs new URLs, and swapping the source of a
+  // picture on screen would reload it.
+  const [src] = useState(item.url);
+  const current = role === 'current';
+
+  useEffect(() => {
+    if (!current || fadeMs <= 0) return;
+    const animation = layer.current?.animate?.([{ opacity: 0 }, { opacity: 1 }], {
+      duration: fadeMs,
+      easing: 'ease-in-out',
+    });
+    return () => animation?.cancel();
+  }, [current, fadeMs]);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return;
+    if (current && !paused) void v.play().catch(() => undefined);
+    else v.pause();
+  }, [current, paused]);
+
+  useEffect(() => {
+    const v = video.current;
+    // A detached <video> can hold its decoder and buffer until collected; emptying it frees them now.
+    return () => {
+      if (!v) return;
+      v.removeAttribute('src');
+      v.load();
+    };
+  }, []);
+
+  const name = item.uploader?.trim() || null;
+  const note = item.note?.trim() || null;
+  const alt = note ?? (name ? m.slideLabel.replace('{isim}', name) : '');
+  return (
+    <div
+      ref={layer}
+      data-testid={current ? 'wall-slide' : undefined}
+      data-id={item.id}
+      aria-hidden={current ? undefined : true}
+      className={cn('absolute inset-0', current ? 'z-20' : role === 'leaving' ? 'z-10' : 'z-0 opacity-0')}
+    >
+      {item.type === 'video' ? (
+        <video
+          ref={video}
+          src={src}
+          poster={item.posterUrl ?? undefined}
+          muted
+          playsInline
+          preload="auto"
+          aria-label={alt || undefined}
+          onEnded={() => onEnded(item.id)}
+          onError={() => onFailed(item.id)}
+          className="absolute inset-0 h-full w-full object-contain"
+        />
+      ) : (
+        <img
+          src={src}
+          alt={alt}
+          decoding="async"
+          onError={() => onFailed(item.id)}
+          className="absolute inset-0 h-full w-full object-contain"
+        />
+      )}
+      {name || note ? (
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent pt-[12vh] pr-[min(30vw,18rem)] pb-[4vh] pl-[4vw]">
+          {name ? (
+            <p
+              className="font-display text-[clamp(1.25rem,3vw,3rem)] leading-tight font-semibold drop-shadow-lg"
+              data-testid="wall-uploader"
+            >
+              {name}
+            </p>
+          ) : null}
+          {note ? (
+            <p
+              className="mt-1 line-clamp-3 max-w-[60ch] text-[clamp(1rem,1.8vw,1.75rem)] leading-snug text-white/90 italic drop-shadow"
+              data-testid="wall-note"
+            >
+              “{note}”
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+});

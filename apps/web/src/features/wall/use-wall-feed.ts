@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import { liveAdded, liveEventNames, liveRemoved, type WallItem } from '@ani/contract/live';
+import { limits } from '@ani/contract/limits';
+import { fetchWall, liveUrl, WallDenied } from './wall-api';
+import type { WallAction } from './wall-queue';
+
+export type WallPhase = 'loading' | 'ready' | 'denied' | 'failed';
+export type LiveStatus = 'live' | 'connecting' | 'offline';
+
+/** The list is re-read now and then: it renews the signed media URLs long before they run out and heals anything the stream missed. */
+const refreshEveryMs = 30 * 60 * 1000;
+const retryMaxMs = 30_000;
+/** A failing picture asks for a re-read at most this often (a broken file must not hammer the server). */
+const healEveryMs = 60_000;
+/** A later page that fails is asked again after 1, 2, 4, 8 and 16 s; then the next re-read finishes the album. */
+const pageRetries = 5;
+
+/** Waits `ms`, or less when the wall goes away. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * The wall's data: the list's first page, then the live stream (`photo`, `removed`) into the queue while
+ * the older pages load in the background (up to `limits.wallMaxItems` items). The browser reconnects an
+ * EventSource by itself with `Last-Event-ID` after a dropped connection; when it gives up (the server
+ * answered with an error, or was down long enough) the list is read again — a refused token ends on the
+ * "link expired" screen, anything else is retried with a growing pause.
+ */
+export function useWallFeed(eventId: string, token: string | null, dispatch: Dispatch<WallAction>) {
+  const [phase, setPhase] = useState<WallPhase>('loading');
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [meta, setMeta] = useState<{ title: string; uploadUrl: string } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const healRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!token) return;
+    const abort = new AbortController();
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let loaded = false;
+    // Each read of the list counts; a newer read stops an older one's paging.
+    let reads = 0;
+
+    /**
+     * Reads the list. The first read starts the wall with its first page and appends the older pages as
+     * they come; a re-read (reconnect, every 30 minutes, a failing picture) gathers every page and then
+     * replaces the wall's list in one step. Answers the first page's stream position.
+     */
+    const load = async (): Promise<string> => {
+      const read = ++reads;
+      const again = loaded;
+      if (again) dispatch({ type: 'repage' });
+      const first = await fetchWall(eventId, token, { signal: abort.signal });
+      setMeta({ title: first.title, uploadUrl: first.uploadUrl });
+      if (!again && !loaded) {
+        dispatch({ type: 'start', items: first.items });
+        loaded = true;
+        setPhase('ready');
+      }
+      void readRest(read, first.nextToken, again ? [...first.items] : null, first.items.length);
+      return first.lastEventId;
+    };
+    const readRest = async (
+      read: number,
+      nextToken: string | null,
+      gathered: WallItem[] | null,
+      had: number,
+    ) => {
+      let failures = 0;
+      for (let have = had; nextToken && have < limits.wallMaxItems && read === reads;) {
+        let page;
+        try {
+          page = await fetchWall(eventId, token, { nextToken, signal: abort.signal });
+        } catch (error) {
+          if (abort.signal.aborted || error instanceof WallDenied || failures >= pageRetries) return;
+          await pause(1000 * 2 ** failures++, abort.signal);
+          continue;
+        }
+        if (read !== reads) return;
+        failures = 0;
+        if (gathered) gathered.push(...page.items);
+        else dispatch({ type: 'append', items: page.items });
+        have += page.items.length;
+        nextToken = page.nextToken;
+      }
+      if (gathered && read === reads && !abort.signal.aborted)
+        dispatch({ type: 'reconcile', items: gathered.slice(0, limits.wallMaxItems) });
+    };
+    const giveUp = (error: unknown) => {
+      if (abort.signal.aborted) return;
+      if (error instanceof WallDenied) {
+        setPhase('denied');
+        return;
+      }
+      setStatus('offline');
+      if (!loaded) setPhase('failed');
+      later();
+    };
+    // A growing pause: a server that refuses the stream (too many screens) is not asked again at once.
+    const later = () => {
+      retry = setTimeout(() => void connect(), Math.min(retryMaxMs, 1000 * 2 ** attempt++));
+    };
+    const open = (lastEventId: string) => {
+      const es = new EventSource(liveUrl(eventId, token, lastEventId));
+      source = es;
+      let openedBefore = false;
+      es.addEventListener(liveEventNames.added, (e) => {
+        const item = liveAdded.safeParse(JSON.parse((e as MessageEvent<string>).data));
+        if (item.success) dispatch({ type: 'add', item: item.data });
+      });
+      es.addEventListener(liveEventNames.removed, (e) => {
+        const removed = liveRemoved.safeParse(JSON.parse((e as MessageEvent<string>).data));
+        if (removed.success) dispatch({ type: 'remove', id: removed.data.id });
+      });
+      es.onopen = () => {
+        attempt = 0;
+        setStatus('live');
+        // After the browser's own reconnect, one re-read covers anything a server without a replay missed.
+        if (openedBefore) void load().catch(() => undefined);
+        openedBefore = true;
+      };
+      es.onerror = () => {
+        if (es.readyState === EventSource.CLOSED) {
+          es.close();
+          source = null;
+          setStatus('offline');
+          later();
+        } else setStatus('connecting');
+      };
+    };
+    const connect = async () => {
+      setStatus('connecting');
+      try {
+        const lastEventId = await load();
+        if (!abort.signal.aborted) open(lastEventId);
+      } catch (error) {
+        giveUp(error);
+      }
+    };
+
+    let lastHeal = 0;
+    healRef.current = () => {
+      const now = Date.now();
+      if (now - lastHeal < healEveryMs) return;
+      lastHeal = now;
+      void load().catch(() => undefined);
+    };
+
+    void connect();
+    const refresh = setInterval(() => void load().catch(() => undefined), refreshEveryMs);
+    return () => {
+      abort.abort();
+      source?.close();
+      clearTimeout(retry);
+      clearInterval(refresh);
+    };
+  }, [eventId, token, dispatch, generation]);
+
+  const retryNow = useCallback(() => {
+    setPhase('loading');
+    setGeneration((g) => g + 1);
+  }, []);
+  const heal = useCallback(() => healRef.current(), []);
+  return { phase, status, meta, retryNow, heal };
+}

@@ -1,0 +1,37 @@
+import { wallResponse, wallTokenParam, type WallResponse } from '@ani/contract/live';
+
+/** The wall link was refused (expired, revoked, another event's): nothing a retry would fix. */
+export class WallDenied extends Error {}
+
+function withToken(path: string, token: string, extra: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ [wallTokenParam]: token, ...extra })}`;
+}
+
+/**
+ * One page of GET /api/events/{id}/wall with the wall token (the first, or the one `nextToken` names).
+ * Sent without the owner's Bearer on purpose: the token is what the venue computer has, and a refused
+ * token must not sign the owner out of this tab.
+ */
+export async function fetchWall(
+  eventId: string,
+  token: string,
+  options: { nextToken?: string | null; signal?: AbortSignal } = {},
+): Promise<WallResponse> {
+  const page = options.nextToken ? { nextToken: options.nextToken } : undefined;
+  const response = await fetch(withToken(`/api/events/${encodeURIComponent(eventId)}/wall`, token, page), {
+    headers: { Accept: 'application/json' },
+    signal: options.signal,
+  });
+  if (response.status === 401 || response.status === 403 || response.status === 404) throw new WallDenied();
+  if (!response.ok) throw new Error(`wall ${response.status}`);
+  return wallResponse.parse(await response.json());
+}
+
+/**
+ * The live stream's address. EventSource cannot send headers, so the token rides in the query; the list's
+ * position goes along as `lastEventId` for the first connection (the browser's own reconnects send the
+ * `Last-Event-ID` header).
+ */
+export function liveUrl(eventId: string, token: string, lastEventId: string): string {
+  return withToken(`/api/events/${encodeURIComponent(eventId)}/live`, token, { lastEventId });
+}
