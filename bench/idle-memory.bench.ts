@@ -1,22 +1,22 @@
 // Idle memory: RSS of the real server process (`npm start`'s command line) after it listens and has
-// stood idle 3 s, no request yet, on PGlite (a data directory made by a first start, as on a VPS
+// stood idle 15 s, no request yet, on PGlite (a data directory made by a first start, as on a VPS
 // after its first day) and, when BENCH_DATABASE_URL is set, on PostgreSQL. Baseline in the same run:
-// a bare Node process with the same flags. Goals: <= 300 MB on PGlite, <= 150 MB on PostgreSQL.
+// a bare Node process with the same flags and environment. Goals: <= 300 MB on PGlite, <= 150 MB on PostgreSQL.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fmt, report } from './lib.ts';
+import { fmt, npmStart, report } from './lib.ts';
 
+// V8's memory reducer hands back the heap that start-up grew (drizzle's ESM module graph alone
+// peaks near 100 MB while it links) about 8-10 s after the process goes quiet; a server stands idle
+// far longer than that between guests, so it is measured after 15 s.
+const idleMs = Number(process.env.IDLE_MS ?? 15_000);
 const root = path.resolve(import.meta.dirname, '..');
-// Same flags as the start script in package.json.
-const flags = (
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+// Same flags and environment settings as the start script in package.json.
+const { flags, env: startEnv } = npmStart;
 
 function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -25,7 +25,7 @@ function rssMb(pid: number): number {
 async function idleRss(args: string[], env: Record<string, string>, ready: RegExp | null): Promise<number> {
   const child = spawn(process.execPath, [...flags, ...args], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...startEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -36,7 +36,7 @@ async function idleRss(args: string[], env: Record<string, string>, ready: RegEx
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  await new Promise((r) => setTimeout(r, 3000));
+  await new Promise((r) => setTimeout(r, idleMs));
   const rss = rssMb(child.pid!);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
@@ -59,7 +59,8 @@ try {
   const pglite = await idleRss([server], env, /listening/i);
   const pgUrl = process.env.BENCH_DATABASE_URL;
   const postgres = pgUrl ? await idleRss([server], { ...env, DATABASE_URL: pgUrl }, /listening/i) : null;
-  report(`idle memory: server started, no request, 3 s idle (flags: ${flags.join(' ') || 'none'})`, {
+  const settings = [...Object.entries(startEnv).map(([k, v]) => `${k}=${v}`), ...flags].join(' ');
+  report(`idle memory: server started, no request, ${idleMs / 1000} s idle (${settings || 'no flags'})`, {
     'bare Node process (MB): baseline': fmt(bare, 0),
     'PGlite (MB)': `${fmt(pglite, 0)} (${fmt(pglite / bare, 1)}x bare; goal <= 300)`,
     'PostgreSQL (MB)':

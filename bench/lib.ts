@@ -2,8 +2,8 @@
 // temp data directory, an activated host, and an RSS sampler. Loopback only; nothing is kept.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,8 @@ import { createUrlSigner } from '../apps/server/src/http/signed-urls.ts';
 import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
 import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
+import { freePort, hostWithEvent, startServerProcess } from '../apps/server/src/testing/server-process.ts';
+import type { MediaItem } from '../packages/contract/src/media.ts';
 
 export async function startServer(
   options: {
@@ -44,6 +46,7 @@ export async function startServer(
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     pingDatabase: database.ping,
     storage,
     logger: createLogger(process.env.BENCH_LOG ?? 'silent'),
@@ -97,6 +100,167 @@ export async function startServer(
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const startWords = (
+  JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(' ');
+/** The Node flags and environment settings of package.json's start script, as `npm start` runs the server. */
+export const npmStart = {
+  flags: startWords.filter((word) => word.startsWith('--')),
+  env: Object.fromEntries(
+    startWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=') as [string, string]),
+  ),
+};
+
+/**
+ * Direct children of this process whose command line contains `needle`: `startServerProcess` (shared
+ * with the server's own tests) does not hand out its child's pid.
+ */
+async function childPids(needle: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const task of await readdir(`/proc/${process.pid}/task`)) {
+    const children = (
+      await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => '')
+    ).trim();
+    for (const child of children ? children.split(/\s+/).map(Number) : []) {
+      const cmdline = await readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '');
+      if (cmdline.includes(needle)) pids.push(child);
+    }
+  }
+  return pids;
+}
+
+/**
+ * The real server in its own process, started as `npm start` starts it (the start script's flags,
+ * through NODE_OPTIONS, and its environment settings), on PGlite in a temp DATA_DIR, with an
+ * activated host and one event. Its RSS (`pid`, for `treeSampler`) is what a VPS would see: this
+ * process, the client, holds none of the server's memory.
+ */
+export async function startServerAsProcess(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
+  const port = await freePort();
+  const before = new Set(await childPids('src/main.ts'));
+  const server = startServerProcess(
+    {
+      ...npmStart.env,
+      NODE_OPTIONS: npmStart.flags.join(' '),
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: process.env.BENCH_LOG ?? 'warn',
+      ...env,
+    },
+    port,
+  );
+  const close = async () => {
+    await server.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (!(await server.healthy())) throw new Error(`server did not start:\n${server.logs()}`);
+    const pid = (await childPids('src/main.ts')).find((p) => !before.has(p));
+    if (!pid) throw new Error('server process not found');
+    const { token, eventId } = await hostWithEvent(server, dataDir);
+    const auth = { authorization: `Bearer ${token}` };
+    return {
+      base: server.base,
+      pid,
+      dataDir,
+      auth,
+      eventId,
+      logs: server.logs,
+      /**
+       * RSS of the server and its children after `ms` without a request: V8's memory reducer hands
+       * back start-up's (and the sign-up's) heap only after the process has been quiet for several
+       * seconds (docs/decisions/0065-idle-memory.md).
+       */
+      async idleRssBytes(ms = 15_000): Promise<number> {
+        await new Promise((r) => setTimeout(r, ms));
+        return treeRssBytes(pid);
+      },
+      async createEvent(title = 'Bench Düğünü'): Promise<string> {
+        const res = await fetch(`${server.base}/api/events`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ title, eventDate: new Date().toISOString() }),
+        });
+        return ((await res.json()) as { event: { id: string } }).event.id;
+      },
+      /**
+       * Waits until every item of the album has its derived images (or has failed them), through the
+       * owner's photos API: the jobs run in the server's own workers. Bounded by `timeoutMs`.
+       */
+      async untilProcessed(eventId: string, timeoutMs = 10 * 60_000): Promise<MediaItem[]> {
+        const deadline = performance.now() + timeoutMs;
+        for (;;) {
+          const photos: MediaItem[] = [];
+          let nextToken: string | null = null;
+          do {
+            const query = `limit=100&status=all${nextToken ? `&nextToken=${encodeURIComponent(nextToken)}` : ''}`;
+            const res = await fetch(`${server.base}/api/events/${eventId}/photos?${query}`, {
+              headers: auth,
+            });
+            if (!res.ok) throw new Error(`photos: ${res.status} ${await res.text()}`);
+            const page = (await res.json()) as { photos: MediaItem[]; nextToken: string | null };
+            photos.push(...page.photos);
+            nextToken = page.nextToken;
+          } while (nextToken);
+          if (photos.every((p) => p.processed)) return photos;
+          if (performance.now() > deadline) {
+            throw new Error(
+              `${photos.filter((p) => !p.processed).length} items still unprocessed after ${timeoutMs} ms`,
+            );
+          }
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** RSS of a process and all its descendants (or only its descendants), from /proc (Linux). */
+async function treeRssBytes(pid: number, withSelf = true): Promise<number> {
+  let total = 0;
+  try {
+    if (withSelf) {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    }
+    for (const task of await readdir(`/proc/${pid}/task`)) {
+      const children = (await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')).trim();
+      for (const child of children ? children.split(/\s+/) : []) total += await treeRssBytes(Number(child));
+    }
+  } catch {
+    // The process ended while we looked.
+  }
+  return total;
+}
+
+/** Peak of `treeRssBytes(pid, withSelf)`, sampled every 20 ms until `stop()`. */
+export function treeSampler(pid = process.pid, withSelf = true) {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await treeRssBytes(pid, withSelf));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
     },
   };
 }

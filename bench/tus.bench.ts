@@ -1,0 +1,144 @@
+// Resumable uploads: 3 guests × 30 photos (300 MB) over tus with the real client (tus-js-client),
+// once straight to the server and once through a proxy that cuts every connection; beside them the
+// same bytes through the multipart path (curl, 10 photos a request) and a plain stream to disk, all
+// measured in this run. Every file must land byte-identical, exactly once.
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import { tusChunkBytes } from '../packages/contract/src/uploads.ts';
+import { media } from '../apps/server/src/db/schema/index.ts';
+import { multipartBody } from '../apps/server/src/testing/multipart-body.ts';
+import { cuttingProxy, paddedPhoto, uploadAsGuest } from '../apps/server/src/testing/tus-guests.ts';
+import { fmt, mb, report, startServer } from './lib.ts';
+
+const guests = 3;
+const filesPerGuest = 30;
+const totalBytes = 300 * 2 ** 20;
+const fileSize = Math.floor(totalBytes / (guests * filesPerGuest));
+const cutAfterBytes = 6 * 2 ** 20;
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+function curlPost(url: string, bodyFile: string, contentType: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'curl',
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-X',
+        'POST',
+        '-H',
+        `content-type: ${contentType}`,
+        '-H',
+        'expect:',
+        '-T',
+        bodyFile,
+        url,
+      ],
+      (error, stdout) =>
+        error ? reject(error) : stdout === '200' ? resolve() : reject(new Error(`status ${stdout}`)),
+    );
+  });
+}
+
+export async function run() {
+  const server = await startServer();
+  try {
+    const photos = await Promise.all(
+      Array.from({ length: guests }, () =>
+        Promise.all(Array.from({ length: filesPerGuest }, () => paddedPhoto(fileSize))),
+      ),
+    );
+    const bytes = photos.flat().reduce((sum, p) => sum + p.length, 0);
+
+    // Baseline: the same bytes written to disk with a plain stream.
+    const rawFile = path.join(server.dataDir, 'raw.bin');
+    let t = performance.now();
+    await pipeline(Readable.from(photos.flat()), createWriteStream(rawFile));
+    const rawMs = performance.now() - t;
+    await rm(rawFile);
+
+    // The multipart path: each guest's photos, 10 a request, guests at once (curl streams the bodies).
+    const multipartEvent = await server.createEvent();
+    const bodies = await Promise.all(
+      photos.map(async (files, g) => {
+        const out: { file: string; type: string }[] = [];
+        for (let i = 0; i < files.length; i += 10) {
+          const body = multipartBody([
+            { name: 'uploader', value: `Misafir ${g + 1}` },
+            ...files.slice(i, i + 10).map((data, j) => ({ name: 'files', filename: `p${i + j}.jpg`, data })),
+          ]);
+          const file = path.join(server.dataDir, `body-${g}-${i}.bin`);
+          await pipeline(body.payload, createWriteStream(file));
+          out.push({ file, type: body.headers['content-type']! });
+        }
+        return out;
+      }),
+    );
+    t = performance.now();
+    await Promise.all(
+      bodies.map(async (list) => {
+        for (const { file, type } of list)
+          await curlPost(`${server.base}/api/events/${multipartEvent}/upload`, file, type);
+      }),
+    );
+    const multipartMs = performance.now() - t;
+    for (const list of bodies) for (const { file } of list) await rm(file);
+
+    async function tusRound(uploadBase: string) {
+      const eventId = await server.createEvent();
+      const start = performance.now();
+      const results = await Promise.all(
+        photos.map((files, g) =>
+          uploadAsGuest({ apiBase: server.base, uploadBase, eventId, name: `Misafir ${g + 1}`, files }),
+        ),
+      );
+      const ms = performance.now() - start;
+      const outcomes = results.flatMap((r) => r.outcomes);
+      if (outcomes.some((o) => o !== 'accepted')) throw new Error(`outcomes: ${outcomes.join(',')}`);
+      // Byte-identical, exactly once.
+      const rows = await server.db.select().from(media).where(eq(media.eventId, eventId));
+      const expected = new Set(photos.flat().map(sha256));
+      if (rows.length !== expected.size) throw new Error(`${rows.length} rows for ${expected.size} files`);
+      for (const row of rows) {
+        const stored = sha256(await readFile(path.join(server.dataDir, 'media', row.objectKey)));
+        if (stored !== row.sha256 || !expected.delete(stored)) throw new Error(`file ${row.id} differs`);
+      }
+      return ms;
+    }
+
+    const tusMs = await tusRound(server.base);
+    const proxy = await cuttingProxy(Number(new URL(server.base).port), cutAfterBytes);
+    let cutMs: number;
+    try {
+      cutMs = await tusRound(proxy.base);
+    } finally {
+      await proxy.close();
+    }
+    const resent = proxy.bytes().fromClients - bytes;
+    const rate = (ms: number) => fmt(mb(bytes) / (ms / 1000));
+    report(`tus: ${guests} guests × ${filesPerGuest} photos, ${fmt(mb(bytes))} MB, loopback`, {
+      'plain stream to disk (MB/s)': rate(rawMs),
+      'multipart path, curl (MB/s)': rate(multipartMs),
+      'tus, tus-js-client in-process (MB/s)': rate(tusMs),
+      'ratio tus / multipart': fmt(multipartMs / tusMs, 2),
+      [`tus through a proxy cutting at ${mb(cutAfterBytes)} MB (MB/s)`]: rate(cutMs),
+      'connections cut': proxy.cuts(),
+      'bytes re-sent per cut (KiB, headers incl.)': `${fmt(resent / proxy.cuts() / 1024, 0)} (goal <= ${tusChunkBytes / 1024})`,
+      'files landed byte-identical, exactly once': `${2 * guests * filesPerGuest} / ${2 * guests * filesPerGuest}`,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+if (import.meta.main) await run();
