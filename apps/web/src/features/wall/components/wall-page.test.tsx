@@ -142,6 +142,38 @@ describe('wall page', () => {
     expect(onScreen()).toBe('b');
   });
 
+  it('F asks for full screen on the whole wall, and F again leaves it; other letters do nothing', async () => {
+    await renderWall(async () => wall([item('a', 'Can')]));
+    // jsdom has no Fullscreen API: stand in for the browser's.
+    let fullscreen: Element | null = null;
+    const request = vi.fn(function (this: Element) {
+      fullscreen = this;
+      return Promise.resolve();
+    });
+    const exit = vi.fn(() => {
+      fullscreen = null;
+      return Promise.resolve();
+    });
+    Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, value: request });
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => fullscreen });
+    Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit });
+    try {
+      fireEvent.keyDown(window, { key: 'g' });
+      expect(request).not.toHaveBeenCalled();
+      fireEvent.keyDown(window, { key: 'f' });
+      expect(request).toHaveBeenCalledTimes(1);
+      // The wall itself goes full screen (its controls and QR code with it), not a slide.
+      expect(request.mock.contexts[0]).toBe(screen.getByRole('main'));
+      fireEvent.keyDown(window, { key: 'F' });
+      expect(exit).toHaveBeenCalledTimes(1);
+      expect(request).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (HTMLElement.prototype as { requestFullscreen?: unknown }).requestFullscreen;
+      delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+      delete (document as { exitFullscreen?: unknown }).exitFullscreen;
+    }
+  });
+
   it('an empty album waits with the QR code, and its first photo shows at once', async () => {
     await renderWall(async () => wall([]));
     expect(screen.getByText('İlk fotoğrafı siz paylaşın!')).toBeInTheDocument();
