@@ -2,8 +2,8 @@
  * A tus 1.0 endpoint in memory behind a stand-in XMLHttpRequest (what tus-js-client uses in a browser):
  * creation (POST with Upload-Length and Upload-Metadata), HEAD for the offset, PATCH with
  * Upload-Offset, the `Upload-Outcome` header on the response that completes a file, and a 4xx with a
- * plain-text Turkish reason for a refused file. `holdPatches` keeps PATCH answers waiting until
- * `release()`, so a test can look at the page mid-upload.
+ * plain-text Turkish reason for a refused file. `holdPatches` (and `holdHeads`) keep PATCH (HEAD) answers
+ * waiting until `release()`, so a test can look at the page mid-upload.
  */
 export class FakeTusServer {
   readonly uploads = new Map<string, { length: number; offset: number; metadata: Record<string, string> }>();
@@ -11,6 +11,7 @@ export class FakeTusServer {
   /** file name → how the server answers the file once complete (or refuses it on creation). */
   verdicts = new Map<string, { refuse?: string; outcome?: 'accepted' | 'duplicate' }>();
   holdPatches = false;
+  holdHeads = false;
   /** While true, every PATCH fails like a dropped connection (XHR error, no answer). */
   offline = false;
   private held: (() => void)[] = [];
@@ -82,10 +83,14 @@ export class FakeTusServer {
         const upload = server.uploads.get(this.url.split('/').pop()!);
         if (!upload) return answer(404);
         if (this.method === 'HEAD') {
-          return answer(200, {
-            'upload-offset': String(upload.offset),
-            'upload-length': String(upload.length),
-          });
+          const respond = () =>
+            answer(200, {
+              'upload-offset': String(upload.offset),
+              'upload-length': String(upload.length),
+            });
+          if (server.holdHeads) server.held.push(respond);
+          else respond();
+          return;
         }
         if (this.method === 'PATCH') {
           if (server.offline) {

@@ -11,6 +11,12 @@ export interface PendingFile {
   uploadUrl: string | null;
   /** The server's Turkish reason for a refused file. */
   reason: string | null;
+  /**
+   * Bytes the server last said it held of an unfinished file (its submission status when the upload was
+   * continued), so progress after a reload starts there. Only shown: continuing asks the tus upload
+   * itself (HEAD). Absent in uploads stored before it was kept.
+   */
+  offset?: number;
 }
 
 /** An upload the guest started on this phone: enough to continue it after a reload or a closed tab. */

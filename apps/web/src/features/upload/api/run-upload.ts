@@ -17,8 +17,22 @@ export interface UploadCallbacks {
   onProgress: (index: number, sent: number) => void;
 }
 
-/** How a run ended: every file settled, or stopped with a message (the upload stays stored). */
-export type RunResult = { kind: 'finished' } | { kind: 'stopped'; message: string; status: number };
+/**
+ * How a run ended: every file settled; interrupted with a message, the upload still stored for the same
+ * tap to continue; or refused as a whole by the server (`status`), with nothing left stored.
+ */
+export type RunResult =
+  | { kind: 'finished' }
+  | { kind: 'interrupted'; message: string }
+  | { kind: 'refused'; message: string; status: number };
+
+/**
+ * Answers that are the server's last word on a submission (invalid, closed, gone, over the album's
+ * quota): asking again brings the same answer, so the stored upload goes. Anything else (no answer, a
+ * timeout, too many requests, a failing or restarting server) passes, and the guest must not lose the
+ * picked files and what already arrived to it.
+ */
+const finalStatuses = new Set([400, 403, 404, 410, 413]);
 
 type ServerFiles = Awaited<ReturnType<typeof getSubmissionStatus>>;
 
@@ -35,14 +49,18 @@ function serverStates(files: PendingFile[], server: ServerFiles) {
   });
 }
 
-/** Takes the server's word for the files it already settled (a page coming back after a reload). */
+/**
+ * Takes the server's word for the files it already settled (a page coming back after a reload), and for
+ * how many bytes of the others it holds.
+ */
 function applyServerStates(files: PendingFile[], server: ServerFiles): PendingFile[] {
   const known = serverStates(files, server);
   return files.map((f, i) => {
     const s = known[i];
-    return s && (s.state === 'accepted' || s.state === 'duplicate' || s.state === 'refused')
-      ? { ...f, state: s.state, reason: s.reason }
-      : f;
+    if (!s) return f;
+    if (s.state === 'accepted' || s.state === 'duplicate' || s.state === 'refused')
+      return { ...f, state: s.state, reason: s.reason };
+    return isSettled(f.state) ? f : { ...f, offset: s.offset };
   });
 }
 
@@ -50,8 +68,9 @@ function applyServerStates(files: PendingFile[], server: ServerFiles): PendingFi
  * Runs a guest's upload to the end: announces the selection (POST submissions) unless it already was,
  * then sends each unfinished file with tus, one after another (on a venue's thin uplink two files at
  * once only share the same bytes per second). Every step is stored, so a reload continues where this
- * left off. A refused file is named with its reason and the others go on; a lost connection stops the
- * run with everything stored; a refused submission stops it before any byte is sent.
+ * left off. A refused file is named with its reason and the others go on; a lost connection, or a server
+ * that cannot answer for now, stops the run with everything stored; a refused submission stops it before
+ * any byte is sent.
  */
 export async function runUpload(
   start: PendingUpload,
@@ -87,9 +106,14 @@ export async function runUpload(
           ...upload,
           submissionId: null,
           files: (server ? applyServerStates(upload.files, server) : upload.files).map((f) =>
-            isSettled(f.state) ? f : { ...f, uploadUrl: null },
+            isSettled(f.state) ? f : { ...f, uploadUrl: null, offset: 0 },
           ),
         });
+      // Progress restarts from what the server holds, not from zero: the tus client tells its offset only
+      // once its HEAD is answered, which on a thin uplink can take a while.
+      upload.files.forEach((f, i) => {
+        if (!isSettled(f.state)) callbacks.onProgress(i, f.offset ?? 0);
+      });
     }
     if (!upload.submissionId) {
       const unfinished = upload.files.filter((f) => !isSettled(f.state)).map((f) => f.file);
@@ -107,9 +131,10 @@ export async function runUpload(
     }
   } catch (error) {
     if (error instanceof SubmissionError) {
+      if (!finalStatuses.has(error.status)) return { kind: 'interrupted', message: error.message };
       // Refused before any byte: nothing to continue later; the page keeps the selection itself.
-      if (error.status !== 0) await clearPendingUpload(upload.eventId);
-      return { kind: 'stopped', message: error.message, status: error.status };
+      await clearPendingUpload(upload.eventId);
+      return { kind: 'refused', message: error.message, status: error.status };
     }
     throw error;
   }
@@ -128,7 +153,7 @@ export async function runUpload(
     });
     if (outcome.kind === 'failed') {
       await setFile(index, { state: 'waiting' });
-      return { kind: 'stopped', message: submissionTexts.connectionLost, status: 0 };
+      return { kind: 'interrupted', message: submissionTexts.connectionLost };
     }
     if (outcome.kind === 'refused') {
       await setFile(index, { state: 'refused', reason: outcome.reason });

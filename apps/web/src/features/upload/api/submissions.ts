@@ -58,6 +58,8 @@ export interface SubmissionFileStatus {
   name: string;
   size: number;
   state: PendingFileState | 'receiving';
+  /** Bytes of the file the server holds: all of a settled one, what arrived so far of one it is receiving. */
+  offset: number;
   reason: string | null;
 }
 
@@ -84,11 +86,15 @@ export async function getSubmissionStatus(
     const r = (f ?? {}) as Record<string, unknown>;
     if (typeof r.name !== 'string' || typeof r.size !== 'number' || !fileStates.has(r.state as string))
       return [];
+    // Only drives the progress shown; an answer without a usable offset counts as nothing arrived yet.
+    const offset =
+      typeof r.offset === 'number' && Number.isFinite(r.offset) ? Math.min(Math.max(0, r.offset), r.size) : 0;
     return [
       {
         name: r.name,
         size: r.size,
         state: r.state as SubmissionFileStatus['state'],
+        offset,
         reason: typeof r.reason === 'string' ? r.reason : null,
       },
     ];

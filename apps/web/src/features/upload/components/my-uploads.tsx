@@ -20,6 +20,10 @@ const stateStyle = {
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: List };
 
+// An item is "İşleniyor" until the server has finished preparing it; the list is asked again at this pace
+// while one is, so the guest sees it reach its state without reloading the page.
+const processingPollMs = 5000;
+
 /**
  * "Yüklediklerim": what this phone uploaded to the event (issue 17), known by its guest token, each
  * with its state and, while uploads are open, a delete button behind a confirmation.
@@ -52,6 +56,48 @@ export function MyUploads({
       });
     return () => controller.abort();
   }, [eventId, token, round, retry]);
+
+  const processing = load.status === 'ready' && load.list.uploads.some((u) => u.state === 'processing');
+  useEffect(() => {
+    if (!processing) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asking = false;
+    const ask = () => {
+      if (asking) return;
+      asking = true;
+      fetchMyUploads(eventId, token, controller.signal)
+        .then((list) => setLoad({ status: 'ready', list }))
+        // A failed refresh keeps the list shown; the next one may get through.
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+          schedule();
+        });
+    };
+    // Chained after each answer rather than on an interval: on a slow uplink an answer taking longer
+    // than the pace is neither cut off nor overlapped by the next question.
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!controller.signal.aborted && document.visibilityState === 'visible') {
+        timer = setTimeout(ask, processingPollMs);
+      }
+    };
+    // A hidden page (locked phone, another tab) asks nothing; back in view, the list may be long stale.
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') ask();
+      else schedule();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    schedule();
+    // Stops when nothing is processing any more (this effect's condition) and when the list leaves the page.
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [processing, eventId, token]);
 
   const remove = async (item: MyUpload) => {
     setDeleting(true);

@@ -157,7 +157,7 @@ export function SelectedFiles({
         return (
           <li
             key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
-            className="relative aspect-square overflow-hidden rounded-xl bg-stone-100"
+            className="min-w-0"
             aria-label={`${file.name}, ${formatBytes(file.size)}${
               status?.state === 'accepted'
                 ? `, ${t.accepted}`
@@ -169,33 +169,42 @@ export function SelectedFiles({
             }`}
             data-state={status?.state ?? 'selected'}
           >
-            <Preview file={file} />
-            {mediaKindOf(file) === 'video' && !status ? (
-              <span className="absolute bottom-1 left-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
-                Video
-              </span>
-            ) : null}
-            <Badge file={file} status={status} sent={bytes} />
-            {sending ? (
-              <div className="absolute inset-x-0 top-0 h-1.5 bg-black/20">
-                <div
-                  className="h-full bg-brand-500 transition-[width]"
-                  style={{ width: `${Math.round(((bytes ?? 0) / Math.max(1, file.size)) * 100)}%` }}
-                />
-              </div>
-            ) : null}
-            {!locked ? (
-              // 44 px to tap; the visible circle is smaller so it covers less of the picture.
-              <button
-                type="button"
-                onClick={() => onRemove(index)}
-                aria-label={`${file.name} dosyasını kaldır`}
-                className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
-              >
-                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-black/80 group-focus-visible:ring-2 group-focus-visible:ring-white">
-                  <X aria-hidden className="h-4 w-4" />
+            <div className="relative aspect-square overflow-hidden rounded-xl bg-stone-100">
+              <Preview file={file} />
+              {mediaKindOf(file) === 'video' && !status ? (
+                <span className="absolute bottom-1 left-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
+                  Video
                 </span>
-              </button>
+              ) : null}
+              <Badge file={file} status={status} sent={bytes} />
+              {sending ? (
+                <div className="absolute inset-x-0 top-0 h-1.5 bg-black/20">
+                  <div
+                    className="h-full bg-brand-500 transition-[width]"
+                    style={{ width: `${Math.round(((bytes ?? 0) / Math.max(1, file.size)) * 100)}%` }}
+                  />
+                </div>
+              ) : null}
+              {!locked ? (
+                // 44 px to tap; the visible circle is smaller so it covers less of the picture.
+                <button
+                  type="button"
+                  onClick={() => onRemove(index)}
+                  aria-label={`${file.name} dosyasını kaldır`}
+                  className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
+                >
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-black/80 group-focus-visible:ring-2 group-focus-visible:ring-white">
+                    <X aria-hidden className="h-4 w-4" />
+                  </span>
+                </button>
+              ) : null}
+            </div>
+            {described ? (
+              // Under the tile, not over the picture: the guest reads why as soon as the server says so,
+              // mid-run or after a dropped connection, not only in the list shown once the run finishes.
+              <p className="mt-1 text-xs leading-snug break-words text-red-800" data-testid="refused-reason">
+                {described}
+              </p>
             ) : null}
           </li>
         );

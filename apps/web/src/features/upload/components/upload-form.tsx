@@ -46,6 +46,10 @@ function summarize(files: PendingFile[]): Summary {
 const statusesOf = (upload: PendingUpload): FileStatus[] =>
   upload.files.map((f) => ({ state: f.state, reason: f.reason }));
 
+/** Where each file's progress starts: all of a settled file, what the server last said it held of the others. */
+const sentOf = (upload: PendingUpload): number[] =>
+  upload.files.map((f) => (isSettled(f.state) ? f.file.size : Math.min(f.offset ?? 0, f.file.size)));
+
 /** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
 function terminate(upload: PendingUpload) {
   for (const f of upload.files) {
@@ -90,7 +94,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
         setName(found.uploader);
         setNote(found.note);
         setStatuses(statusesOf(found));
-        setSent(found.files.map((f) => (isSettled(f.state) ? f.file.size : 0)));
+        setSent(sentOf(found));
       }
     });
     return () => {
@@ -117,7 +121,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
     setName(upload.uploader);
     setNote(upload.note);
     setStatuses(statusesOf(upload));
-    setSent(upload.files.map((f) => (isSettled(f.state) ? f.file.size : 0)));
+    setSent(sentOf(upload));
     let last = upload;
     try {
       // tus-js-client and the upload steps load only now: the picker never waits for them.
@@ -139,12 +143,15 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
         setNote('');
         setStatuses(null);
         setUnfinished(null);
+        // The files the picker left out belonged to the selection that is now in the album.
+        setLeftOut([]);
         window.scrollTo({ top: 0, behavior: 'smooth' });
         onUploaded();
-      } else if (result.status === 0) {
-        // The connection is gone: everything is stored; the same tap continues.
+      } else if (result.kind === 'interrupted') {
+        // Everything is stored: offered like after a reload, with what is left, and the same tap continues.
         setFailure(result.message);
         setUnfinished(last);
+        setOfferResume(true);
       } else {
         // The submission was refused as a whole: the server's reason, the selection kept for another try.
         setFailure(result.message);
@@ -155,6 +162,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
     } catch {
       setFailure(t.connectionLost);
       setUnfinished(last);
+      setOfferResume(true);
     } finally {
       busy.current = false;
       setSending(false);

@@ -350,6 +350,11 @@ describe('guest upload page', () => {
       for (let s = 0; s < 120 && !screen.queryByText(/Bağlantı koptu/); s += 1)
         await vi.advanceTimersByTimeAsync(1000);
       expect(screen.getByText(/Bağlantı koptu/)).toBeInTheDocument();
+      // Offered like after a reload: what is left, and the one tap that continues it.
+      expect(screen.getByText('Yüklemeniz yarım kaldı')).toBeInTheDocument();
+      expect(
+        screen.getByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+      ).toBeInTheDocument();
       expect(tus.requests.filter((r) => r.method === 'PATCH').length).toBeGreaterThan(3);
       expect((idb.get('ev1') as { submissionId: string }).submissionId).toBe('sub1');
       tus.offline = false;
@@ -394,6 +399,276 @@ describe('guest upload page', () => {
     expect(header(drop.init, 'tus-resumable')).toBe('1.0.0');
     expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled();
+  });
+
+  describe('a server that cannot answer for now, against its final word', () => {
+    const stored = () =>
+      idb.set('ev1', {
+        eventId: 'ev1',
+        uploader: 'Ali',
+        note: '',
+        submissionId: 'sub1',
+        guestToken: 'tok1',
+        files: [
+          {
+            file: new File(['a'.repeat(40)], 'gelin.jpg', { type: 'image/jpeg' }),
+            state: 'sending',
+            uploadUrl: '/api/uploads/u6',
+            reason: null,
+          },
+        ],
+      });
+    const receiving = () =>
+      jsonResponse({
+        success: true,
+        submissionId: 'sub1',
+        expiresAt: '2026-12-06T00:00:00Z',
+        files: [{ name: 'gelin.jpg', size: 40, state: 'receiving', offset: 10, reason: null }],
+      });
+
+    it.each([500, 503, 429, 408])(
+      'keeps the stored upload when the submission status answers %i, and continues it with one tap',
+      async (code) => {
+        stored();
+        tus.uploads.set('u6', {
+          length: 40,
+          offset: 10,
+          metadata: { filename: 'gelin.jpg', submissionId: 'sub1' },
+        });
+        let status = (): Response =>
+          jsonResponse({ success: false, message: 'Sunucu şu anda yanıt veremiyor.' }, code);
+        routes(openEvent, (url) =>
+          url === '/api/events/ev1/submissions/sub1'
+            ? status()
+            : url === '/api/events/ev1/my-uploads'
+              ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+              : undefined,
+        );
+        const user = userEvent.setup();
+        renderPage();
+        await user.click(await screen.findByRole('button', { name: 'Yüklemeye Devam Et' }));
+        expect(await screen.findByText('Sunucu şu anda yanıt veremiyor.')).toBeInTheDocument();
+        // Nothing lost: the record, the one tap that continues it and what is left to send.
+        expect((idb.get('ev1') as { submissionId: string }).submissionId).toBe('sub1');
+        expect(screen.getByRole('button', { name: 'Yüklemeye Devam Et' })).toBeEnabled();
+        expect(screen.getByRole('button', { name: 'Vazgeç' })).toBeInTheDocument();
+        expect(
+          screen.getByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+        ).toBeInTheDocument();
+        expect(tus.requests).toEqual([]);
+
+        status = receiving;
+        await user.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
+        expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+        expect(tus.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+          'HEAD /api/uploads/u6',
+          'PATCH /api/uploads/u6',
+        ]);
+        expect(idb.has('ev1')).toBe(false);
+      },
+    );
+
+    it('keeps a new selection stored when the announcement meets a failing server, and announces it again', async () => {
+      let announce = (): Response => new Response('Bad Gateway', { status: 502 });
+      const { calls } = routes(openEvent, (url, init) =>
+        url === '/api/events/ev1/submissions' && init?.method === 'POST'
+          ? announce()
+          : url === '/api/events/ev1/my-uploads'
+            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+            : undefined,
+      );
+      const user = userEvent.setup();
+      renderPage();
+      await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+      await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+        new File(['a'.repeat(40)], 'gelin.jpg', { type: 'image/jpeg' }),
+      ]);
+      await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+      await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+      expect(await screen.findByText('Dosyalar yüklenirken bir hata oluştu.')).toBeInTheDocument();
+      expect((idb.get('ev1') as { uploader: string }).uploader).toBe('Ali');
+      expect(screen.getByText('Yüklemeniz yarım kaldı')).toBeInTheDocument();
+
+      announce = () =>
+        jsonResponse(
+          { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+          201,
+        );
+      await user.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
+      expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+      expect(calls.filter((c) => c.url === '/api/events/ev1/submissions')).toHaveLength(2);
+    });
+
+    it.each([
+      [403, 'Bu etkinliğe şu anda fotoğraf yüklenemiyor.'],
+      [410, 'Bu yüklemenin süresi doldu.'],
+      [400, 'Geçersiz istek.'],
+    ])(
+      'drops the stored upload when the submission status answers %i, the server’s final word',
+      async (code, message) => {
+        stored();
+        routes(openEvent, (url) =>
+          url === '/api/events/ev1/submissions/sub1'
+            ? jsonResponse({ success: false, message }, code)
+            : undefined,
+        );
+        const user = userEvent.setup();
+        renderPage();
+        await user.click(await screen.findByRole('button', { name: 'Yüklemeye Devam Et' }));
+        expect(await screen.findByText(message)).toBeInTheDocument();
+        expect(idb.has('ev1')).toBe(false);
+        expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Yüklemeye Devam Et' })).not.toBeInTheDocument();
+        // The selection stays for another try as a new upload.
+        expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
+        expect(tus.requests).toEqual([]);
+      },
+    );
+  });
+
+  describe('progress of a half-sent file', () => {
+    const first = () => new File(['a'.repeat(50)], 'gelin.jpg', { type: 'image/jpeg' });
+    const second = () => new File(['b'.repeat(80)], 'damat.jpg', { type: 'image/jpeg' });
+
+    it('starts where the server’s submission status says, and is stored for after a reload', async () => {
+      tus.uploads.set('u7', {
+        length: 80,
+        offset: 30,
+        metadata: { filename: 'damat.jpg', submissionId: 'sub1' },
+      });
+      tus.holdHeads = true;
+      idb.set('ev1', {
+        eventId: 'ev1',
+        uploader: 'Ali',
+        note: '',
+        submissionId: 'sub1',
+        guestToken: 'tok1',
+        files: [
+          { file: first(), state: 'sending', uploadUrl: '/api/uploads/u6', reason: null },
+          { file: second(), state: 'sending', uploadUrl: '/api/uploads/u7', reason: null },
+        ],
+      });
+      routes(openEvent, (url) =>
+        url === '/api/events/ev1/submissions/sub1'
+          ? jsonResponse({
+              success: true,
+              submissionId: 'sub1',
+              expiresAt: '2026-12-06T00:00:00Z',
+              files: [
+                { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
+                { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30, reason: null },
+              ],
+            })
+          : url === '/api/events/ev1/my-uploads'
+            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+            : undefined,
+      );
+      const user = userEvent.setup();
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Yüklemeye Devam Et' }));
+      // Before the tus client knows its offset (HEAD unanswered): 30 of 80 (38 %), 80 of all 130 bytes (62 %).
+      await waitFor(() => expect(tus.requests.some((r) => r.method === 'HEAD')).toBe(true));
+      expect(
+        within(screen.getByRole('listitem', { name: /^damat\.jpg/ })).getByText('%38'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('upload-progress-text')).toHaveTextContent('80 B / 130 B · %62');
+      expect((idb.get('ev1') as { files: { offset?: number }[] }).files[1]!.offset).toBe(30);
+      tus.holdHeads = false;
+      tus.release();
+      expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    });
+
+    it('shows what the server held when the stored upload is offered after a reload', async () => {
+      idb.set('ev1', {
+        eventId: 'ev1',
+        uploader: 'Ali',
+        note: '',
+        submissionId: 'sub1',
+        guestToken: 'tok1',
+        files: [
+          { file: first(), state: 'accepted', uploadUrl: '/api/uploads/u6', reason: null, offset: 50 },
+          { file: second(), state: 'waiting', uploadUrl: '/api/uploads/u7', reason: null, offset: 30 },
+        ],
+      });
+      routes(openEvent);
+      renderPage();
+      expect(
+        await screen.findByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+      ).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('listitem', { name: /^damat\.jpg/ })).getByText('%38'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('upload-progress-text')).toHaveTextContent('80 B / 130 B · %62');
+    });
+  });
+
+  it('shows a refused file’s reason on its tile as soon as the server gives it, while the others go on', async () => {
+    routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse(
+            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+            201,
+          )
+        : url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+          : undefined,
+    );
+    tus.verdicts.set('bozuk.jpg', { refuse: 'Görsel okunamadı; dosya bozuk olabilir.' });
+    tus.holdPatches = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['c'.repeat(100)], 'bozuk.jpg', { type: 'image/jpeg' }),
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
+    // The second file's bytes are held: the run is still going.
+    await waitFor(() => expect(tus.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Yükleniyor…' })).toBeDisabled();
+    const refused = screen.getByRole('listitem', { name: /^bozuk\.jpg/ });
+    expect(within(refused).getByTestId('refused-reason')).toHaveTextContent(
+      'Görsel okunamadı; dosya bozuk olabilir.',
+    );
+    expect(within(refused).getByTestId('refused-reason')).toBeVisible();
+    // The file on its way carries no reason.
+    expect(
+      within(screen.getByRole('listitem', { name: /^gelin\.jpg/ })).queryByTestId('refused-reason'),
+    ).not.toBeInTheDocument();
+    tus.holdPatches = false;
+    tus.release();
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+  });
+
+  it('keeps the picker’s left-out files named during the upload and clears them once it finished', async () => {
+    routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse(
+            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+            201,
+          )
+        : url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+          : undefined,
+    );
+    tus.holdPatches = true;
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+      new File(['not'], 'notlar.txt', { type: 'text/plain' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    await waitFor(() => expect(tus.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(screen.getByTestId('left-out')).toHaveTextContent('notlar.txt');
+    tus.holdPatches = false;
+    tus.release();
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    expect(screen.queryByTestId('left-out')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bu dosya eklenmedi:')).not.toBeInTheDocument();
   });
 
   it('shows a selected HEIC with its name and size, and a neutral tile where the browser cannot draw it', async () => {

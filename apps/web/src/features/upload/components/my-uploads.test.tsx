@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { jsonResponse } from '../../../test/render';
+import { MyUploads } from './my-uploads';
+
+const item = (id: string, state: 'processing' | 'pending' | 'approved') => ({
+  id,
+  name: `${id}.jpg`,
+  type: 'image',
+  size: 10,
+  uploadedAt: '2026-12-05T10:00:00Z',
+  state,
+  thumbnailUrl: null,
+});
+
+/** "Yüklediklerim" answers, one per request, the last one repeated. */
+function answers(...lists: ReturnType<typeof item>[][]) {
+  let asked = 0;
+  const mock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    const uploads = lists[Math.min(asked, lists.length - 1)]!;
+    asked += 1;
+    return jsonResponse({ success: true, canDelete: true, uploads });
+  });
+  return { count: () => mock.mock.calls.length };
+}
+
+const renderList = () =>
+  render(<MyUploads eventId="ev1" token="tok1" round={0} onDeleted={() => undefined} />);
+
+/** Moves the fake clock and lets the answers it set off arrive. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+let visibility: DocumentVisibilityState = 'visible';
+beforeEach(() => {
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  // Only the timers the list uses. testing-library's findBy* waits on a setTimeout of its own, so
+  // these tests let the answers arrive by moving the fake clock instead.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Yüklediklerim while a file is processing', () => {
+  it('asks again every 5 s while one is "İşleniyor", and stops once none is', async () => {
+    const fetches = answers([item('p1', 'processing')], [item('p1', 'processing')], [item('p1', 'pending')]);
+    renderList();
+    await pass(0);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    expect(fetches.count()).toBe(1);
+    await pass(4999);
+    expect(fetches.count()).toBe(1);
+    await pass(1);
+    expect(fetches.count()).toBe(2);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    await pass(5000);
+    expect(fetches.count()).toBe(3);
+    expect(screen.getByText('Onay bekliyor')).toBeInTheDocument();
+    expect(screen.queryByText('İşleniyor')).not.toBeInTheDocument();
+    await pass(30_000);
+    expect(fetches.count()).toBe(3);
+  });
+
+  it('asks nothing again when no item is processing', async () => {
+    const fetches = answers([item('p1', 'approved'), item('p2', 'pending')]);
+    renderList();
+    await pass(0);
+    expect(screen.getByText('Albümde')).toBeInTheDocument();
+    await pass(30_000);
+    expect(fetches.count()).toBe(1);
+  });
+
+  it('asks nothing while the page is hidden, and asks at once when it is shown again', async () => {
+    const fetches = answers([item('p1', 'processing')], [item('p1', 'approved')]);
+    renderList();
+    await pass(0);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    visibility = 'hidden';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await pass(30_000);
+    expect(fetches.count()).toBe(1);
+    visibility = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await pass(0);
+    expect(fetches.count()).toBe(2);
+    expect(screen.getByText('Albümde')).toBeInTheDocument();
+    await pass(30_000);
+    expect(fetches.count()).toBe(2);
+  });
+
+  it('keeps asking after a failed refresh, keeping the list shown', async () => {
+    let fail = false;
+    const good = () => jsonResponse({ success: true, canDelete: true, uploads: [item('p1', 'processing')] });
+    const mock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => (fail ? new Response('{}', { status: 503 }) : good()));
+    renderList();
+    await pass(0);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    fail = true;
+    await pass(5000);
+    expect(mock).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    await pass(5000);
+    expect(mock).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves no timer behind once the list leaves the page', async () => {
+    const fetches = answers([item('p1', 'processing')]);
+    const { unmount } = renderList();
+    await pass(0);
+    expect(screen.getByText('İşleniyor')).toBeInTheDocument();
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+    await pass(30_000);
+    expect(fetches.count()).toBe(1);
+  });
+});
