@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { baseURL } from './support/context';
 
-// globalSetup has just built dist/; this guards the landing page's first-load budget (issues 4 and 19).
+// globalSetup has just built dist/; this guards the landing page's first-load budget.
 const dist = path.resolve(import.meta.dirname, '../dist');
 
 describe('landing page bundle', () => {

@@ -15,7 +15,7 @@ import { baseURL, dataDir } from './support/context';
 import { createEventViaApi, makeMedia } from './support/events-host';
 import { api, createHost, signIn, type Host } from './support/host';
 
-// Issue 16 (covers): the couple chooses a stock cover, an album photo or their own image on the
+// Covers: the couple chooses a stock cover, an album photo or their own image on the
 // events page and the dashboard; the album header and the guest page show it, the phone taking the
 // 480 px AVIF at high priority.
 const c = messages.cover;

@@ -5,7 +5,7 @@ import { baseURL, dataDir } from './support/context';
 import { createEventViaApi } from './support/events-host';
 import { createHost } from './support/host';
 
-// Issue 16: a guest at the venue scans the table card on a phone, often on a weak network. Everything
+// A guest at the venue scans the table card on a phone, often on a weak network. Everything
 // the page needs until the picker answers (HTML, JS, CSS, fonts and the cover at phone size) must fit in
 // 150 kB as our server sends it (brotli/gzip, headers included).
 const budget = 150 * 1024;

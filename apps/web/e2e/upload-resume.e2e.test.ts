@@ -9,7 +9,7 @@ import { baseURL, dataDir } from './support/context';
 import { createEventViaApi } from './support/events-host';
 import { api, createHost, type Host } from './support/host';
 
-// Issue 16: a guest on a slow venue network starts five photos, the page reloads half-way (a locked
+// A guest on a slow venue network starts five photos, the page reloads half-way (a locked
 // phone, a closed tab), and the page offers to continue; all five land once, nothing twice.
 
 let browser: Browser;

@@ -15,7 +15,7 @@ import { baseURL, dataDir } from './support/context';
 import { createEventViaApi } from './support/events-host';
 import { api, createHost, signIn, type Host } from './support/host';
 
-// Issue 17: a guest's phone (375 px), the venue's wall (1280 px, signed out, through a wall link) and the
+// A guest's phone (375 px), the venue's wall (1280 px, signed out, through a wall link) and the
 // owner's album, at once. A photo reaches the wall within 2 s; with approval on, only once the owner
 // approves it; a deletion leaves the wall within 2 s.
 const title = 'Elif & Can Düğünü';

@@ -1,4 +1,4 @@
-// The phone's guest token per event (issue 17): the server answers it with the first submission, the
+// The phone's guest token per event: the server answers it with the first submission, the
 // page sends it with later ones (the same phone stays one uploader) and to list or delete its uploads.
 // localStorage, not IndexedDB: the page reads it synchronously on its first render to decide whether
 // "Yüklediklerim" is shown at all.

@@ -25,7 +25,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; lis
 const processingPollMs = 5000;
 
 /**
- * "Yüklediklerim": what this phone uploaded to the event (issue 17), known by its guest token, each
+ * "Yüklediklerim": what this phone uploaded to the event, known by its guest token, each
  * with its state and, while uploads are open, a delete button behind a confirmation.
  */
 export function MyUploads({
