@@ -145,6 +145,7 @@ export const messages = {
     anonymous: 'İsimsiz misafir',
     rejectConfirm: 'Bu öğe onaylanmadan kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
     approveFailed: 'Onaylanırken bir hata oluştu. Lütfen tekrar deneyin.',
+    notFound: 'Seçtiğiniz fotoğraf ve videolar bu albümde bulunamadı; silinmiş olabilirler.',
     albumTab: 'Albüm',
     includePending: 'Onay bekleyen {n} öğeyi de indir',
     downloadChoice:
@@ -196,6 +197,13 @@ export const messages = {
     lengthRequired: 'Yükleme parçasının boyutu (Content-Length) bildirilmelidir.',
     offsetConflict: 'Yükleme kaldığı yerden sürmeli; sunucudaki konum farklı.',
     fileDone: 'Bu dosyanın yüklemesi zaten tamamlandı.',
+    // What the tus protocol itself refuses (a page never sends these on purpose).
+    protocolInvalid: 'Yükleme isteği eksik ya da hatalı. Lütfen sayfayı yenileyip tekrar deneyin.',
+    sendingElsewhere:
+      'Bu dosya şu anda başka bir sekmeden ya da pencereden gönderiliyor. Lütfen biraz sonra tekrar deneyin.',
+    cannotCancelDone: 'Bu dosyanın yüklemesi tamamlandı; artık iptal edilemez.',
+    writeFailed: 'Dosya sunucuya kaydedilemedi. Lütfen tekrar deneyin.',
+    unsupportedMethod: 'Bu yükleme yöntemi desteklenmiyor. Lütfen sayfayı yenileyip tekrar deneyin.',
     // The guest's upload page (tus): per-file outcomes, progress and continuing after a reload.
     sending: 'Yükleniyor…',
     accepted: 'Yüklendi',

@@ -9,6 +9,8 @@ export type Fixture = {
   owner: TestWedding;
   other: TestWedding;
   photoName: string;
+  /** The same photo's id: approving names items by id, and nothing found is a 404. */
+  photoId: string;
   guestPhone: string;
   imagePng: Buffer;
 };
@@ -77,7 +79,7 @@ export const samples: Record<string, Sample> = {
   'POST /api/events/:eventId/download-link': { url: (f) => `/api/events/${f.owner.eventId}/download-link` },
   'POST /api/events/:eventId/photos/approve': {
     url: (f) => `/api/events/${f.owner.eventId}/photos/approve`,
-    body: (f) => ({ photoIds: [f.photoName] }),
+    body: (f) => ({ photoIds: [f.photoId] }),
   },
   'POST /api/events/:eventId/wall-link': { url: (f) => `/api/events/${f.owner.eventId}/wall-link` },
   // Also opened by a wall link (see live.routes.test.ts); the stream itself never ends, so it is tested there.
@@ -168,9 +170,10 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });
-  const photoName = String(upload.json().uploaded[0].key).split('/').pop()!;
+  const [uploaded] = upload.json().uploaded as { id: string; key: string }[];
+  const photoName = uploaded!.key.split('/').pop()!;
   const imagePng = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();
-  return { owner, other, photoName, guestPhone: guest.phone, imagePng };
+  return { owner, other, photoName, photoId: uploaded!.id, guestPhone: guest.phone, imagePng };
 }

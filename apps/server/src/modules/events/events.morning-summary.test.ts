@@ -123,4 +123,34 @@ describe('morning-after summary', () => {
       '“Sonraki Düğün”: misafirleriniz 1 fotoğraf paylaştı',
     ]);
   });
+
+  it('links a ZIP that holds the items still awaiting approval, even when every item does', async () => {
+    // Later than the test above moves the clock, so its sweeps have not claimed this one.
+    const eventDate = eveningIn(8);
+    const eventId = await newEvent('Deniz & Efe Düğünü', eventDate);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/update',
+      headers: bearer(owner.token),
+      payload: { eventId, autoApprovePhotos: false },
+    });
+    expect(manual.statusCode).toBe(200);
+    await upload(eventId, 'Ayşe', f.jpeg);
+    await upload(eventId, 'Mert', f.png);
+    await t.app.jobs.runUntilIdle();
+
+    const morning = new Date(`${istanbulDay(new Date(eventDate.getTime() + DAY))}T09:00:00+03:00`);
+    await advanceTo(new Date(morning.getTime() + 10 * 60_000 + 1000));
+    const mail = summaries().find((m) => m.subject.includes('Deniz & Efe'));
+    expect(mail!.subject).toBe('“Deniz & Efe Düğünü”: misafirleriniz 2 fotoğraf paylaştı');
+    const zipUrl = new URL(/Tümünü ZIP olarak indir: (\S+)/.exec(mail!.text)![1]!);
+    const download = await t.app.inject({ method: 'GET', url: `${zipUrl.pathname}${zipUrl.search}` });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    // The archive stores its entries as they are: both originals are in it, byte for byte.
+    for (const file of [f.jpeg, f.png]) expect(download.rawPayload.includes(await readFile(file))).toBe(true);
+    // The mail says how many wait, and that the ZIP holds them too.
+    expect(mail!.text).toContain('Bunlardan 2 dosya onayınızı bekliyor');
+    expect(mail!.text).toContain('onayınızı bekleyenler de dahil, tek bir ZIP dosyası');
+  });
 });

@@ -64,7 +64,11 @@ export function createMorningSummary(
           eventDate: turkishLongDate(event.eventDate),
           ...shared,
           albumUrl: `${deps.publicUrl}/events/${encodeURIComponent(event.id)}`,
-          zipUrl: `${deps.publicUrl}${deps.albumDownloadUrl(event.id, zipLinkTtlSeconds)}`,
+          // The mail goes to the owner alone, who should get everything shared: a link without the
+          // items awaiting approval would leave them out, and answer "no photos" when all are.
+          zipUrl: `${deps.publicUrl}${deps.albumDownloadUrl(event.id, zipLinkTtlSeconds, {
+            includePending: shared.pending > 0,
+          })}`,
         }),
       );
     },
@@ -94,8 +98,9 @@ function morningSummaryMail(input: {
   const pending = input.pending
     ? `Bunlardan ${input.pending} dosya onayınızı bekliyor; onaylayana kadar albümde ve duvarda görünmez.`
     : null;
-  const advice =
-    'Albümün tamamını tek bir ZIP dosyası olarak indirebilirsiniz; indirme bağlantısı 7 gün geçerlidir.';
+  const advice = input.pending
+    ? 'Paylaşılanların tamamını, onayınızı bekleyenler de dahil, tek bir ZIP dosyası olarak indirebilirsiniz; indirme bağlantısı 7 gün geçerlidir.'
+    : 'Albümün tamamını tek bir ZIP dosyası olarak indirebilirsiniz; indirme bağlantısı 7 gün geçerlidir.';
   const paragraphs = [intro, body, ...(pending ? [pending] : []), advice];
   return {
     to: input.to,

@@ -20,8 +20,11 @@ export type RetentionDeps = {
   logger: Logger;
   /** The users module's answer: where the owner reads mail (null once the account is gone). */
   ownerContact: (userId: string) => Promise<OwnerContact | null>;
-  /** The media module's signed ZIP link for the album, valid for `ttlSeconds`. */
-  albumDownloadUrl: (eventId: string, ttlSeconds: number) => string;
+  /**
+   * The media module's signed ZIP link for the album, valid for `ttlSeconds`: its approved items,
+   * and those awaiting approval too when asked for.
+   */
+  albumDownloadUrl: (eventId: string, ttlSeconds: number, options?: { includePending?: boolean }) => string;
 };
 
 /**

@@ -174,6 +174,36 @@ describe('approval ("Ben onaylarım")', () => {
     expect(stream.events).toHaveLength(1);
   });
 
+  it('answers 404 in Turkish when none of the items to approve is in the album, and stays idempotent for approved ones', async () => {
+    const eventId = await newEvent({ autoApprovePhotos: false });
+    const waiting = await upload(eventId);
+    const gone = await upload(eventId);
+    expect((await deletePhoto(eventId, gone)).statusCode).toBe(200);
+    // Unknown ids, and an item deleted meanwhile (in another tab, say): nothing was approved.
+    for (const ids of [['no-such-photo'], [gone, 'no-such-photo']]) {
+      const refused = await approve(eventId, ids);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ success: false, message: messages.approval.notFound });
+    }
+    // Another album's item is not this album's.
+    const elsewhere = await upload(await newEvent({ autoApprovePhotos: false }));
+    expect((await approve(eventId, [elsewhere])).statusCode).toBe(404);
+    expect(await photos(eventId)).toMatchObject({ photoCount: 0, pendingCount: 1 });
+
+    // The twins: the waiting item is approved, and approving it again is still a success.
+    for (let i = 0; i < 2; i++) {
+      const approved = await approve(eventId, [waiting, 'no-such-photo']);
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({
+        approved: [waiting],
+        notFound: ['no-such-photo'],
+        message: messages.approval.approvedOne,
+        currentPhotoCount: 1,
+        pendingCount: 0,
+      });
+    }
+  });
+
   it('announces an item approved before its images exist once they are made, and uploads made after the setting is turned back on are approved', async () => {
     const eventId = await newEvent({ autoApprovePhotos: false });
     const stream = await live(eventId, `?wall=${await wallLink(eventId)}`);
@@ -568,6 +598,38 @@ describe('my uploads (X-Guest-Token)', () => {
     await stream.waitFor(1);
     expect(parsed(stream)).toMatchObject([{ event: 'removed', data: { id: mine } }]);
     expect((await del(mine, phoneA)).statusCode).toBe(404);
+  });
+
+  it('treats an over-long token like a forged one: 404 in Turkish for its list and deletes, an anonymous upload', async () => {
+    const eventId = await newEvent();
+    const phone = createGuestTokens(t.config.secretKey).issue(eventId).token;
+    const mine = await upload(eventId, { 'x-guest-token': phone });
+    const long = `${phone}${'A'.repeat(300)}`;
+    // Uploading with it is not refused: the upload is anonymous, like one with no token.
+    const anonymous = await upload(eventId, { 'x-guest-token': long });
+    const refusals = [
+      await get(`/api/events/${eventId}/my-uploads`, { 'x-guest-token': long }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/my-uploads/${mine}`,
+        headers: { 'x-guest-token': long },
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(messages.myUploads.notFound);
+    }
+    // The twin: the phone's own token lists its upload (and not the anonymous one) and deletes it.
+    const listed = await get(`/api/events/${eventId}/my-uploads`, { 'x-guest-token': phone });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().uploads.map((u: { id: string }) => u.id)).toEqual([mine]);
+    expect(anonymous).not.toBe(mine);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/my-uploads/${mine}`,
+      headers: { 'x-guest-token': phone },
+    });
+    expect(deleted.statusCode).toBe(200);
   });
 
   it('shows a waiting upload as pending, and refuses deletion with 403 once the owner closed uploads', async () => {

@@ -31,7 +31,7 @@ const liveLogKeptMs = 24 * 60 * 60 * 1000;
 
 /** What account deletion and retention ask of this module beyond its public API (wired in app.ts). */
 export type MediaModuleApi = {
-  albumDownloadUrl(eventId: string, ttlSeconds: number): string;
+  albumDownloadUrl(eventId: string, ttlSeconds: number, options?: { includePending?: boolean }): string;
   /** Removes every item of an event, files first (account deletion; retention uses the job). */
   purgeEvent(eventId: string): Promise<number>;
   uploads: MediaUploadsApi;
@@ -146,7 +146,8 @@ export async function registerMediaModule(
     limits: deps.liveLimits ?? liveLimits,
   });
   return {
-    albumDownloadUrl: (eventId, ttlSeconds) => service.albumDownloadUrl(eventId, ttlSeconds),
+    albumDownloadUrl: (eventId, ttlSeconds, options) =>
+      service.albumDownloadUrl(eventId, ttlSeconds, options),
     purgeEvent: (eventId) => service.purgeEvent(eventId),
     uploads: {
       openUpload: service.openUpload,

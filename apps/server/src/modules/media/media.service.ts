@@ -459,6 +459,9 @@ export function createMediaService(deps: {
       await ownedEvent(user, eventId);
       const ids = [...new Set(photoIds)];
       const { approved, photoCount, pendingCount } = await repo.approveItems(eventId, ids, photoCounter);
+      // None of them is in this album (deleted meanwhile, say): "0 approved" would read as a success.
+      // Items approved before still count as found, so approving twice stays a success.
+      if (approved.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.approval.notFound);
       const matched = new Set(approved.flatMap((row) => [row.id, row.objectKey]));
       return {
         success: true as const,
@@ -529,9 +532,17 @@ export function createMediaService(deps: {
       }
     },
 
-    /** A signed ZIP link for e-mails (retention warnings, data exports); no session needed to open it. */
-    albumDownloadUrl(eventId: string, ttlSeconds: number): string {
-      return deps.signer.sign(downloadPath(eventId), {}, ttlSeconds);
+    /**
+     * A signed ZIP link for e-mails (retention warnings, data exports, the morning-after summary); no
+     * session needed to open it. Items awaiting approval only when asked for, signed like `downloadLink`'s.
+     */
+    albumDownloadUrl(
+      eventId: string,
+      ttlSeconds: number,
+      options: { includePending?: boolean } = {},
+    ): string {
+      const params: Record<string, string> = options.includePending ? { [includePendingParam]: '1' } : {};
+      return deps.signer.sign(downloadPath(eventId), params, ttlSeconds);
     },
 
     /** The signature covers the choice: a link without pending items cannot be turned into one with them. */

@@ -41,54 +41,77 @@ async function newEvent(): Promise<string> {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/**
+ * Each guest sends their files through a proxy that cuts every connection after `cutAfterBytes`;
+ * every file must land byte-identical and exactly once, and a cut must cost at most a chunk.
+ */
+async function landsThroughCuts(guests: Buffer[][], cutAfterBytes: number) {
+  const eventId = await newEvent();
+  const proxy = await cuttingProxy(port, cutAfterBytes);
+  try {
+    const results = await Promise.all(
+      guests.map((files, g) =>
+        uploadAsGuest({ apiBase: base, uploadBase: proxy.base, eventId, name: `Misafir ${g + 1}`, files }),
+      ),
+    );
+    for (const [g, result] of results.entries())
+      expect(result.outcomes).toEqual(guests[g]!.map(() => 'accepted'));
+
+    const all = guests.flat();
+    const rows = await t.db.select().from(media).where(eq(media.eventId, eventId));
+    expect(rows).toHaveLength(all.length);
+    expect(new Set(rows.map((r) => r.sha256))).toEqual(new Set(all.map(sha256)));
+    // Byte-identical in storage, not only by the hash the server computed.
+    for (const row of rows) {
+      const stored = await readFile(path.join(t.config.dataDir, 'media', row.objectKey));
+      expect(sha256(stored)).toBe(row.sha256);
+    }
+    const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
+    expect(event!.photoCount).toBe(all.length);
+    // Each guest's files carry their own phone's id.
+    for (const [g, result] of results.entries()) {
+      const mine = rows.filter((r) => r.guestId === result.guestToken.split('.')[0]);
+      expect(mine.map((r) => r.sha256).sort()).toEqual(guests[g]!.map(sha256).sort());
+    }
+
+    const fileBytes = all.reduce((sum, f) => sum + f.length, 0);
+    const { fromClients } = proxy.bytes();
+    const cuts = proxy.cuts();
+    expect(cuts).toBeGreaterThan(all.length);
+    const resentPerCut = (fromClients - fileBytes) / cuts;
+    console.info(
+      `resumable: ${all.length} files, ${(fileBytes / MB).toFixed(1)} MB, ${cuts} cuts, ` +
+        `${((fromClients - fileBytes) / MB).toFixed(2)} MB sent beyond the files ` +
+        `(${(resentPerCut / 1024).toFixed(0)} KiB per cut, headers included)`,
+    );
+    expect(resentPerCut).toBeLessThanOrEqual(tusChunkBytes);
+  } finally {
+    await proxy.close();
+  }
+}
+
 describe('resumable uploads through a network that keeps dropping', () => {
   it('lands every file of 3 guests byte-identical and exactly once, re-sending at most a chunk per cut', async () => {
-    const eventId = await newEvent();
     const guests = await Promise.all(
       [0, 1, 2].map(async () => Promise.all([8, 10, 11, 12].map((size) => paddedPhoto(size * MB)))),
     );
-    const proxy = await cuttingProxy(port, 5 * MB);
-    try {
-      const results = await Promise.all(
-        guests.map((files, g) =>
-          uploadAsGuest({ apiBase: base, uploadBase: proxy.base, eventId, name: `Misafir ${g + 1}`, files }),
-        ),
-      );
-      for (const result of results)
-        expect(result.outcomes).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
-
-      const all = guests.flat();
-      const rows = await t.db.select().from(media).where(eq(media.eventId, eventId));
-      expect(rows).toHaveLength(all.length);
-      expect(new Set(rows.map((r) => r.sha256))).toEqual(new Set(all.map(sha256)));
-      // Byte-identical in storage, not only by the hash the server computed.
-      for (const row of rows) {
-        const stored = await readFile(path.join(t.config.dataDir, 'media', row.objectKey));
-        expect(sha256(stored)).toBe(row.sha256);
-      }
-      const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
-      expect(event!.photoCount).toBe(all.length);
-      // Each guest's files carry their own phone's id.
-      for (const [g, result] of results.entries()) {
-        const mine = rows.filter((r) => r.guestId === result.guestToken.split('.')[0]);
-        expect(mine.map((r) => r.sha256).sort()).toEqual(guests[g]!.map(sha256).sort());
-      }
-
-      const fileBytes = all.reduce((sum, f) => sum + f.length, 0);
-      const { fromClients } = proxy.bytes();
-      const cuts = proxy.cuts();
-      expect(cuts).toBeGreaterThan(all.length);
-      const resentPerCut = (fromClients - fileBytes) / cuts;
-      console.info(
-        `resumable: ${all.length} files, ${(fileBytes / MB).toFixed(1)} MB, ${cuts} cuts, ` +
-          `${((fromClients - fileBytes) / MB).toFixed(2)} MB sent beyond the files ` +
-          `(${(resentPerCut / 1024).toFixed(0)} KiB per cut, headers included)`,
-      );
-      expect(resentPerCut).toBeLessThanOrEqual(tusChunkBytes);
-    } finally {
-      await proxy.close();
-    }
+    await landsThroughCuts(guests, 5 * MB);
   }, 180_000);
+
+  it('lands 30 small photos from each of 3 guests byte-identical and exactly once, through cuts inside every file', async () => {
+    // 200–300 kB each, like a phone's photos sent at reduced size; three submissions per guest.
+    const guests = await Promise.all(
+      [0, 1, 2].map(async (g) =>
+        Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            paddedPhoto(200 * 1024 + (((g * 30 + i) * 3407) % (100 * 1024))),
+          ),
+        ),
+      ),
+    );
+    // Smaller than any of the files, so no file gets through on one connection.
+    await landsThroughCuts(guests, 150 * 1024);
+  }, 120_000);
 
   it('refuses a chunk that does not say its length (chunked transfer) and takes the same bytes with it', async () => {
     const eventId = await newEvent();

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server as TusServer } from '@tus/server';
+import { EVENTS } from '@tus/server';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { uploadOutcomeHeader } from '@ani/contract/uploads';
@@ -12,23 +12,12 @@ import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import type { MediaUploadsApi } from '../media/media.public.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
+import { TurkishTusServer, tusRefusal } from './tus-refusals.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
 
 /** Same bound as the multipart path's (media.module.ts): uploads in progress per client address. */
 const parallelUploadsPerIp = 32;
-
-/**
- * tus's own refusals, in Turkish. Ours already are (they carry the Turkish reason as their body);
- * whatever else fails is an unexplained 500 and is logged.
- */
-const tusReasons: Record<string, [number, string]> = {
-  'The file for this url was not found\n': [404, messages.submissions.notFound],
-  'The file for this url no longer exists\n': [410, messages.submissions.expired],
-  'Upload-Offset conflict\n': [409, messages.submissions.offsetConflict],
-  "upload's size exceeded\n": [413, messages.submissions.fileSizeExceeded],
-  'Maximum size exceeded\n': [413, messages.upload.maxTotalSize],
-};
 
 /** Resumable guest uploads: submissions checked once, then each file over tus 1.0 (decision 0091). */
 export async function registerUploadsModule(
@@ -60,7 +49,7 @@ export async function registerUploadsModule(
     now: deps.clock,
   });
 
-  const tus = new TusServer({
+  const tus = new TurkishTusServer({
     path: tusPath,
     datastore: store,
     maxSize: limits.maxUploadBytes,
@@ -79,12 +68,15 @@ export async function registerUploadsModule(
       return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id) } };
     },
     onResponseError(_request, error) {
+      // tus's own refusals: in Turkish, with the protocol's status.
+      const known = tusRefusal(error);
       const body = (error as { body?: unknown }).body;
-      const known = typeof body === 'string' ? tusReasons[body] : undefined;
-      if (known) return { status_code: known[0], body: known[1] };
-      if ('status_code' in error && typeof body === 'string' && error.status_code < 500) return undefined;
-      app.log.error({ err: error }, 'tus upload failed');
-      return { status_code: 500, body: messages.generic.error };
+      // Ours: they already carry their Turkish reason as the body.
+      if (!known && 'status_code' in error && typeof body === 'string' && error.status_code < 500)
+        return undefined;
+      // A failure on our side (tus's own 500s too) is logged, and tells the guest no detail.
+      if (!known || known.status_code === 500) app.log.error({ err: error }, 'tus upload failed');
+      return known ?? { status_code: 500, body: messages.generic.error };
     },
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, uploadId) => {

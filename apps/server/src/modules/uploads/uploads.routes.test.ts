@@ -195,6 +195,87 @@ describe('POST /api/events/:eventId/submissions checks the selection once', () =
   });
 });
 
+describe('a guest token that is not valid', () => {
+  it('makes an over-long token a new anonymous guest, never a refusal, and finds no submission with it', async () => {
+    const eventId = await newEvent();
+    const first = await submitted(eventId, [photo(1)]);
+    const long = `${first.guestToken}${'A'.repeat(300)}`;
+    const res = await submit(eventId, [photo(2)], {}, long);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().guestToken).not.toBe(first.guestToken);
+    // The status answers it what it answers a forged token; the phone's own token still sees it.
+    const url = `/api/events/${eventId}/submissions/${first.submissionId}`;
+    const refused = await t.app.inject({ method: 'GET', url, headers: { 'x-guest-token': long } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(s.notFound);
+    const own = await t.app.inject({ method: 'GET', url, headers: { 'x-guest-token': first.guestToken } });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('tus’s own refusals', () => {
+  it('answer in Turkish with the protocol’s status; the well-formed requests go through', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const sub = await submitted(eventId, [declare('a.jpg', jpeg)]);
+    const metadata = `submissionId ${b64(sub.submissionId)},filename ${b64('a.jpg')},filetype ${b64('image/jpeg')}`;
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/uploads', headers });
+    const refusals: [string, Awaited<ReturnType<typeof post>>, number, string][] = [
+      // Malformed headers, refused by the protocol's checks before any handler.
+      [
+        'Upload-Length: abc',
+        await post({ ...tusHeaders, 'upload-length': 'abc', 'upload-metadata': metadata }),
+        400,
+        s.protocolInvalid,
+      ],
+      [
+        'bad Upload-Metadata',
+        await post({ ...tusHeaders, 'upload-length': String(jpeg.length), 'upload-metadata': 'a b c' }),
+        400,
+        s.protocolInvalid,
+      ],
+      [
+        'no Tus-Resumable',
+        await post({ 'upload-length': String(jpeg.length), 'upload-metadata': metadata }),
+        412,
+        s.protocolInvalid,
+      ],
+      // Refusals the handlers raise.
+      [
+        'no Upload-Length',
+        await post({ ...tusHeaders, 'upload-metadata': metadata }),
+        400,
+        s.protocolInvalid,
+      ],
+      [
+        'Upload-Concat',
+        await post({ ...tusHeaders, 'upload-concat': 'partial', 'upload-length': '10' }),
+        501,
+        s.unsupportedMethod,
+      ],
+    ];
+    for (const [what, res, status, text] of refusals) {
+      expect(res.statusCode, what).toBe(status);
+      expect(res.body, what).toBe(text);
+    }
+
+    const { res: created, location } = await create(sub.submissionId, 'a.jpg', jpeg.length);
+    expect(created.statusCode).toBe(201);
+    const noOffset = await t.app.inject({
+      method: 'PATCH',
+      url: location!,
+      headers: { ...tusHeaders, 'content-type': 'application/offset+octet-stream' },
+      payload: jpeg,
+    });
+    expect(noOffset.statusCode).toBe(403);
+    expect(noOffset.body).toBe(s.protocolInvalid);
+    const done = await patch(location!, 0, jpeg);
+    expect(done.statusCode).toBe(204);
+    expect(done.headers['upload-outcome']).toBe('accepted');
+  });
+});
+
 describe('tus uploads of a submission’s files', () => {
   it('lands a declared file, tells it was accepted and records the phone’s guest id', async () => {
     const eventId = await newEvent();

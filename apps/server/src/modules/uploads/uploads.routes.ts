@@ -23,7 +23,12 @@ const u = messages.upload;
 /** The tus routes; the protocol answers refusals as plain text (the Turkish reason). */
 export const tusPath = '/api/uploads';
 
-const guestHeaders = z.object({ [guestTokenHeader]: z.string().max(200).optional() });
+/**
+ * A phone's token is judged by its signature alone (and its length bounded there): one that is not
+ * valid makes a new anonymous guest, or finds no submission, exactly like a forged one, never a
+ * refusal of the request itself.
+ */
+const guestHeaders = z.object({ [guestTokenHeader]: z.string().optional() });
 
 export const uploadsRoutes: FastifyPluginAsync<{
   service: UploadsService;
