@@ -1,6 +1,8 @@
 // Signed media GETs, three ways, against nginx serving the very same bytes from disk (sendfile) in
 // the same run, everything with one worker and measured by wrk on loopback:
-//   - the app streaming the file itself (@fastify/send);
+//   - the app answering the file from memory (a small file many ask for: storage/hot-files.ts);
+//   - the app streaming the file itself from disk (@fastify/send; MEDIA_CACHE_BYTES=0, and what
+//     every file over the memory bound gets);
 //   - nginx in front, the app checking the link and handing the file back with X-Accel-Redirect
 //     (MEDIA_ACCEL_REDIRECT, docs/deploy.md).
 // Skips (with a note) where nginx or wrk is not installed (Debian: nginx-light, wrk).
@@ -68,6 +70,7 @@ async function wrk(url: string) {
 }
 
 const direct = await serverWithPhoto();
+const disk = await serverWithPhoto({ MEDIA_CACHE_BYTES: '0' });
 const accel = await serverWithPhoto({ MEDIA_ACCEL_REDIRECT: '/_media/' });
 const nginx = (await startNginx({
   http: `upstream app { server ${new URL(accel.server.base).host}; keepalive 32; }`,
@@ -92,13 +95,14 @@ try {
     .map((h) => h.split(':')[0])
     .join(', ');
   type Result = Awaited<ReturnType<typeof wrk>>;
-  type Round = { plain: Result; app: Result; handedOff: Result };
+  type Round = { plain: Result; app: Result; fromDisk: Result; handedOff: Result };
   const runs: Round[] = [];
   for (let round = 0; round < rounds; round++) {
     const plain = await wrk(`${nginx.base}/plain/${direct.key}`);
     const app = await wrk(`${direct.server.base}${direct.url}`);
+    const fromDisk = await wrk(`${disk.server.base}${disk.url}`);
     const handedOff = await wrk(viaNginx);
-    runs.push({ plain, app, handedOff });
+    runs.push({ plain, app, fromDisk, handedOff });
   }
   const line = (pick: (run: Round) => Result) =>
     `${runs.map((run) => fmt(pick(run).rps, 0)).join(', ')} req/s; p99 ${runs.map((run) => pick(run).p99).join(', ')}; errors ${runs.reduce((n, run) => n + pick(run).non2xx, 0)}`;
@@ -110,8 +114,10 @@ try {
     `media serving: one ${fmt(photo.length / 1024, 0)} kB photo, 32 connections, ${seconds} s each, ${rounds} rounds`,
     {
       'nginx, same file (sendfile): baseline': line((run) => run.plain),
-      'app streams it (@fastify/send)': line((run) => run.app),
-      'ratio app / nginx, per round': ratios((run) => run.app),
+      'app, from memory (hot files)': line((run) => run.app),
+      'ratio app from memory / nginx, per round': ratios((run) => run.app),
+      'app streams it from disk (@fastify/send)': line((run) => run.fromDisk),
+      'ratio app from disk / nginx, per round': ratios((run) => run.fromDisk),
       'nginx + app check, X-Accel-Redirect': line((run) => run.handedOff),
       'ratio X-Accel-Redirect / nginx, per round': ratios((run) => run.handedOff),
       'headers kept through nginx': kept,
@@ -120,5 +126,6 @@ try {
 } finally {
   await nginx.stop();
   await direct.server.close();
+  await disk.server.close();
   await accel.server.close();
 }

@@ -31,10 +31,25 @@ import { dataExportTtlSeconds, registerUsersModule } from './modules/users/users
 import { registerWeddingsModule } from './modules/weddings/weddings.module.ts';
 import { registerWhatsappModule } from './modules/whatsapp/whatsapp.module.ts';
 import { registerUploadsModule } from './modules/uploads/uploads.module.ts';
+import { createHotFiles, forgettingDeletes } from './storage/hot-files.ts';
 
 export type { AppDeps };
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** A thumbnail is ~30-60 kB and a preview ~100-400 kB; anything larger is an original or a video. */
+const hotFileMaxBytes = 1024 * 1024;
+/** How long a file is answered from memory before it is read again (deletions leave at once anyway). */
+const hotFileTtlMs = 5 * 60 * 1000;
+
+export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
+  // Hot thumbnails and previews answered from memory (local disk only: object storage serves its own
+  // bytes through signed links). Every deletion in the app goes through this storage, so a deleted
+  // photo leaves memory with its file.
+  const hotFiles = createHotFiles({
+    maxBytes: appDeps.storage.localPath ? appDeps.config.mediaCacheBytes : 0,
+    maxFileBytes: hotFileMaxBytes,
+    ttlMs: hotFileTtlMs,
+  });
+  const deps: AppDeps = { ...appDeps, storage: forgettingDeletes(appDeps.storage, hotFiles) };
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -147,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
-  const moduleDeps = { ...deps, ...apis, access, jobs, heic };
+  const moduleDeps = { ...deps, ...apis, access, jobs, heic, hotFiles };
   // Account deletion reaches every module that keeps files or unlinked rows for a host; the
   // deletion job only runs once all of them are registered.
   const purgeOwnedData = async (userId: string) => {

@@ -109,6 +109,12 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(2 * GiB),
+  // Small media files kept in memory to answer the evening's hot thumbnails and previews; 0 turns it off.
+  MEDIA_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
 });
 
 export type Config = {
@@ -132,6 +138,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Internal nginx location that serves DATA_DIR/media (X-Accel-Redirect); the app streams when absent. */
   mediaAccelRedirect: string | undefined;
+  /** Bytes of small local media files kept in memory for the media route (0: none). */
+  mediaCacheBytes: number;
   metricsToken: string | undefined;
   whatsapp: WhatsappConfig;
   /** Days an album is kept after its event date before its files are removed. */
@@ -217,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     redisUrl: e.REDIS_URL,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    mediaCacheBytes: e.MEDIA_CACHE_BYTES,
     metricsToken: e.METRICS_TOKEN,
     whatsapp: {
       accessToken: e.WHATSAPP_ACCESS_TOKEN,

@@ -342,6 +342,100 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
   });
 });
 
+describe('signed media URLs: small files answered from memory', () => {
+  async function thumbnailOf(app: TestApp, host: TestUser) {
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(host.token),
+      payload: { title: 'Sıcak', eventDate: new Date().toISOString() },
+    });
+    const eventId = created.json().event.id as string;
+    const body = multipartBody([
+      { name: 'uploader', value: 'Ayşe' },
+      { name: 'files', filename: 'a.jpg', data: await readFile(f.jpeg) },
+    ]);
+    const [item] = (
+      await app.app.inject({ method: 'POST', url: `/api/events/${eventId}/upload`, ...body })
+    ).json().uploaded as { id: string; key: string }[];
+    await app.app.jobs.runUntilIdle();
+    const photo = (
+      await app.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/photo/${item!.key.split('/').pop()}`,
+        headers: bearer(host.token),
+      })
+    ).json().photo as { id: string; thumbnailUrl: string };
+    const key = decodeURIComponent(
+      new URL(photo.thumbnailUrl, 'http://x').pathname.replace('/api/media/', ''),
+    );
+    return { eventId, photo, file: app.storage.localPath!(key) };
+  }
+
+  /** The first answer comes from disk and puts the file in memory in the background. */
+  async function warm(app: TestApp, url: string) {
+    const first = await app.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    return first;
+  }
+
+  it('answers the same bytes and headers from memory, Range included, and a deleted photo never again', async () => {
+    const { eventId, photo, file } = await thumbnailOf(t, owner);
+    const first = await warm(t, photo.thumbnailUrl);
+    // Gone from the disk behind the app's back: only memory can still answer it.
+    const bytes = await readFile(file);
+    await rm(file);
+    const again = await get(photo.thumbnailUrl);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(bytes)).toBe(true);
+    for (const name of [
+      'content-type',
+      'content-length',
+      'etag',
+      'cache-control',
+      'last-modified',
+      'content-security-policy',
+      'x-content-type-options',
+    ])
+      expect(again.headers[name], name).toBe(first.headers[name]);
+    const part = await get(photo.thumbnailUrl, undefined, { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    const past = await get(photo.thumbnailUrl, undefined, { range: `bytes=${bytes.length}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+
+    // The owner deletes it: once its files are removed, the same signed link answers 404, not the bytes in memory.
+    await writeFile(file, bytes);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/photo`,
+      headers: bearer(owner.token),
+      payload: { photoIds: [photo.id] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    // Stored objects are removed by a job queued in the delete's own transaction.
+    await t.app.jobs.runUntilIdle();
+    const after = await get(photo.thumbnailUrl);
+    expect(after.statusCode).toBe(404);
+    expect(after.json().message).toBe(m.photoNotFound);
+  });
+
+  it('reads the disk every time with MEDIA_CACHE_BYTES=0', async () => {
+    const cold = await createTestApp({ env: { MEDIA_CACHE_BYTES: '0' } });
+    try {
+      const { photo, file } = await thumbnailOf(cold, await createActivatedUser(cold));
+      await warm(cold, photo.thumbnailUrl);
+      await rm(file);
+      expect((await cold.app.inject({ method: 'GET', url: photo.thumbnailUrl })).statusCode).toBe(404);
+    } finally {
+      await cold.close();
+    }
+  });
+});
+
 describe('DELETE /api/events/:id/photo', () => {
   it('deletes rows and objects, reports unknown ids and never touches another event', async () => {
     const eventId = await newEvent();

@@ -10,6 +10,7 @@ import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
+import type { HotFiles } from '../../storage/hot-files.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createLiveHub } from './live-hub.ts';
@@ -53,6 +54,8 @@ export async function registerMediaModule(
     events: EventsApi;
     /** The app's one HEIC worker (shared with covers, see app.ts). */
     heic: HeicDecoder;
+    /** Small media files kept in memory (see storage/hot-files.ts). */
+    hotFiles: HotFiles;
     uploadRateLimit?: { limit: number; windowMs: number };
   },
 ): Promise<MediaModuleApi> {
@@ -116,6 +119,7 @@ export async function registerMediaModule(
     guestTokens,
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
+    hotFiles: deps.hotFiles,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
   });
   const live = createLiveService({

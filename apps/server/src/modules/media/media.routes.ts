@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import send from '@fastify/send';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdParams } from '@ani/contract/events';
@@ -30,8 +30,18 @@ import { etagMatches, parseRange } from './http-media.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import { includePendingParam, type MediaService } from './media.service.ts';
 import type { UploadPart } from './upload-receiver.ts';
+import type { HotFiles } from '../../storage/hot-files.ts';
 
 const signedQuery = z.record(z.string(), z.string().max(1000));
+
+function rangeNotSatisfiable(reply: FastifyReply, size: number) {
+  return reply
+    .status(416)
+    .header('content-range', `bytes */${size}`)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-disposition', 'inline')
+    .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+}
 
 /** @fastify/send takes a URL-encoded path; data directories may hold any character. */
 const encodePath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
@@ -41,8 +51,12 @@ export const mediaRoutes: FastifyPluginAsync<{
   guestTokens: GuestTokens;
   uploadLimiter: RateLimiter;
   accelRedirect?: string;
+  hotFiles?: HotFiles;
   parallelUploadsPerIp: number;
-}> = async (fastify, { service, guestTokens, uploadLimiter, accelRedirect, parallelUploadsPerIp }) => {
+}> = async (
+  fastify,
+  { service, guestTokens, uploadLimiter, accelRedirect, hotFiles, parallelUploadsPerIp },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const inProgress = new Map<string, number>();
 
@@ -191,14 +205,7 @@ export const mediaRoutes: FastifyPluginAsync<{
         ifRange === undefined || ifRange === archive.etag
           ? parseRange(request.headers.range, archive.size)
           : null;
-      if (range === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${archive.size}`)
-          .header('content-type', 'application/json; charset=utf-8')
-          .removeHeader('content-disposition')
-          .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
-      }
+      if (range === 'unsatisfiable') return rangeNotSatisfiable(reply, archive.size);
       const zip = archive.open(range ?? undefined);
       if (range) {
         reply
@@ -256,6 +263,18 @@ export const mediaRoutes: FastifyPluginAsync<{
     // only our own ETag can match.
     const ifRange = request.headers['if-range'];
     const range = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+    const hot = hotFiles?.get(key);
+    if (hot) {
+      const size = hot.body.length;
+      const part = parseRange(range, size);
+      if (part === 'unsatisfiable') return rangeNotSatisfiable(reply, size);
+      reply.header('last-modified', hot.mtime.toUTCString());
+      if (!part) return reply.send(hot.body);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${part.start}-${part.end}/${size}`)
+        .send(hot.body.subarray(part.start, part.end + 1));
+    }
     const sent = await send(
       { method: request.method, headers: range ? { range } : {} } as never,
       encodePath(file),
@@ -273,15 +292,11 @@ export const mediaRoutes: FastifyPluginAsync<{
     if (sent.type === 'error') {
       if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.photoNotFound);
       if (sent.statusCode === 416) {
-        return reply
-          .status(416)
-          .header('content-range', sent.headers['Content-Range'] ?? '')
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', 'inline')
-          .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
+        return rangeNotSatisfiable(reply, Number(/\/(\d+)$/.exec(sent.headers['Content-Range'] ?? '')?.[1]));
       }
       throw sent.metadata.error;
     }
+    if (sent.type === 'file') hotFiles?.fill(key, file, sent.metadata.stat);
     return reply.status(sent.statusCode).headers(sent.headers).send(sent.stream);
   });
 };
