@@ -12,7 +12,7 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
 const u = messages.upload;
-const batchBytes = 1024 * 1024;
+const writeBatchBytes = 1024 * 1024;
 
 /** The parts of a multipart body, as @fastify/multipart's iterator yields them. */
 export type UploadPart =
@@ -107,7 +107,7 @@ class FileInspector extends Transform {
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.media) return this.batch(chunk, callback);
+    if (this.media) return callback(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
     if (this.headLength < detectionHeadBytes) return callback();
@@ -118,25 +118,8 @@ class FileInspector extends Transform {
     );
   }
 
-  /**
-   * Passes bytes on in ~1 MiB writes instead of the socket's 16–64 KiB pieces: far fewer write
-   * calls to the temp file for one cheap copy. At most one batch is held per file.
-   */
-  private pending: Buffer[] = [];
-  private pendingLength = 0;
-  private batch(chunk: Buffer, callback: TransformCallback): void {
-    this.pending.push(chunk);
-    this.pendingLength += chunk.length;
-    if (this.pendingLength < batchBytes) return callback();
-    const out = Buffer.concat(this.pending, this.pendingLength);
-    this.pending = [];
-    this.pendingLength = 0;
-    callback(null, out);
-  }
-
   override _flush(callback: TransformCallback): void {
-    if (this.media)
-      return callback(null, this.pendingLength ? Buffer.concat(this.pending, this.pendingLength) : undefined);
+    if (this.media) return callback();
     const held = Buffer.concat(this.head, this.headLength);
     this.detect().then(
       () => callback(null, held),
@@ -198,7 +181,13 @@ export async function receiveUpload(
       }
       const inspector = new FileInspector(addBytes, onDetected);
       const tempPath = path.join(dir, String(files.length));
-      await pipeline(part.file, inspector, createWriteStream(tempPath, { flags: 'wx' }));
+      await pipeline(
+        part.file,
+        inspector,
+        // The socket's 16–64 KiB pieces gather while a write is in flight and go out together in
+        // one writev of up to ~1 MiB: few write calls, and no copy into a bigger buffer.
+        createWriteStream(tempPath, { flags: 'wx', highWaterMark: writeBatchBytes }),
+      );
       // A file that was cut by the parser's own size limit is incomplete.
       if ((part.file as Readable & { truncated?: boolean }).truncated) {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
@@ -233,7 +222,7 @@ export async function inspectFile(filePath: string, originalName: string | null)
     () => {},
   );
   const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  await pipeline(createReadStream(filePath, { highWaterMark: batchBytes }), inspector, sink);
+  await pipeline(createReadStream(filePath, { highWaterMark: writeBatchBytes }), inspector, sink);
   return {
     tempPath: filePath,
     size: inspector.size,
