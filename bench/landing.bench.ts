@@ -6,6 +6,7 @@
 // Chromium: CHROME_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function measure(page: string, url: string, budgetKb: number) {
   const results = Array.from({ length: runs }, () => lighthouse(url));
+  // LANDING_BENCH_REPORTS=dir keeps each run's whole Lighthouse report, to see what a figure is made of.
+  const keep = process.env.LANDING_BENCH_REPORTS;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    results.forEach((r, i) =>
+      writeFileSync(path.join(keep, `${page.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(r)),
+    );
+  }
   const figure = (audit: string) => median(results.map((r) => r.audits[audit]?.numericValue ?? NaN));
   const score = median(results.map((r) => r.categories.performance.score));
   const lcp = figure('largest-contentful-paint');

@@ -190,6 +190,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const whatsapp = await registerWhatsappModule(app, moduleDeps);
   await registerUploadsModule(app, { ...moduleDeps, mediaUploads: media.uploads });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    uploadPageCover: (eventId) => events.publicCoverOf(eventId),
+  });
   return app;
 }

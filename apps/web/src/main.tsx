@@ -3,7 +3,8 @@ import interLatin from './assets/fonts/inter-latin.woff2?url';
 import interTurkish from './assets/fonts/inter-turkish.woff2?url';
 import playfairLatin from './assets/fonts/playfair-display-latin.woff2?url';
 import playfairTurkish from './assets/fonts/playfair-display-turkish.woff2?url';
-import { preloadCover, requestEventInfo, uploadPageEventId } from './upload-path';
+import { uploadPageEventId } from '@ani/contract/upload-page';
+import { preloadCover, requestEventInfo } from './upload-path';
 
 // The guest upload page (the QR code on the table cards) starts its own small app: a phone at the venue
 // must not download the landing page, the router and the dashboard's libraries before it can pick photos

@@ -73,3 +73,64 @@ describe('web app serving', () => {
     expect(api.json()).toMatchObject({ success: false });
   });
 });
+
+describe('the guest upload page names its cover in the HTML', () => {
+  const eventId = '0b7c2c9e-3f1a-4c55-9d0e-2f6a1b9c8d7e';
+  const cover = {
+    src: '/images/covers/cover-3.jpg',
+    srcSetWebp: '/images/covers/cover-3-480.webp 480w, /images/covers/cover-3-960.webp 960w',
+    srcSetAvif: '/images/covers/cover-3-480.avif 480w, /images/covers/cover-3-960.avif 960w',
+  };
+  const headShell =
+    '<!doctype html><html lang="tr"><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const withCovers = Fastify();
+  let asked: string[] = [];
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ani-web-app-cover-'));
+    await writeFile(path.join(dir, 'index.html'), landing);
+    await writeFile(path.join(dir, 'app.html'), headShell);
+    await registerWebApp(withCovers, dir, {
+      uploadPageCover: async (id) => {
+        asked.push(id);
+        return id === eventId ? cover : null;
+      },
+    });
+  });
+  afterAll(() => withCovers.close());
+
+  it('preloads the AVIF set with the page’s own sizes, at high priority, before the script asks', async () => {
+    asked = [];
+    const page = await withCovers.inject({ url: `/events/${eventId}/ayse-mehmet/upload-image-page?x=1` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(asked).toEqual([eventId]);
+    const preload = /<link rel="preload"[^>]*>/.exec(page.body)?.[0] ?? '';
+    expect(preload).toContain('as="image"');
+    expect(preload).toContain('type="image/avif"');
+    expect(preload).toContain('fetchpriority="high"');
+    expect(preload).toContain(`imagesrcset="${cover.srcSetAvif}"`);
+    expect(preload).toContain('imagesizes="(max-width: 640px) 34vw, 100vw"');
+    // Inside the head, and the rest of the shell unchanged.
+    expect(page.body.indexOf(preload)).toBeLessThan(page.body.indexOf('</head>'));
+    expect(page.body.replace(preload, '')).toBe(headShell);
+  });
+
+  it('sends the plain shell for an unknown event and for every other page, asking nothing for those', async () => {
+    asked = [];
+    const unknown = await withCovers.inject({
+      url: '/events/11111111-2222-4333-8444-555555555555/x/upload-image-page',
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(headShell);
+    expect(asked).toEqual(['11111111-2222-4333-8444-555555555555']);
+    asked = [];
+    for (const url of ['/dashboard', `/events/${eventId}`, `/events/${eventId}/x/upload-image-page/more`]) {
+      const other = await withCovers.inject({ url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).toBe(headShell);
+    }
+    expect(asked).toEqual([]);
+  });
+});

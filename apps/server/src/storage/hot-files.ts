@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Storage } from './storage.ts';
 
 /** A small file's bytes as the media route answers them. */
-export type HotFile = { body: Buffer; mtime: Date };
+type HotFile = { body: Buffer; mtime: Date };
 
 /**
  * The few small files everyone asks for at once — thumbnails and previews of an album that the

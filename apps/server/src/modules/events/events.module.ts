@@ -4,6 +4,7 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { MediaApi } from '../media/media.public.ts';
 import { createEventsRepository } from './events.repository.ts';
+import type { CoverSet } from '@ani/contract/events';
 import { coverObjectKeys, coverSetOf } from './cover-files.ts';
 import { coversRoutes } from './covers.routes.ts';
 import { createCoversService } from './covers.service.ts';
@@ -19,7 +20,11 @@ export type EventsModuleApi = {
   exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
   /** Removes the files of an owner's custom covers; the rows go with the account. */
   deleteStoredFilesOf(ownerId: string): Promise<void>;
+  /** The cover the event's public upload page shows; null when there is no such event. */
+  publicCoverOf(eventId: string): Promise<CoverSet | null>;
 };
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Hosts' events: CRUD for the owner and the public info the upload page reads. */
 export async function registerEventsModule(
@@ -79,6 +84,12 @@ export async function registerEventsModule(
   await app.register(coversRoutes, { prefix: '/api', service: covers });
   return {
     eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
+    async publicCoverOf(eventId) {
+      // Any text can stand in the page's address; only an event id is worth asking the database about.
+      if (!uuid.test(eventId)) return null;
+      const row = await repository.findById(eventId);
+      return row ? coverSetOf(row) : null;
+    },
     async deleteStoredFilesOf(ownerId) {
       for (const cover of await repository.customCoversOf(ownerId))
         for (const key of coverObjectKeys(cover)) await deps.storage.delete(key);

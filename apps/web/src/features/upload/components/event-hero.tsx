@@ -1,7 +1,7 @@
 import { CalendarDays, Images } from 'lucide-react';
 import { CoverPicture } from '../../../components/cover-picture';
 import { formatLongDate } from '../../../lib/format-date';
-import { heroCoverSizes } from '../../../upload-path';
+import { heroCoverSizes } from '@ani/contract/upload-page';
 import type { UploadEventInfo } from '../api/get-event-info';
 
 /** Cover, title, date and media count at the top of the guest page. */

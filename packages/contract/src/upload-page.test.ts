@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadPageEventId } from './upload-path';
+import { uploadPageEventId } from './upload-page.ts';
 
 describe('uploadPageEventId', () => {
   it('reads the event id of the QR code’s upload address', () => {
