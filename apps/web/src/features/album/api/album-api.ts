@@ -39,6 +39,27 @@ interface PageParam {
   nextToken: string | null;
 }
 
+/** One page of GET /api/events/{id}/photos with the given status, following the server's cursor. */
+function photosPage(
+  eventId: string,
+  pageParam: PageParam,
+  signal: AbortSignal,
+  options: { status: 'approved' | 'pending'; limit: number; thumbnail: boolean },
+) {
+  const params = new URLSearchParams({
+    page: String(pageParam.page),
+    limit: String(options.limit),
+    thumbnail: String(options.thumbnail),
+    status: options.status,
+  });
+  if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
+  return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
+    schema: photosResponse,
+    signal,
+    errorToast: false,
+  });
+}
+
 /**
  * GET /api/events/{id}/photos, 12 at a time, following the server's cursor. Only approved items: what
  * awaits approval is listed apart ("Onay Bekleyenler"), so the album shows what guests and the wall see.
@@ -47,20 +68,12 @@ export const albumPhotosQuery = (eventId: string) =>
   infiniteQueryOptions({
     queryKey: albumKeys.photos(eventId),
     initialPageParam: { page: 1, nextToken: null } as PageParam,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({
-        page: String(pageParam.page),
-        limit: String(limits.albumPageSize),
-        thumbnail: 'false',
+    queryFn: ({ pageParam, signal }) =>
+      photosPage(eventId, pageParam, signal, {
         status: 'approved',
-      });
-      if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
-      return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
-        schema: photosResponse,
-        signal,
-        errorToast: false,
-      });
-    },
+        limit: limits.albumPageSize,
+        thumbnail: false,
+      }),
     getNextPageParam: (last, pages): PageParam | undefined =>
       last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
     // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
@@ -72,20 +85,12 @@ export const pendingPhotosQuery = (eventId: string) =>
   infiniteQueryOptions({
     queryKey: albumKeys.pending(eventId),
     initialPageParam: { page: 1, nextToken: null } as PageParam,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({
-        page: String(pageParam.page),
-        limit: String(limits.photosMaxLimit),
-        thumbnail: 'true',
+    queryFn: ({ pageParam, signal }) =>
+      photosPage(eventId, pageParam, signal, {
         status: 'pending',
-      });
-      if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
-      return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
-        schema: photosResponse,
-        signal,
-        errorToast: false,
-      });
-    },
+        limit: limits.photosMaxLimit,
+        thumbnail: true,
+      }),
     getNextPageParam: (last, pages): PageParam | undefined =>
       last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
   });

@@ -81,20 +81,24 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
 
+  /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
+  const show = (upload: PendingUpload) => {
+    setFiles(upload.files.map((f) => f.file));
+    setName(upload.uploader);
+    setNote(upload.note);
+    setStatuses(statusesOf(upload));
+    setSent(sentOf(upload));
+  };
+
   useEffect(() => {
     let live = true;
     void loadPendingUpload(eventId).then((found) => {
       if (!live || !found) return;
       if (unfinishedCount(found) === 0) void clearPendingUpload(eventId);
       else {
-        // The stored upload is shown as it was left: its files, name, note and what already arrived.
         setUnfinished(found);
         setOfferResume(true);
-        setFiles(found.files.map((f) => f.file));
-        setName(found.uploader);
-        setNote(found.note);
-        setStatuses(statusesOf(found));
-        setSent(sentOf(found));
+        show(found);
       }
     });
     return () => {
@@ -117,11 +121,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
     setOfferResume(false);
     setFailure(null);
     setSummary(null);
-    setFiles(upload.files.map((f) => f.file));
-    setName(upload.uploader);
-    setNote(upload.note);
-    setStatuses(statusesOf(upload));
-    setSent(sentOf(upload));
+    show(upload);
     let last = upload;
     try {
       // tus-js-client and the upload steps load only now: the picker never waits for them.
