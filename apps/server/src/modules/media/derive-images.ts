@@ -76,6 +76,19 @@ export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 | 4 | 8 {
   return 1;
 }
 
+/** Pixels a decoder already made (a HEIC through the WebAssembly worker), under the same pixel cap as files. */
+function openRaw(sharp: Awaited<ReturnType<typeof loadSharp>>, raw: RawImage) {
+  if (raw.width * raw.height > maxInputPixels) {
+    throw new ImageRejectedError('too-large', `image is ${raw.width}x${raw.height}`);
+  }
+  const open = (): Sharp =>
+    sharp(raw.data, {
+      raw: { width: raw.width, height: raw.height, channels: raw.channels },
+      limitInputPixels: maxInputPixels,
+    });
+  return { width: raw.width, height: raw.height, open };
+}
+
 /**
  * One decode, two outputs: the original is decoded once (reduced on load where the format allows),
  * rotated by its EXIF orientation and reduced to the preview size as raw pixels; the preview and the
@@ -94,18 +107,7 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
     if (format === 'jpeg') jpegShrink = jpegShrinkOnLoad(width, height);
     const file = jpegShrink > 1 ? `${input}[shrink=${jpegShrink}]` : input;
     open = (failOn) => sharp(file, { ...sharpInputOptions, failOn });
-  } else {
-    if (input.width * input.height > maxInputPixels) {
-      throw new ImageRejectedError('too-large', `image is ${input.width}x${input.height}`);
-    }
-    ({ width, height } = input);
-    const raw = input;
-    open = () =>
-      sharp(raw.data, {
-        raw: { width: raw.width, height: raw.height, channels: raw.channels },
-        limitInputPixels: maxInputPixels,
-      });
-  }
+  } else ({ width, height, open } = openRaw(sharp, input));
 
   // Auto-orient after reducing: the bounding box is square, so the result is the same, and the
   // rotation then moves ~2 MP instead of the shrink-on-load decode's ~3 MP. After a phone JPEG's load
@@ -203,18 +205,7 @@ export async function deriveCover(input: string | RawImage): Promise<CoverImages
   if (typeof input === 'string') {
     ({ width, height } = await inspectImage(input));
     open = (failOn) => sharp(input, { ...sharpInputOptions, sequentialRead: false, failOn });
-  } else {
-    if (input.width * input.height > maxInputPixels) {
-      throw new ImageRejectedError('too-large', `image is ${input.width}x${input.height}`);
-    }
-    ({ width, height } = input);
-    const raw = input;
-    open = () =>
-      sharp(raw.data, {
-        raw: { width: raw.width, height: raw.height, channels: raw.channels },
-        limitInputPixels: maxInputPixels,
-      });
-  }
+  } else ({ width, height, open } = openRaw(sharp, input));
   const cropWidth = Math.min(width, Math.floor(height * coverAspect));
   const outWidth = Math.max(1, Math.min(cropWidth, coverWidths.at(-1)!));
   const outHeight = Math.max(1, Math.round(outWidth / coverAspect));
