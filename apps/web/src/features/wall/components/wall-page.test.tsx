@@ -145,17 +145,20 @@ describe('wall page', () => {
   it('F asks for full screen on the whole wall, and F again leaves it; other letters do nothing', async () => {
     await renderWall(async () => wall([item('a', 'Can')]));
     // jsdom has no Fullscreen API: stand in for the browser's.
-    let fullscreen: Element | null = null;
-    const request = vi.fn(function (this: Element) {
-      fullscreen = this;
+    let inFullscreen = false;
+    const request = vi.fn(() => {
+      inFullscreen = true;
       return Promise.resolve();
     });
     const exit = vi.fn(() => {
-      fullscreen = null;
+      inFullscreen = false;
       return Promise.resolve();
     });
     Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, value: request });
-    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => fullscreen });
+    Object.defineProperty(document, 'fullscreenElement', {
+      configurable: true,
+      get: () => (inFullscreen ? (request.mock.contexts.at(-1) as Element) : null),
+    });
     Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit });
     try {
       fireEvent.keyDown(window, { key: 'g' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { QRCodeSVG } from 'qrcode.react';
 import { ChevronLeft, ChevronRight, Expand, Link2Off, Pause, Play, WifiOff } from 'lucide-react';
@@ -256,6 +256,8 @@ function Slideshow({
       onPointerMove={wake}
       onPointerDown={wake}
       aria-label={`${title} — ${m.action}`}
+      // The controls and their hint take about this much of the bottom edge while they show.
+      style={{ '--wall-controls-space': active ? '6.5rem' : '0px' } as CSSProperties}
       className={cn(
         'fixed inset-0 overflow-hidden bg-stone-950 bg-[radial-gradient(ellipse_at_center,#1c1917_0%,#0c0a09_75%)] text-white select-none',
         !active && 'cursor-none',

@@ -93,8 +93,10 @@ export const WallSlide = memo(function WallSlide({
           className="absolute inset-0 h-full w-full object-contain"
         />
       )}
+      {/* While the controls show (someone moved the mouse or pressed a key), the caption rises above
+          them instead of running under them; the page sets --wall-controls-space. */}
       {name || note ? (
-        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent pt-[12vh] pr-[min(30vw,18rem)] pb-[4vh] pl-[4vw]">
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent pt-[12vh] pr-[min(30vw,18rem)] pb-[calc(4vh+var(--wall-controls-space,0px))] pl-[4vw] transition-[padding] duration-500">
           {name ? (
             <p
               className="font-display text-[clamp(1.25rem,3vw,3rem)] leading-tight font-semibold drop-shadow-lg"
