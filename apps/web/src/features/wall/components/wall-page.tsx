@@ -340,7 +340,7 @@ function ControlButton({
       aria-label={label}
       title={label}
       onClick={onClick}
-      className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+      className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
     >
       {children}
     </button>
