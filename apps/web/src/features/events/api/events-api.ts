@@ -16,7 +16,8 @@ export const previewPhotosQuery = (eventId: string) =>
     queryKey: eventsKeys.preview(eventId),
     queryFn: ({ signal }) =>
       apiRequest(
-        `/events/${encodeURIComponent(eventId)}/photos?page=1&limit=${limits.previewFetchCount}&thumbnail=true`,
+        // Approved items only, like the album: what waits for approval is reviewed there, not previewed here.
+        `/events/${encodeURIComponent(eventId)}/photos?page=1&limit=${limits.previewFetchCount}&thumbnail=true&status=approved`,
         { schema: photosResponse, signal, errorToast: false },
       ),
   });

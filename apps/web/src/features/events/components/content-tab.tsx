@@ -39,7 +39,14 @@ function Tile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
 export function ContentTab({ event }: { event: Event }) {
   const preview = useQuery(previewPhotosQuery(event.id));
   const count = preview.data?.photoCount ?? event.photoCount;
-  const download = useAlbumDownload({ eventId: event.id, title: event.title, photoCount: count });
+  const pendingCount = preview.data?.pendingCount ?? event.pendingCount;
+  // Items awaiting approval are offered in the download too, as on the album page.
+  const download = useAlbumDownload({
+    eventId: event.id,
+    title: event.title,
+    photoCount: count,
+    pendingCount,
+  });
   const open = () => openAlbum(event.id);
   // The same failure text as the album page, as a toast and inline (not the generic "Hata" of the client).
   useEffect(() => {
@@ -55,7 +62,7 @@ export function ContentTab({ event }: { event: Event }) {
         <Button
           variant="outline"
           onClick={() => void download.start()}
-          disabled={count === 0 || download.running}
+          disabled={count + pendingCount === 0 || download.running}
         >
           <Download aria-hidden className="h-4 w-4" />
           Albümü İndir

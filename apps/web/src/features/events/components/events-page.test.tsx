@@ -83,6 +83,49 @@ describe('events page', () => {
     expect(screen.queryByRole('tab', { name: 'QR Kod' })).not.toBeInTheDocument();
   });
 
+  it('previews approved photos only, and the download offers the ones awaiting approval', async () => {
+    resetToasts();
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (!url.includes('/photos'))
+        return jsonResponse({
+          success: true,
+          events: [
+            { ...event, canAddPhotos: true, autoApprovePhotos: false, photoCount: 0, pendingCount: 2 },
+          ],
+        });
+      asked.push(url);
+      return jsonResponse({
+        success: true,
+        photos: [],
+        nextToken: null,
+        pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 },
+        photoCount: 0,
+        pendingCount: 2,
+      });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(
+      <>
+        <EventsPage />
+        <Toaster />
+      </>,
+    );
+    expect(await screen.findByText('Fotoğraf ve Videolar (0)')).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => new URL(url, 'http://x').searchParams.get('status') === 'approved')).toBe(
+      true,
+    );
+    // Nothing approved yet, two waiting: the download is there, and asks about them.
+    await user.click(screen.getByRole('button', { name: 'Albümü İndir' }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' }),
+    ).toBeInTheDocument();
+  });
+
   it("reports a failed preview with the album page's text, not the server's generic one", async () => {
     resetToasts();
     window.sessionStorage.setItem('token', 't');
