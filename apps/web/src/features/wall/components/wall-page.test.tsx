@@ -142,6 +142,21 @@ describe('wall page', () => {
     expect(onScreen()).toBe('b');
   });
 
+  it('a control the keyboard reaches shows, and stays shown while it has focus', async () => {
+    await renderWall(async () => wall([item('b', 'Zeynep'), item('a', 'Can')]));
+    const next = screen.getByRole('button', { name: 'Sonraki' });
+    const bar = next.closest('.transition-opacity')!;
+    await wait(10_000);
+    expect(bar).toHaveClass('opacity-0');
+    act(() => next.focus());
+    expect(bar).toHaveClass('opacity-100');
+    await wait(10_000);
+    expect(bar).toHaveClass('opacity-100');
+    act(() => next.blur());
+    await wait(10_000);
+    expect(bar).toHaveClass('opacity-0');
+  });
+
   it('F asks for full screen on the whole wall, and F again leaves it; other letters do nothing', async () => {
     await renderWall(async () => wall([item('a', 'Can')]));
     // jsdom has no Fullscreen API: stand in for the browser's.

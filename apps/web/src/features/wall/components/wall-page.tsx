@@ -214,10 +214,16 @@ function Slideshow({
 
   // Controls and the cursor show on activity and hide after a few quiet seconds.
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const controls = useRef<HTMLDivElement>(null);
   const wake = useCallback(() => {
     setActive(true);
     clearTimeout(idleTimer.current);
-    idleTimer.current = setTimeout(() => setActive(false), idleMs);
+    const rest = () => {
+      // A control the keyboard is on stays visible (and Space then presses it, as the button says).
+      if (controls.current?.contains(document.activeElement)) idleTimer.current = setTimeout(rest, idleMs);
+      else setActive(false);
+    };
+    idleTimer.current = setTimeout(rest, idleMs);
   }, []);
   useEffect(() => {
     idleTimer.current = setTimeout(() => setActive(false), idleMs);
@@ -255,6 +261,7 @@ function Slideshow({
       ref={root}
       onPointerMove={wake}
       onPointerDown={wake}
+      onFocus={wake}
       aria-label={`${title} — ${m.action}`}
       // The controls and their hint take about this much of the bottom edge while they show.
       style={{ '--wall-controls-space': active ? '6.5rem' : '0px' } as CSSProperties}
@@ -298,6 +305,7 @@ function Slideshow({
       ) : null}
 
       <div
+        ref={controls}
         className={cn(
           'absolute bottom-[3vh] left-1/2 z-40 flex -translate-x-1/2 flex-col items-center gap-2 transition-opacity duration-500',
           active ? 'opacity-100' : 'pointer-events-none opacity-0',
