@@ -5,7 +5,8 @@ import { SiteFooter } from './site-footer';
 
 export function SiteLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Bars that stick while the page scrolls stop under the site header (h-16).
+    <div className="flex min-h-dvh flex-col [--sticky-offset:4rem]">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -242,7 +242,8 @@ export function Lightbox({
                   className="max-h-full max-w-full"
                 />
               ) : current && (current.unreadable || failed) ? (
-                <UnreadablePhoto tone="dark" className="max-w-xs" />
+                // Narrower than the screen by the ‹ › buttons on both sides, so the words never run under them.
+                <UnreadablePhoto tone="dark" className="max-w-[min(20rem,calc(100vw-7rem))]" />
               ) : current ? (
                 <>
                   {!loaded ? (

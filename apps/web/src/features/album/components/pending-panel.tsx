@@ -100,7 +100,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
 
   return (
     <section aria-label={a.pendingTitle} className="space-y-4">
-      <div className="sticky top-0 z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90">
+      <div className="sticky top-[var(--sticky-offset,0px)] z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90">
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium sm:min-h-0 text-stone-800 dark:text-stone-100">
           <input
             type="checkbox"

@@ -19,7 +19,9 @@ export function UnreadablePhoto({
       aria-label={messages.media.unreadable}
       className={cn(
         'flex flex-col items-center justify-center gap-2 p-3 text-center',
-        tone === 'light' ? 'bg-stone-300 text-stone-700' : 'text-white/80',
+        tone === 'light'
+          ? 'bg-stone-300 text-stone-700 dark:bg-stone-800 dark:text-stone-300'
+          : 'text-white/80',
         className,
       )}
       data-testid="unreadable-photo"
