@@ -30,7 +30,8 @@ export function DialogContent({
         {hideClose ? null : (
           <D.Close
             aria-label="Kapat"
-            className="absolute top-4 right-4 cursor-pointer rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+            // 44 px to tap, the icon where it always was; its hover has a dark-dashboard colour too.
+            className="absolute top-2 right-2 flex h-11 w-11 cursor-pointer items-center justify-center rounded-md text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-stone-100"
           >
             <X aria-hidden className="h-5 w-5" />
           </D.Close>
