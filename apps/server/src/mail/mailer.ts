@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from '../http/logger.ts';
@@ -48,7 +48,10 @@ export function createMailer(options: {
       const info = await (await transport()).sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside and renamed: whoever reads the outbox (a developer, the browser tests) never
+      // opens a message that is still being written.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       // Trying the product locally without SMTP, the logged link is the way to finish the flow. A
       // link to any other host carries a live token into a log store: only the file is named then.
       logger.info(
