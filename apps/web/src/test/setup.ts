@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom lacks pointer capture, which Radix's swipe-to-dismiss toasts call on pointer events.
@@ -13,4 +13,12 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+});
+
+// A toast that closes starts a 200 ms timer (sonner's exit animation) that no unmount cancels. Let
+// those timers run out while this file's window still exists; one that fires after jsdom is torn
+// down throws "window is not defined" into the test run.
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
