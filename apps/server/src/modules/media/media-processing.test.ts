@@ -20,7 +20,8 @@ import {
 import { createHeicDecoder } from './heic-decoder.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
-import { archiveNames, createAlbumZip, notesCsv, safeNamePart } from './zip-stream.ts';
+import { archiveNames, notesCsv, safeNamePart } from './album-entry-names.ts';
+import { createAlbumZip } from './zip-stream.ts';
 
 const exec = promisify(execFile);
 let f: MediaFixtures;

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { turkishToLatin } from '@ani/contract/text';
-import { excelCsv } from '../../http/excel-csv.ts';
+import { archiveNames, displayDate, istanbul, notesCsv } from './album-entry-names.ts';
 
 type ByteRange = { start: number; end: number };
 
@@ -42,72 +41,6 @@ export interface AlbumArchive {
   etag: string;
   /** The archive's bytes, or only `range` of them (inclusive), read lazily. */
   open(range?: ByteRange): AlbumZip;
-}
-
-/** ASCII, file-system-safe part of a file name: Turkish letters transliterated, the rest to "_". */
-export function safeNamePart(value: string, maxLength = 40): string {
-  return turkishToLatin(value)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, maxLength)
-    .replace(/_+$/, '');
-}
-
-const istanbulParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Istanbul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function istanbul(date: Date): Record<string, string> {
-  return Object.fromEntries(istanbulParts.formatToParts(date).map((p) => [p.type, p.value]));
-}
-
-/** "2026-11-22_14-05-33" in Türkiye's time, sortable in a file manager. */
-function fileStamp(date: Date): string {
-  const p = istanbul(date);
-  return `${p.year}-${p.month}-${p.day}_${p.hour}-${p.minute}-${p.second}`;
-}
-
-/** "22.11.2026 14:05:33", how Turkish Excel shows a date. */
-function displayDate(date: Date): string {
-  const p = istanbul(date);
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-/**
- * Archive names: upload time then uploader ("2026-11-22_14-05-33_Ayse_Yilmaz.jpg"); a counter is
- * added when two items share both, so names never collide and sort chronologically.
- */
-export function archiveNames(
-  entries: readonly Pick<AlbumEntry, 'uploader' | 'uploadedAt' | 'extension'>[],
-): string[] {
-  const used = new Set<string>(['notlar.csv']);
-  const nextSuffix = new Map<string, number>();
-  return entries.map((entry) => {
-    const who = safeNamePart(entry.uploader ?? '') || 'Misafir';
-    const base = `${fileStamp(entry.uploadedAt)}_${who}`;
-    let name = `${base}.${entry.extension}`;
-    // Per-name counter: a burst of same-second uploads by one guest stays linear, not quadratic.
-    for (let n = nextSuffix.get(base) ?? 2; used.has(name.toLowerCase()); n++) {
-      name = `${base}_${n}.${entry.extension}`;
-      nextSuffix.set(base, n + 1);
-    }
-    used.add(name.toLowerCase());
-    return name;
-  });
-}
-
-/** notlar.csv: the archive name, uploader, upload time and note of every item (see excelCsv). */
-export function notesCsv(header: readonly string[], rows: readonly string[][]): Buffer {
-  return Buffer.from(excelCsv([header, ...rows]), 'utf8');
 }
 
 const u32max = 0xffffffff;
