@@ -190,4 +190,45 @@ describe('guest upload on a slow phone', () => {
     expect(uploadProblems(problems).filter((p) => !p.includes('status of 415'))).toEqual([]);
     await context.close();
   });
+
+  it('lists the phone’s own uploads and deletes one behind a confirmation, by keyboard and by touch', async () => {
+    const photos = await noisyPhotos(2);
+    const { page, context, problems } = await openPage(browser, baseURL, 375, { touch: true });
+    await page.goto(uploadPath());
+    await page.locator('#upload-files').setInputFiles(photos);
+    await page.getByLabel('İsminiz *').fill('Selin');
+    await page.getByRole('button', { name: '2 Dosyayı Yükle' }).click();
+    await page.getByText('2 dosya başarıyla yüklendi.').waitFor({ timeout: 60_000 });
+    const mine = page.getByRole('list', { name: 'Yüklediklerim' });
+    await expect.poll(() => mine.getByRole('listitem').count(), { timeout: 20_000 }).toBe(2);
+
+    // Keyboard: the dialog opens on the delete button, Escape closes it, nothing is deleted and the
+    // focus is back on the button.
+    const first = mine.getByRole('button', { name: /dosyasını sil$/ }).first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Bu dosya silinsin mi?' });
+    await dialog.waitFor();
+    await screenshotBoth(page, 'my-uploads-confirm');
+    expect(await seriousA11yViolations(page, '[role="alertdialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await mine.getByRole('listitem').count()).toBe(2);
+
+    // Touch: tap delete, tap Sil; the item leaves the list and the album.
+    await first.tap();
+    await dialog.getByRole('button', { name: 'Sil' }).tap();
+    await expect.poll(() => mine.getByRole('listitem').count(), { timeout: 20_000 }).toBe(1);
+    // The deleted file's button is gone: the focus waits on the list's heading, not at the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('my-uploads-title');
+    const album = await api<{ photos: { metadata: { uploader: string | null } }[] }>(
+      baseURL,
+      `/events/${eventId}/photos?status=all&limit=50`,
+      { token: host.token },
+    );
+    expect(album.photos.filter((p) => p.metadata.uploader === 'Selin')).toHaveLength(1);
+    expect(uploadProblems(problems)).toEqual([]);
+    await context.close();
+  });
 });

@@ -43,8 +43,14 @@ export function clientAddress(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${clientCounter % 250}`;
 }
 
-export async function openPage(browser: Browser, baseURL: string, width = 1280): Promise<Session> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  { touch = false }: { touch?: boolean } = {},
+): Promise<Session> {
   const context = await browser.newContext({
+    hasTouch: touch,
     baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
     viewport: { width, height: width < 768 ? 812 : 800 },

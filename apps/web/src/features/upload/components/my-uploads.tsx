@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Film, ImageIcon, RefreshCw, Trash2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +45,19 @@ export function MyUploads({
   const [asking, setAsking] = useState<MyUpload | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // Where the focus goes back when the question closes: the delete button that asked it, or, when that
+  // file is gone, the list's heading. Set here rather than left to the dialog, so a keyboard or
+  // screen-reader user is never left at the top of the page.
+  const askedBy = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (asking || !askedBy.current) return;
+    const target = askedBy.current.isConnected ? askedBy.current : heading.current;
+    askedBy.current = null;
+    // After the dialog's own focus handling, which runs as it unmounts.
+    const timer = setTimeout(() => target?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [asking]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -125,7 +138,12 @@ export function MyUploads({
 
   return (
     <section aria-labelledby="my-uploads-title" className="space-y-4">
-      <h2 id="my-uploads-title" className="font-display text-2xl font-semibold text-stone-900">
+      <h2
+        id="my-uploads-title"
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-2xl font-semibold text-stone-900 focus:outline-none"
+      >
         {t.title}
       </h2>
       {notice?.text ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
@@ -176,7 +194,10 @@ export function MyUploads({
                   {load.list.canDelete ? (
                     <button
                       type="button"
-                      onClick={() => setAsking(item)}
+                      onClick={(event) => {
+                        askedBy.current = event.currentTarget;
+                        setAsking(item);
+                      }}
                       aria-label={t.deleteLabel.replace('{name}', item.name ?? t.title)}
                       className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
                     >
