@@ -16,10 +16,18 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
     },
     'apps/web': {
-      // src/prerender.tsx is built by the prerender plugin (scripts/build-plugins.ts) by its path.
-      entry: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts', 'scripts/*.mjs', 'src/prerender.tsx'],
-      // The font subsetting script reads these packages' files by path, not by import.
-      ignoreDependencies: ['@fontsource-variable/inter', '@fontsource-variable/playfair-display'],
+      // src/prerender.tsx is built by the prerender plugin (scripts/build-plugins.ts) by its path, and
+      // upload.html's entry by the guest page's build there.
+      entry: [
+        'src/**/*.test.{ts,tsx}',
+        'e2e/**/*.e2e.test.ts',
+        'scripts/*.mjs',
+        'src/prerender.tsx',
+        'src/upload-main.tsx',
+      ],
+      // The font subsetting script reads these packages' files by path, not by import; preact is what
+      // the guest page's build resolves `react` to.
+      ignoreDependencies: ['@fontsource-variable/inter', '@fontsource-variable/playfair-display', 'preact'],
       project: ['src/**/*.{ts,tsx,css}', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
     },
     'packages/contract': {

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import {
+  buildGuestUploadPage,
   precompress,
   preloadDeferredEntry,
   prerenderLanding,
@@ -16,6 +17,7 @@ export default defineConfig({
     preloadFonts(/assets\/fonts\/[\w-]+\.woff2$/),
     preloadDeferredEntry(),
     prerenderLanding(),
+    buildGuestUploadPage(),
     precompress(),
   ],
   server: {

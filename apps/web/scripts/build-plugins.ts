@@ -1,11 +1,12 @@
 // Build steps for the first page's speed (see docs/decisions/0070-landing-page-weight.md): font
-// preloads in index.html, the landing page prerendered into it, and pre-compressed copies of every
-// text file the server sends.
+// preloads in index.html, the landing page prerendered into it, the guest upload page built on its own
+// with Preact (docs/decisions/0117), and pre-compressed copies of every text file the server sends.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
 import { build, type Plugin } from 'vite';
 
 /**
@@ -75,7 +76,7 @@ export function prerenderLanding(): Plugin {
           };
           const indexFile = path.join(outDir, 'index.html');
           const shell = readFileSync(indexFile, 'utf8');
-          writeFileSync(path.join(outDir, 'app.html'), withoutPreloads(shell));
+          writeFileSync(path.join(outDir, 'app.html'), shell);
           const marker = '<div id="root"></div>';
           if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
           writeFileSync(indexFile, shell.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
@@ -88,22 +89,60 @@ export function prerenderLanding(): Plugin {
 }
 
 /**
- * The shell for every address but `/` (app.html) without the landing page's preloads: one of those
- * addresses is the guest upload page, which starts its own small app (src/upload-boot.tsx) and must not
- * download the whole app's chunks and both font families first (docs/decisions/0095). main.tsx preloads
- * the fonts itself for the other pages, and Vite's dynamic import fetches a chunk's imports in parallel.
+ * Builds the guest upload page (upload.html, src/upload-main.tsx) into the same output folder, with
+ * Preact's React compatibility layer in place of React. The page is what a phone at the venue opens
+ * from the table card's QR code: React's DOM runtime alone is 60 kB compressed and its first render a
+ * long task on a slow phone, Preact is a tenth of that and runs the same components. The rest of the
+ * app keeps React (its router and dialogs use React 19 features Preact does not have). The server
+ * sends upload.html for the QR code's address only.
  */
-function withoutPreloads(html: string): string {
-  const stripped = html.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
-  if (/rel="(?:modulepreload|preload)"/.test(stripped)) throw new Error('app.html still has a preload');
-  return stripped;
+export function buildGuestUploadPage(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'ani:guest-upload-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          mode: 'production',
+          // public/ was copied by the app's build.
+          publicDir: false,
+          plugins: [react(), tailwindcss()],
+          resolve: {
+            alias: [
+              { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+              { find: /^react-dom$/, replacement: 'preact/compat' },
+              { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+              { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+              { find: /^react$/, replacement: 'preact/compat' },
+            ],
+          },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            assetsInlineLimit: 0,
+            rollupOptions: { input: path.join(root, 'upload.html') },
+          },
+        });
+      },
+    },
+  };
 }
 
 /**
  * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically for the whole app
  * (boot.tsx, which main.tsx starts after the first paint) and everything they import, so they download
- * with the HTML and are only evaluated later. The guest upload page's own start (upload-boot.tsx) is
- * left out: the landing page never needs it.
+ * with the HTML and are only evaluated later.
  */
 export function preloadDeferredEntry(): Plugin {
   return {

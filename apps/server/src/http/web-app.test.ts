@@ -74,7 +74,7 @@ describe('web app serving', () => {
   });
 });
 
-describe('the guest upload page names its cover in the HTML', () => {
+describe('the guest upload page: its own HTML, naming its cover', () => {
   const eventId = '0b7c2c9e-3f1a-4c55-9d0e-2f6a1b9c8d7e';
   const cover = {
     src: '/images/covers/cover-3.jpg',
@@ -83,6 +83,8 @@ describe('the guest upload page names its cover in the HTML', () => {
   };
   const headShell =
     '<!doctype html><html lang="tr"><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const guestPage =
+    '<!doctype html><html lang="tr"><head><title>y</title><script type="module" src="/assets/upload-x.js"></script></head><body><div id="root"></div></body></html>';
   const withCovers = Fastify();
   let asked: string[] = [];
 
@@ -90,6 +92,7 @@ describe('the guest upload page names its cover in the HTML', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ani-web-app-cover-'));
     await writeFile(path.join(dir, 'index.html'), landing);
     await writeFile(path.join(dir, 'app.html'), headShell);
+    await writeFile(path.join(dir, 'upload.html'), guestPage);
     await registerWebApp(withCovers, dir, {
       uploadPageCover: async (id) => {
         asked.push(id);
@@ -112,18 +115,18 @@ describe('the guest upload page names its cover in the HTML', () => {
     expect(preload).toContain('fetchpriority="high"');
     expect(preload).toContain(`imagesrcset="${cover.srcSetAvif}"`);
     expect(preload).toContain('imagesizes="(max-width: 640px) 34vw, 100vw"');
-    // Inside the head, and the rest of the shell unchanged.
+    // Inside the head, and the rest of the guest page's HTML unchanged.
     expect(page.body.indexOf(preload)).toBeLessThan(page.body.indexOf('</head>'));
-    expect(page.body.replace(preload, '')).toBe(headShell);
+    expect(page.body.replace(preload, '')).toBe(guestPage);
   });
 
-  it('sends the plain shell for an unknown event and for every other page, asking nothing for those', async () => {
+  it('sends the guest page without a preload for an unknown event, and the app shell for every other page, asking nothing for those', async () => {
     asked = [];
     const unknown = await withCovers.inject({
       url: '/events/11111111-2222-4333-8444-555555555555/x/upload-image-page',
     });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toBe(headShell);
+    expect(unknown.body).toBe(guestPage);
     expect(asked).toEqual(['11111111-2222-4333-8444-555555555555']);
     asked = [];
     for (const url of ['/dashboard', `/events/${eventId}`, `/events/${eventId}/x/upload-image-page/more`]) {

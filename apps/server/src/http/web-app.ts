@@ -23,9 +23,10 @@ function coverPreload(cover: CoverSet): string {
 
 /**
  * Serves the built SPA: hashed assets cached for a year; index.html (the landing page, prerendered by
- * the build) for `/`, and app.html (the same shell without it) for every other client-side route, so
- * those never flash the landing page before their script runs. A build without app.html gets
- * index.html everywhere.
+ * the build) for `/`; upload.html (the guest upload page, a small build of its own) for the table
+ * card's QR-code address; and app.html (the app's shell without the landing page) for every other
+ * client-side route, so those never flash the landing page before their script runs. A build without
+ * app.html gets index.html everywhere, one without upload.html the app's shell.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -53,18 +54,18 @@ export async function registerWebApp(
       },
     });
   }
-  const shellHtml = hasBuild && shell === 'app.html' ? readFileSync(path.join(distDir, shell), 'utf8') : null;
+  const uploadFile = path.join(distDir, 'upload.html');
+  const uploadHtml = hasBuild && existsSync(uploadFile) ? readFileSync(uploadFile, 'utf8') : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       const eventId = uploadPageEventId(request.url.split('?')[0]!);
-      const cover =
-        eventId && shellHtml && options.uploadPageCover ? await options.uploadPageCover(eventId) : null;
-      if (cover && shellHtml) {
+      if (eventId && uploadHtml) {
+        const cover = options.uploadPageCover ? await options.uploadPageCover(eventId) : null;
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(shellHtml.replace('</head>', `${coverPreload(cover)}</head>`));
+          .send(cover ? uploadHtml.replace('</head>', `${coverPreload(cover)}</head>`) : uploadHtml);
       }
       const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : shell;
       return reply.header('cache-control', 'no-cache').sendFile(page);

@@ -70,8 +70,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/wall/components/wall-page').then((m) => ({ Component: m.WallPage })),
       },
       {
-        // The guest page has no site header or footer: loaded fresh, main.tsx starts it on its own
-        // (upload-boot.tsx), and an in-app visit shows the same page.
+        // The guest page has no site header or footer: loaded fresh, it is its own build (upload-main.tsx),
+        // and an in-app visit shows the same page.
         path: 'events/:eventId/:title/upload-image-page',
         lazy: () => import('./routes/upload-route').then((m) => ({ Component: m.UploadRoute })),
       },

@@ -9,7 +9,7 @@ export function EventHero({ info }: { info: UploadEventInfo }) {
   return (
     <header className="relative isolate overflow-hidden bg-stone-900 text-white">
       {info.cover ? (
-        // The page's LCP image (main.tsx preloads the same file; see heroCoverSizes).
+        // The page’s LCP image (the server names the same file in the HTML; see heroCoverSizes).
         <CoverPicture
           cover={info.cover}
           sizes={heroCoverSizes}

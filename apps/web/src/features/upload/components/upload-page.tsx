@@ -38,7 +38,7 @@ function Notice({
 /**
  * /events/{eventId}/{title}/upload-image-page — what a guest sees after scanning the table card's QR code.
  * It stands on its own (no site header or footer, no router), because it is also started by itself
- * (src/upload-boot.tsx) to stay light on a phone.
+ * (src/upload-main.tsx, with Preact) to stay light on a phone.
  */
 export function UploadPage({ eventId, earlyInfo }: { eventId: string; earlyInfo?: Promise<Response> }) {
   return (
