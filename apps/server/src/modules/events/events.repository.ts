@@ -6,8 +6,8 @@ import { events } from '../../db/schema/events.ts';
 import { cancelJob, enqueue } from '../../jobs/jobs.ts';
 import { coverObjectKeys } from './cover-files.ts';
 
-/** Events claimed per statement by the retention sweep; it repeats until none is left. */
-const retentionBatch = 200;
+/** Events claimed per statement by the retention and morning-summary sweeps (see claimInBatches). */
+const sweepBatch = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EventRow = typeof events.$inferSelect;
@@ -42,6 +42,25 @@ async function dropCoverFiles(
   if (!cover.coverKey || !cover.coverWidths) return;
   const keys = coverObjectKeys({ coverKey: cover.coverKey, coverWidths: cover.coverWidths });
   await enqueue(tx, 'storage.delete-objects', { keys });
+}
+
+/**
+ * The sweeps' loop: each round runs `claimBatch` in a transaction of its own, which claims (locks,
+ * marks and queues the work of) at most `limit` due events and answers their ids; rounds repeat until
+ * one claims fewer than a full batch. Rows another instance holds locked are skipped by the caller's
+ * statement, not waited for. Answers every id claimed, in the order claimed.
+ */
+async function claimInBatches(
+  db: Db,
+  batchSize: number,
+  claimBatch: (tx: Tx, limit: number) => Promise<string[]>,
+): Promise<string[]> {
+  const claimed: string[] = [];
+  for (;;) {
+    const ids = await db.transaction((tx) => claimBatch(tx, batchSize));
+    claimed.push(...ids);
+    if (ids.length < batchSize) return claimed;
+  }
 }
 
 /** The cover of an event whose host chose none: one of the stock covers the web app ships. */
@@ -160,34 +179,28 @@ export function createEventsRepository(db: Db) {
     async claimRetentionNotices(now: Date, retentionDays: number, daysBefore: number): Promise<string[]> {
       const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
       const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-      const claimed: string[] = [];
-      for (;;) {
-        const ids = await db.transaction(async (tx) => {
-          const due = tx
-            .select({ id: events.id })
-            .from(events)
-            .where(
-              and(
-                isNull(events.archivedAt),
-                lte(events.eventDate, warnFrom),
-                gt(events.eventDate, removalCutoff),
-                or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
-              ),
-            )
-            .limit(retentionBatch)
-            .for('update', { skipLocked: true });
-          const rows = await tx
-            .update(events)
-            .set({ retentionNoticeDays: daysBefore })
-            .where(inArray(events.id, due))
-            .returning({ id: events.id });
-          for (const row of rows)
-            await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
-          return rows.map((r) => r.id);
-        });
-        claimed.push(...ids);
-        if (ids.length < retentionBatch) return claimed;
-      }
+      return claimInBatches(db, sweepBatch, async (tx, limit) => {
+        const due = tx
+          .select({ id: events.id })
+          .from(events)
+          .where(
+            and(
+              isNull(events.archivedAt),
+              lte(events.eventDate, warnFrom),
+              gt(events.eventDate, removalCutoff),
+              or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
+            ),
+          )
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const rows = await tx
+          .update(events)
+          .set({ retentionNoticeDays: daysBefore })
+          .where(inArray(events.id, due))
+          .returning({ id: events.id });
+        for (const row of rows) await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
+        return rows.map((r) => r.id);
+      });
     },
 
     /**
@@ -197,42 +210,32 @@ export function createEventsRepository(db: Db) {
      */
     async archiveExpired(now: Date, retentionDays: number): Promise<string[]> {
       const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-      const archived: string[] = [];
-      for (;;) {
-        const ids = await db.transaction(async (tx) => {
-          const due = await tx
-            .select({ id: events.id, coverKey: events.coverKey, coverWidths: events.coverWidths })
-            .from(events)
-            .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
-            .limit(retentionBatch)
-            .for('update', { skipLocked: true });
-          if (due.length === 0) return [];
-          // A custom cover is made from the album (or the couple's own photo): it goes with it, and
-          // the archived event shows its stock cover.
-          const rows = await tx
-            .update(events)
-            .set({ archivedAt: now, canAddPhotos: false, coverKey: null, coverWidths: null, updatedAt: now })
-            .where(
-              inArray(
-                events.id,
-                due.map((r) => r.id),
-              ),
-            )
-            .returning({ id: events.id });
-          for (const cover of due) await dropCoverFiles(tx, cover);
-          for (const row of rows) {
-            await enqueue(
-              tx,
-              'media.purge-event',
-              { eventId: row.id },
-              { id: `media.purge-event:${row.id}` },
-            );
-          }
-          return rows.map((r) => r.id);
-        });
-        archived.push(...ids);
-        if (ids.length < retentionBatch) return archived;
-      }
+      return claimInBatches(db, sweepBatch, async (tx, limit) => {
+        const due = await tx
+          .select({ id: events.id, coverKey: events.coverKey, coverWidths: events.coverWidths })
+          .from(events)
+          .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        // A custom cover is made from the album (or the couple's own photo): it goes with it, and
+        // the archived event shows its stock cover.
+        const rows = await tx
+          .update(events)
+          .set({ archivedAt: now, canAddPhotos: false, coverKey: null, coverWidths: null, updatedAt: now })
+          .where(
+            inArray(
+              events.id,
+              due.map((r) => r.id),
+            ),
+          )
+          .returning({ id: events.id });
+        for (const cover of due) await dropCoverFiles(tx, cover);
+        for (const row of rows) {
+          await enqueue(tx, 'media.purge-event', { eventId: row.id }, { id: `media.purge-event:${row.id}` });
+        }
+        return rows.map((r) => r.id);
+      });
     },
     /** Locks the owner's event row for the rest of the caller's transaction; false when it is not theirs. */
     async lockOwned(tx: Tx, id: string, ownerId: string): Promise<boolean> {
@@ -357,39 +360,34 @@ export function createEventsRepository(db: Db) {
      * down, or events from before this mail existed) are not mailed late.
      */
     async claimMorningSummaries(now: Date, dueFrom: Date, dueBefore: Date): Promise<string[]> {
-      const claimed: string[] = [];
-      for (;;) {
-        const ids = await db.transaction(async (tx) => {
-          const due = tx
-            .select({ id: events.id })
-            .from(events)
-            .where(
-              and(
-                isNull(events.summaryMailedAt),
-                isNull(events.archivedAt),
-                gte(events.eventDate, dueFrom),
-                lt(events.eventDate, dueBefore),
-              ),
-            )
-            .limit(retentionBatch)
-            .for('update', { skipLocked: true });
-          const rows = await tx
-            .update(events)
-            .set({ summaryMailedAt: now })
-            .where(inArray(events.id, due))
-            .returning({ id: events.id });
-          for (const row of rows)
-            await enqueue(
-              tx,
-              'events.morning-summary',
-              { eventId: row.id },
-              { id: `events.morning-summary:${row.id}` },
-            );
-          return rows.map((r) => r.id);
-        });
-        claimed.push(...ids);
-        if (ids.length < retentionBatch) return claimed;
-      }
+      return claimInBatches(db, sweepBatch, async (tx, limit) => {
+        const due = tx
+          .select({ id: events.id })
+          .from(events)
+          .where(
+            and(
+              isNull(events.summaryMailedAt),
+              isNull(events.archivedAt),
+              gte(events.eventDate, dueFrom),
+              lt(events.eventDate, dueBefore),
+            ),
+          )
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const rows = await tx
+          .update(events)
+          .set({ summaryMailedAt: now })
+          .where(inArray(events.id, due))
+          .returning({ id: events.id });
+        for (const row of rows)
+          await enqueue(
+            tx,
+            'events.morning-summary',
+            { eventId: row.id },
+            { id: `events.morning-summary:${row.id}` },
+          );
+        return rows.map((r) => r.id);
+      });
     },
   };
 }
