@@ -11,12 +11,13 @@ import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
-import { createMediaRepository } from './media.repository.ts';
+import { createMediaRepository, type PhotoCounter } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createLiveHub } from './live-hub.ts';
 import { liveLimits, liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
-import { createMediaService } from './media.service.ts';
+import { createAlbumService } from './album.service.ts';
+import { createUploadService } from './upload.service.ts';
 import type { MediaUploadsApi } from './media.public.ts';
 
 /**
@@ -83,12 +84,16 @@ export async function registerMediaModule(
     for (const key of keys) if (!committed.has(key)) await deps.storage.delete(key);
   });
 
-  const service = createMediaService({
+  const counter: PhotoCounter = {
+    add: deps.events.addPhotos,
+    remove: deps.events.removePhotos,
+    approve: deps.events.approvePhotos,
+  };
+  const uploads = createUploadService({
     repository,
     events: deps.events,
-    access: deps.access,
+    counter,
     storage: deps.storage,
-    signer,
     tempRoot: path.join(tempRoot, 'uploads'),
     onJobsEnqueued: () => deps.jobs.kick(),
     onStored: (files, bytes) => {
@@ -104,18 +109,28 @@ export async function registerMediaModule(
     }),
     dataDir: deps.config.dataDir,
   });
+  const album = createAlbumService({
+    repository,
+    events: deps.events,
+    counter,
+    access: deps.access,
+    storage: deps.storage,
+    signer,
+    onJobsEnqueued: () => deps.jobs.kick(),
+  });
   const uploadLimiter = createRateLimiter({
     name: 'upload',
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
   deps.jobs.handle('media.purge-event', async ({ eventId }) => {
-    const removed = await service.purgeEvent(eventId);
+    const removed = await album.purgeEvent(eventId);
     app.log.info({ eventId, removed }, 'album media removed');
   });
   await app.register(mediaRoutes, {
     prefix: '/api',
-    service,
+    uploads,
+    album,
     guestTokens,
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
@@ -129,11 +144,7 @@ export async function registerMediaModule(
     signer,
     storage: deps.storage,
     guestTokens,
-    counter: {
-      add: deps.events.addPhotos,
-      remove: deps.events.removePhotos,
-      approve: deps.events.approvePhotos,
-    },
+    counter,
     publicUrl: deps.config.publicUrl,
     clock: deps.clock ?? (() => new Date()),
     onJobsEnqueued: () => deps.jobs.kick(),
@@ -150,13 +161,12 @@ export async function registerMediaModule(
     limits: deps.liveLimits ?? liveLimits,
   });
   return {
-    albumDownloadUrl: (eventId, ttlSeconds, options) =>
-      service.albumDownloadUrl(eventId, ttlSeconds, options),
-    purgeEvent: (eventId) => service.purgeEvent(eventId),
+    albumDownloadUrl: (eventId, ttlSeconds, options) => album.albumDownloadUrl(eventId, ttlSeconds, options),
+    purgeEvent: (eventId) => album.purgeEvent(eventId),
     uploads: {
-      openUpload: service.openUpload,
-      giveBackBytes: service.giveBackBytes,
-      commitFile: service.commitFile,
+      openUpload: uploads.openUpload,
+      giveBackBytes: uploads.giveBackBytes,
+      commitFile: uploads.commitFile,
       requestLimiter: uploadLimiter,
     },
   };

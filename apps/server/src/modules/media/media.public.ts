@@ -3,7 +3,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { createCoverSource } from './cover-source.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import { createMediaRepository } from './media.repository.ts';
-import type { MediaService } from './media.service.ts';
+import type { UploadService } from './upload.service.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
  * the multipart path's checks before a byte (event, closed uploads, album quota, disk floor, the
  * address's hourly bytes, reserved at once), and its commit of each file that arrived whole.
  */
-export type MediaUploadsApi = Pick<MediaService, 'openUpload' | 'giveBackBytes' | 'commitFile'> & {
+export type MediaUploadsApi = Pick<UploadService, 'openUpload' | 'giveBackBytes' | 'commitFile'> & {
   /** The guest upload requests per address (shared with the multipart path). */
   requestLimiter: RateLimiter;
 };

@@ -28,7 +28,8 @@ import { mimeForExtension } from './detect-media-type.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
-import { includePendingParam, type MediaService } from './media.service.ts';
+import { includePendingParam, type AlbumService } from './album.service.ts';
+import type { UploadService } from './upload.service.ts';
 import type { UploadPart } from './upload-receiver.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
 
@@ -47,7 +48,8 @@ function rangeNotSatisfiable(reply: FastifyReply, size: number) {
 const encodePath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
 
 export const mediaRoutes: FastifyPluginAsync<{
-  service: MediaService;
+  uploads: UploadService;
+  album: AlbumService;
   guestTokens: GuestTokens;
   uploadLimiter: RateLimiter;
   accelRedirect?: string;
@@ -55,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsync<{
   parallelUploadsPerIp: number;
 }> = async (
   fastify,
-  { service, guestTokens, uploadLimiter, accelRedirect, hotFiles, parallelUploadsPerIp },
+  { uploads, album, guestTokens, uploadLimiter, accelRedirect, hotFiles, parallelUploadsPerIp },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const inProgress = new Map<string, number>();
@@ -83,7 +85,7 @@ export const mediaRoutes: FastifyPluginAsync<{
       inProgress.set(ip, running + 1);
       try {
         const declared = Number(request.headers['content-length']);
-        const ticket = await service.openUpload(request.params.eventId, {
+        const ticket = await uploads.openUpload(request.params.eventId, {
           ip,
           declaredBytes: Number.isSafeInteger(declared) && declared >= 0 ? declared : null,
         });
@@ -97,7 +99,7 @@ export const mediaRoutes: FastifyPluginAsync<{
           request.params.eventId,
           typeof token === 'string' ? token : undefined,
         );
-        return await service.upload(
+        return await uploads.upload(
           request.params.eventId,
           request.parts() as AsyncIterable<UploadPart>,
           ticket,
@@ -117,7 +119,7 @@ export const mediaRoutes: FastifyPluginAsync<{
       onRequest: requireUser,
       schema: { params: eventIdParams, querystring: photosQuery, response: { 200: photosResponse } },
     },
-    async (request) => service.listPhotos(currentUser(request), request.params.eventId, request.query),
+    async (request) => album.listPhotos(currentUser(request), request.params.eventId, request.query),
   );
 
   app.get(
@@ -125,7 +127,7 @@ export const mediaRoutes: FastifyPluginAsync<{
     { onRequest: requireUser, schema: { params: photoParams, response: { 200: photoResponse } } },
     async (request) => ({
       success: true as const,
-      photo: await service.getPhoto(
+      photo: await album.getPhoto(
         currentUser(request),
         request.params.eventId,
         request.params.encodedFileName,
@@ -140,7 +142,7 @@ export const mediaRoutes: FastifyPluginAsync<{
       schema: { params: eventIdParams, body: deletePhotosInput, response: { 200: deletePhotosResponse } },
     },
     async (request) =>
-      service.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
+      album.deletePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
   );
 
   app.post(
@@ -150,7 +152,7 @@ export const mediaRoutes: FastifyPluginAsync<{
       schema: { params: eventIdParams, body: approvePhotosInput, response: { 200: approvePhotosResponse } },
     },
     async (request) =>
-      service.approvePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
+      album.approvePhotos(currentUser(request), request.params.eventId, request.body.photoIds),
   );
 
   app.delete(
@@ -160,7 +162,7 @@ export const mediaRoutes: FastifyPluginAsync<{
       schema: { params: eventIdParams, body: deleteUploaderInput, response: { 200: deletePhotosResponse } },
     },
     async (request) =>
-      service.deleteUploader(currentUser(request), request.params.eventId, request.body.uploader),
+      album.deleteUploader(currentUser(request), request.params.eventId, request.body.uploader),
   );
 
   app.post(
@@ -171,7 +173,7 @@ export const mediaRoutes: FastifyPluginAsync<{
     },
     async (request) => ({
       success: true as const,
-      url: await service.downloadLink(currentUser(request), request.params.eventId, {
+      url: await album.downloadLink(currentUser(request), request.params.eventId, {
         includePending: request.body?.includePending ?? false,
       }),
     }),
@@ -182,7 +184,7 @@ export const mediaRoutes: FastifyPluginAsync<{
     { schema: { params: eventIdParams, querystring: signedQuery } },
     async (request, reply) => {
       const hasSignature = 'sig' in request.query;
-      const { archive, fileName } = await service.albumArchive(
+      const { archive, fileName } = await album.albumArchive(
         {
           user: request.user,
           signedQuery: hasSignature ? request.query : null,
@@ -234,7 +236,7 @@ export const mediaRoutes: FastifyPluginAsync<{
 
   app.get('/media/*', { schema: { querystring: signedQuery } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const file = service.signedMediaPath(key, request.query);
+    const file = album.signedMediaPath(key, request.query);
     // Keys are never reused for other bytes, so the key itself is a strong validator: a revalidation
     // is answered before touching the disk.
     const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
