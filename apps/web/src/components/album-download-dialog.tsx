@@ -201,7 +201,7 @@ function AlbumDownloadDialog({
           <Progress value={state.percent} label="İndirme ilerlemesi" />
         </div>
         {done ? (
-          <Button className="mt-5 w-full" onClick={onClose}>
+          <Button className="mt-5 w-full max-sm:min-h-11" onClick={onClose}>
             Kapat
           </Button>
         ) : null}
@@ -240,7 +240,7 @@ function PendingChoice({
           {messages.approval.includePending.replace('{n}', String(pendingCount))}
         </span>
       </label>
-      <Button className="mt-5 w-full" onClick={() => onChoose(include)}>
+      <Button className="mt-5 w-full max-sm:min-h-11" onClick={() => onChoose(include)}>
         <Download aria-hidden className="h-4 w-4" />
         İndir
       </Button>

@@ -24,9 +24,12 @@ const m = messages.wall;
 export function WallActions({
   eventId,
   variant = 'secondary',
+  className,
 }: {
   eventId: string;
   variant?: ButtonProps['variant'];
+  /** For the button that opens the dialog (e.g. a taller one where it is a phone's thumb target). */
+  className?: string;
 }) {
   const [link, setLink] = useState<WallLinkResponse | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
@@ -56,7 +59,7 @@ export function WallActions({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant={variant}>
+        <Button variant={variant} className={className}>
           <MonitorPlay aria-hidden className="h-4 w-4" />
           {m.action}
         </Button>

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 /** Shows where the router is, so tests can assert navigation like a user sees it. */
@@ -9,7 +9,7 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Render `ui` at `path` inside a memory router and a fresh query client. */
+/** Render `ui` at `path` (a search string may follow) inside a memory router and a fresh query client. */
 export function renderWithRouter(
   ui: ReactElement,
   { path = '/', state }: { path?: string; state?: unknown } = {},
@@ -29,7 +29,7 @@ export function renderWithRouter(
         ),
       },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { initialEntries: [{ ...parsePath(path), state }] },
   );
   return {
     router,

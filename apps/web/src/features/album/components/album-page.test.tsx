@@ -59,7 +59,7 @@ const page = (photos: unknown[], photoCount: number) =>
     pendingCount: 0,
   });
 
-function renderAlbum() {
+function renderAlbum(path = '/events/ev1') {
   return renderWithRouter(
     <>
       <Routes>
@@ -67,7 +67,7 @@ function renderAlbum() {
       </Routes>
       <Toaster />
     </>,
-    { path: '/events/ev1' },
+    { path },
   );
 }
 
@@ -223,5 +223,20 @@ describe('album page', () => {
     expect(await screen.findByRole('button', { name: /Fotoğraf 1 — büyüt/ })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: /Onay Bekleyenler/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Canlı Duvar' })).toBeInTheDocument();
+  });
+
+  it("opens on Onay Bekleyenler when the link asks for it (?view=pending, the dashboard's count)", async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
+      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
+      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
+    });
+    renderAlbum('/events/ev1?view=pending');
+    const tab = await screen.findByRole('tab', { name: /Onay Bekleyenler/ });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
   });
 });

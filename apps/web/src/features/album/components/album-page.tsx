@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Archive, Download } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
@@ -83,7 +83,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const pendingCount = photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
   // The review tab is there while approval is the owner's, and as long as anything still waits.
   const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
-  const [view, setView] = useState<'album' | 'pending'>('album');
+  // `?view=pending` opens on the review tab: the dashboard's "N öğe onay bekliyor" leads there.
+  const [params] = useSearchParams();
+  const [view, setView] = useState<'album' | 'pending'>(() =>
+    params.get('view') === 'pending' ? 'pending' : 'album',
+  );
   const more = hasMorePages({
     nextToken: photos.data?.pages.at(-1)?.nextToken ?? null,
     loadedItems: items.length,
@@ -193,7 +197,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
           </p>
         ) : null}
         {more && !photos.isFetchingNextPage ? (
-          <Button variant="outline" onClick={loadMore}>
+          <Button variant="outline" className="max-sm:min-h-11" onClick={loadMore}>
             Daha fazla fotoğraf göster
           </Button>
         ) : null}
@@ -209,9 +213,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         photoCount={photoCount}
         actions={
           <div className="flex flex-wrap gap-2">
-            {event.archivedAt === null ? <WallActions eventId={eventId} /> : null}
+            {/* 40 px buttons grow to 44 on a phone, where they are thumb targets. */}
+            {event.archivedAt === null ? <WallActions eventId={eventId} className="max-sm:min-h-11" /> : null}
             <Button
               variant="secondary"
+              className="max-sm:min-h-11"
               onClick={() => void download.start()}
               disabled={photoCount + pendingCount === 0 || download.running || event.archivedAt !== null}
             >

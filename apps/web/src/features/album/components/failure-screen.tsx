@@ -8,7 +8,7 @@ export function FailureScreen({ message, onRefresh }: { message: string; onRefre
       <AlertCircle aria-hidden className="h-12 w-12 text-brand-600" />
       <p className="mt-4 text-lg font-medium text-stone-800 dark:text-stone-100">{message}</p>
       {onRefresh ? (
-        <Button className="mt-6" variant="outline" onClick={onRefresh}>
+        <Button className="mt-6 max-sm:min-h-11" variant="outline" onClick={onRefresh}>
           <RefreshCw aria-hidden className="h-4 w-4" />
           Sayfayı Yenile
         </Button>

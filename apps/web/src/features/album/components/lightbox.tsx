@@ -10,8 +10,10 @@ import { LightboxDetails } from './lightbox-details';
 import { UnreadablePhoto } from './unreadable-photo';
 
 const swipePx = 50;
+// 44 px: the size a thumb can hit. On a phone the zoom controls take a row of their own below the
+// counter and the other buttons, which would not fit beside them at 375 px.
 const iconButton =
-  'flex h-9 w-9 shrink-0 cursor-pointer sm:h-10 sm:w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
+  'flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
 
 // ‹ › sit on the picture itself: a dark disc with a light ring and a shadow reads on a white dress, a
 // bright sky and a black night alike (a faint white disc vanished on bright photos).
@@ -156,47 +158,54 @@ export function Lightbox({
               : 'Görüntüleyici'}
           </D.Title>
           <div className="relative flex min-h-0 flex-1 flex-col">
-            <div className="flex items-center justify-between gap-2 bg-stone-950 p-2 sm:p-3">
+            <div
+              className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 bg-stone-950 p-2 sm:flex-nowrap sm:p-3"
+              data-testid="lightbox-toolbar"
+            >
               <span className="shrink-0 text-sm whitespace-nowrap text-white/80" aria-live="polite">
                 {position + 1} / {count}
               </span>
+              {current?.type === 'image' ? (
+                <div
+                  role="group"
+                  aria-label="Yakınlaştırma"
+                  className="flex items-center justify-center gap-1 max-sm:order-last max-sm:w-full sm:ml-auto sm:gap-2"
+                >
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => changeZoom(zoomOut(zoom))}
+                    disabled={zoom <= limits.zoomMin}
+                    aria-label="Uzaklaştır"
+                  >
+                    <ZoomOut aria-hidden className="h-5 w-5" />
+                  </button>
+                  <span
+                    className="w-11 text-center text-xs tabular-nums sm:w-12 sm:text-sm"
+                    data-testid="zoom-level"
+                  >
+                    %{Math.round(zoom * 100)}
+                  </span>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => changeZoom(zoomIn(zoom))}
+                    disabled={zoom >= limits.zoomMax}
+                    aria-label="Yakınlaştır"
+                  >
+                    <ZoomIn aria-hidden className="h-5 w-5" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => changeZoom(1)}
+                    aria-label="Yakınlaştırmayı sıfırla"
+                  >
+                    <RotateCcw aria-hidden className="h-5 w-5" />
+                  </button>
+                </div>
+              ) : null}
               <div className="flex items-center gap-1 sm:gap-2">
-                {current?.type === 'image' ? (
-                  <>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      onClick={() => changeZoom(zoomOut(zoom))}
-                      disabled={zoom <= limits.zoomMin}
-                      aria-label="Uzaklaştır"
-                    >
-                      <ZoomOut aria-hidden className="h-5 w-5" />
-                    </button>
-                    <span
-                      className="w-11 text-center text-xs tabular-nums sm:w-12 sm:text-sm"
-                      data-testid="zoom-level"
-                    >
-                      %{Math.round(zoom * 100)}
-                    </span>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      onClick={() => changeZoom(zoomIn(zoom))}
-                      disabled={zoom >= limits.zoomMax}
-                      aria-label="Yakınlaştır"
-                    >
-                      <ZoomIn aria-hidden className="h-5 w-5" />
-                    </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      onClick={() => changeZoom(1)}
-                      aria-label="Yakınlaştırmayı sıfırla"
-                    >
-                      <RotateCcw aria-hidden className="h-5 w-5" />
-                    </button>
-                  </>
-                ) : null}
                 <button
                   type="button"
                   className={cn(iconButton, details && 'bg-white/25')}

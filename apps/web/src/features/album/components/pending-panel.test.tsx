@@ -176,3 +176,57 @@ describe('Onay Bekleyenler', () => {
     expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
   });
 });
+
+describe('Onay Bekleyenler by keyboard', () => {
+  it("after approving one, the focus is on the next waiting item's approve button, then on the heading", async () => {
+    server([item('p1', 'Zeynep', null), item('p2', 'Can', null), item('p3', 'Ela', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    const second = await screen.findByRole('button', { name: 'Fotoğraf 2 onayla' });
+    second.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(2));
+    // p3 moved up to the second place: its button has the focus, not <body>.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 2 onayla' })).toHaveFocus());
+    expect(document.activeElement?.closest('[data-testid="pending-item"]')).toHaveTextContent('Ela');
+
+    // The last in the list: the one before it is next.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 onayla' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Onay bekleyen fotoğraf veya video yok.' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('after "Seçilenleri Onayla" and after a rejection the focus stays in the list', async () => {
+    server([item('p1', 'Zeynep', null), item('p2', 'Can', null), item('p3', 'Ela', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    screen.getByRole('button', { name: 'Seçilenleri Onayla (1)' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 onayla' })).toHaveFocus());
+
+    screen.getByRole('button', { name: 'Fotoğraf 1 reddet' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reddet' }));
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 onayla' })).toHaveFocus());
+    expect(document.activeElement?.closest('[data-testid="pending-item"]')).toHaveTextContent('Ela');
+  });
+
+  it('a failed approval gives the focus back to the button that was pressed', async () => {
+    server([item('p1', 'Zeynep', null), item('p2', 'Can', null)], { failApprove: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPanel();
+    const second = await screen.findByRole('button', { name: 'Fotoğraf 2 onayla' });
+    second.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Sunucu meşgul')).toBeInTheDocument();
+    await waitFor(() => expect(second).toHaveFocus());
+  });
+});

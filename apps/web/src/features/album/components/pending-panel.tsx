@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Check, Clock, Play, RefreshCw, Trash2 } from 'lucide-react';
 import type { MediaItem } from '@ani/contract/media';
@@ -26,6 +26,26 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState<string[] | null>(null);
+  // Where the keyboard goes after a review: the reviewed card's approve button disappears with it (and
+  // every button is disabled while the server answers), which left the focus on <body>. The next item
+  // still waiting gets it, or the empty state's heading when none is left.
+  // Set when a review ends; taken once the buttons are enabled again.
+  const focusAfter = useRef<{ id: string | null } | { element: HTMLElement } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const wanted = focusAfter.current;
+    if (!wanted || busy) return;
+    focusAfter.current = null;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-approve-id]') ?? [])];
+    const target =
+      'element' in wanted
+        ? wanted.element
+        : (buttons.find((b) => b.dataset.approveId === wanted.id) ?? buttons[0] ?? emptyHeading.current);
+    // After a closing confirmation's own focus handling, which runs just after it unmounts. Not
+    // cancelled by a re-render in between (a refetch landing): the target was already taken.
+    setTimeout(() => target?.focus(), 0);
+  }, [busy, items]);
   // Only what is still listed counts as chosen (another tab may have approved or deleted it).
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
   const allChosen = items.length > 0 && chosen.length === items.length;
@@ -40,7 +60,13 @@ export function PendingPanel({ eventId }: { eventId: string }) {
 
   const review = async (ids: string[], action: 'approve' | 'reject') => {
     if (ids.length === 0 || busy) return;
+    const pressed = document.activeElement;
     setBusy(true);
+    // The item after the first reviewed one that stays, else the one before it; none: the heading.
+    const first = items.findIndex((i) => ids.includes(i.id));
+    const staying = (i: MediaItem) => !ids.includes(i.id);
+    const next =
+      items.slice(first + 1).find(staying) ?? items.slice(0, Math.max(first, 0)).reverse().find(staying);
     try {
       if (action === 'approve') {
         const result = await approvePhotos(eventId, ids);
@@ -55,7 +81,11 @@ export function PendingPanel({ eventId }: { eventId: string }) {
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
       setRejecting(null);
       await refreshAfterReview(queryClient, eventId);
+      focusAfter.current = { id: next?.id ?? null };
     } catch (error) {
+      // Nothing changed: back to the approve button that was pressed (it was disabled meanwhile). A
+      // failed reject keeps its confirmation open, which holds the focus itself.
+      if (action === 'approve' && pressed instanceof HTMLElement) focusAfter.current = { element: pressed };
       albumToast(
         'destructive',
         'Hata',
@@ -81,7 +111,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
     return (
       <div role="alert" className="mx-auto max-w-md py-12 text-center">
         <p className="text-stone-800 dark:text-stone-100">{a.pendingFailed}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void pending.refetch()}>
+        <Button variant="outline" className="mt-4 max-sm:min-h-11" onClick={() => void pending.refetch()}>
           <RefreshCw aria-hidden className="h-4 w-4" />
           Tekrar Dene
         </Button>
@@ -92,7 +122,13 @@ export function PendingPanel({ eventId }: { eventId: string }) {
     return (
       <div className="py-16 text-center" data-testid="pending-empty">
         <CheckCheck aria-hidden className="mx-auto h-10 w-10 text-emerald-600 dark:text-emerald-400" />
-        <p className="mt-3 text-lg font-medium text-stone-800 dark:text-stone-100">{a.pendingEmpty}</p>
+        <h2
+          ref={emptyHeading}
+          tabIndex={-1}
+          className="mt-3 rounded-md text-lg font-medium text-stone-800 outline-none focus-visible:ring-2 focus-visible:ring-brand-400 dark:text-stone-100"
+        >
+          {a.pendingEmpty}
+        </h2>
         <p className="mt-1 text-stone-600 dark:text-stone-400">{a.pendingEmptyHint}</p>
       </div>
     );
@@ -133,7 +169,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
           </Button>
         </div>
       </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <ul ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {items.map((item, index) => (
           <PendingCard
             key={item.id}
@@ -151,6 +187,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
         <div className="flex justify-center">
           <Button
             variant="outline"
+            className="max-sm:min-h-11"
             onClick={() => void pending.fetchNextPage()}
             disabled={pending.isFetchingNextPage}
           >
@@ -253,6 +290,7 @@ function PendingCard({
             disabled={busy}
             onClick={() => onApprove(item.id)}
             aria-label={`${label} onayla`}
+            data-approve-id={item.id}
           >
             <Check aria-hidden className="h-4 w-4" />
             {a.approve}

@@ -24,14 +24,21 @@ export function SelectionBar({
           <Button
             variant="ghost"
             size="sm"
-            className="text-white hover:bg-white/10 hover:text-white"
+            // A fixed bar at the bottom of a phone: each button is a 44 px thumb target there.
+            className="text-white hover:bg-white/10 hover:text-white max-sm:min-h-11"
             onClick={onClear}
             disabled={busy}
           >
             <X aria-hidden className="h-4 w-4" />
             Seçimleri Kaldır
           </Button>
-          <Button variant="destructive" size="sm" onClick={onDelete} disabled={busy}>
+          <Button
+            variant="destructive"
+            size="sm"
+            className="max-sm:min-h-11"
+            onClick={onDelete}
+            disabled={busy}
+          >
             <Trash2 aria-hidden className="h-4 w-4" />
             Seçilenleri Sil
           </Button>

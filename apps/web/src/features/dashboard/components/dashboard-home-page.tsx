@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Archive, CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
+import { Archive, CalendarHeart, ChevronRight, Clock, Heart, QrCode, Users } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
+import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
 import { retentionNote } from '../../../lib/retention';
@@ -47,16 +49,18 @@ export function DashboardHomePage() {
         </div>
       ) : latest ? (
         <>
-          <section aria-label="Düğününüz" className="relative mt-6 overflow-hidden rounded-2xl">
+          <section aria-label="Düğününüz" className="relative isolate mt-6 overflow-hidden rounded-2xl">
             {/* At most the page's max-w-5xl less its gutter; the full width less the gutter below that. */}
             <CoverPicture
               cover={latest.cover}
               sizes="(min-width: 1100px) 976px, calc(100vw - 2rem)"
               priority
-              className="h-64 w-full object-cover sm:h-80"
+              className="absolute inset-0 -z-10 h-full w-full object-cover"
             />
-            <div className="absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/65 to-stone-950/50" />
-            <div className="absolute inset-x-0 bottom-0 p-6 text-white">
+            <div className="absolute inset-0 -z-10 bg-gradient-to-t from-stone-950/90 via-stone-950/65 to-stone-950/50" />
+            {/* The cover's height at least, taller when the text needs it (a long title, a full album's
+                line): the text is never cut off at the top on a phone. */}
+            <div className="flex min-h-64 flex-col justify-end p-6 text-white sm:min-h-80">
               <p className="flex items-center gap-2 text-sm text-brand-100">
                 <CalendarHeart aria-hidden className="h-4 w-4" /> {formatLongDate(latest.eventDate)}
               </p>
@@ -70,6 +74,26 @@ export function DashboardHomePage() {
               <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>
           </section>
+          {latest.pendingCount > 0 && latest.archivedAt === null ? (
+            // Items wait until the host approves them (even after approval went back to automatic:
+            // decision 0100), so the home page says how many and leads to them.
+            <section
+              aria-labelledby="pending-summary"
+              className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gold-400/50 bg-gold-400/10 p-4 sm:p-5"
+            >
+              <p id="pending-summary" className="flex items-center gap-2 font-semibold">
+                <Clock aria-hidden className="h-5 w-5 shrink-0 text-gold-600 dark:text-gold-400" />
+                {latest.pendingCount.toLocaleString('tr-TR')} öğe onay bekliyor
+              </p>
+              <Link
+                to="/dashboard/qr/manage?view=pending"
+                className={cn(buttonClasses('default', 'md'), 'min-h-11 max-sm:w-full')}
+              >
+                {messages.approval.pendingTitle}
+                <ChevronRight aria-hidden className="h-4 w-4" />
+              </Link>
+            </section>
+          ) : null}
           {weddingMissing ? (
             <section className="mt-6 rounded-2xl border border-amber-500/30 bg-amber-500/5 p-6">
               <h2 className="font-display text-2xl font-semibold">Düğün bilgilerinizi tamamlayın</h2>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stockCoverSet, type Event } from '@ani/contract/events';
 import { refreshSession } from '../../../lib/session';
@@ -29,7 +29,7 @@ const event: Event = {
 afterEach(() => vi.useRealTimers());
 
 /** Renders the tab against a server that echoes the update; returns the bodies sent to /events/update. */
-function renderTab(initial: Event) {
+function renderTab(initial: Event, { failUpdate = false } = {}) {
   window.sessionStorage.setItem('token', 't');
   refreshSession();
   const updates: Record<string, unknown>[] = [];
@@ -37,6 +37,7 @@ function renderTab(initial: Event) {
     if (String(input).endsWith('/events/update')) {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       updates.push(body);
+      if (failUpdate) return jsonResponse({ success: false, message: 'x' }, 500);
       return jsonResponse({ success: true, event: { ...initial, ...body } });
     }
     return jsonResponse({ success: true, event: initial });
@@ -82,5 +83,44 @@ describe('Fotoğraf Onayı setting', () => {
     await quietSecond();
     expect(updates).toHaveLength(2);
     expect(updates[1]).toMatchObject({ canAddPhotos: true, autoApprovePhotos: true });
+  });
+});
+
+describe('autosave confirmation', () => {
+  it('says "saved" inside the group the host changed, in a live region, not at the top of the card', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderTab(event);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const approval = screen.getByRole('group', { name: 'Fotoğraf Onayı' });
+    const adding = screen.getByRole('group', { name: 'Fotoğraf Ekleme' });
+    await user.click(screen.getByRole('radio', { name: /^Ben onaylarım/ }));
+    await quietSecond();
+    const status = await within(approval).findByRole('status');
+    expect(status).toHaveTextContent('Etkinlik bilgileri başarıyla güncellendi.');
+    expect(within(adding).getByRole('status')).toBeEmptyDOMElement();
+    // The same words nowhere else: one confirmation, where the control is.
+    expect(screen.getAllByText('Etkinlik bilgileri başarıyla güncellendi.')).toHaveLength(1);
+
+    await user.click(screen.getByRole('radio', { name: /^Kapalı/ }));
+    await quietSecond();
+    expect(await within(adding).findByText('Etkinlik bilgileri başarıyla güncellendi.')).toBeInTheDocument();
+    expect(within(approval).getByRole('status')).toBeEmptyDOMElement();
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(within(adding).getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('says a failed save beside the control too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderTab(event, { failUpdate: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('radio', { name: /^Ben onaylarım/ }));
+    await quietSecond();
+    const approval = screen.getByRole('group', { name: 'Fotoğraf Onayı' });
+    expect(
+      await within(approval).findByText('Etkinlik bilgileri güncellenirken bir sorun oluştu.'),
+    ).toBeInTheDocument();
   });
 });

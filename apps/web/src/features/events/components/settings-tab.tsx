@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { CoverChooser } from '../../../components/cover-chooser';
-import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import { fetchEvent, updateEvent } from '../api/events-api';
@@ -12,6 +12,36 @@ import { useDebouncedSave } from '../use-debounced-save';
 import { queryKeys } from '../../../lib/queries';
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
+
+/** The autosaved groups; a save's outcome is shown under the one changed last. */
+type Group = 'adding' | 'approval';
+
+/**
+ * A save's outcome right under the choices that caused it, like the cover's under its preview: at the
+ * top of the card it was off-screen for the settings further down. The region is always there, so
+ * screen readers announce each new outcome.
+ */
+function SaveStatus({ banner }: { banner: Banner }) {
+  const Icon = banner?.tone === 'error' ? AlertCircle : CheckCircle2;
+  return (
+    // Empty, it takes back the gap the group's spacing gave it, so the card does not move.
+    <div role="status" aria-atomic="true" className="empty:-mt-2">
+      {banner ? (
+        <p
+          className={cn(
+            'flex items-start gap-2 rounded-lg border px-3 py-2 text-sm',
+            banner.tone === 'error'
+              ? 'border-red-200 bg-red-50 text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200'
+              : 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-500/40 dark:bg-emerald-500/10 dark:text-emerald-200',
+          )}
+        >
+          <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          {banner.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 function Choice({
   name,
@@ -82,19 +112,25 @@ export function SettingsTab({ event }: { event: Event }) {
   const [canAddPhotos, setCanAddPhotos] = useState(event.canAddPhotos);
   const [autoApprove, setAutoApprove] = useState(event.autoApprovePhotos);
   const [banner, setBanner] = useState<Banner>(null);
+  // The group changed last: a save's outcome is shown there, where the host's eyes are.
+  const changed = useRef<Group>('adding');
+  const [bannerAt, setBannerAt] = useState<Group>('adding');
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (bannerTimer.current && clearTimeout(bannerTimer.current)), []);
 
-  const show = (next: Banner) => {
+  const show = (next: Banner, at: Group) => {
     setBanner(next);
+    setBannerAt(at);
     if (bannerTimer.current) clearTimeout(bannerTimer.current);
     bannerTimer.current = setTimeout(() => setBanner(null), limits.albumToastDurationMs);
   };
 
   const save = useDebouncedSave<Saved>((value) => {
+    // Taken as the save leaves: a change made while it is on its way is the next save's.
+    const at = changed.current;
     updateEvent(event, { isGalleryPublic: false, ...value }).then(
       async () => {
-        show({ tone: 'success', text: messages.events.updated });
+        show({ tone: 'success', text: messages.events.updated }, at);
         // Saved, then the event is read again; a failed re-read is its own message, not "not saved".
         try {
           const fresh = await fetchEvent(event.id);
@@ -102,15 +138,16 @@ export function SettingsTab({ event }: { event: Event }) {
             list?.map((e) => (e.id === fresh.id ? fresh : e)),
           );
         } catch {
-          show({ tone: 'error', text: messages.events.detailsFailed });
+          show({ tone: 'error', text: messages.events.detailsFailed }, at);
         }
       },
-      () => show({ tone: 'error', text: messages.events.updateFailed }),
+      () => show({ tone: 'error', text: messages.events.updateFailed }, at),
     );
   });
 
-  const change = (patch: Partial<Saved>) => {
+  const change = (group: Group, patch: Partial<Saved>) => {
     // Applied on screen at once; the server hears about both settings after a second of quiet.
+    changed.current = group;
     const next = { canAddPhotos, autoApprovePhotos: autoApprove, ...patch };
     setCanAddPhotos(next.canAddPhotos);
     setAutoApprove(next.autoApprovePhotos);
@@ -119,7 +156,6 @@ export function SettingsTab({ event }: { event: Event }) {
 
   return (
     <div className="space-y-5">
-      {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800">
           <dt className="text-xs font-medium text-stone-500 uppercase dark:text-stone-400">Etkinlik Adı</dt>
@@ -168,7 +204,7 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={canAddPhotos}
           label="Açık"
           hint="Misafirler etkinlik süresince fotoğraf ekleyebilir."
-          onChange={() => change({ canAddPhotos: true })}
+          onChange={() => change('adding', { canAddPhotos: true })}
         />
         <Choice
           name={`adding-${event.id}`}
@@ -176,8 +212,9 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={!canAddPhotos}
           label="Kapalı"
           hint="Yeni fotoğraf eklenemez; etkinlik tamamlanmış görünür."
-          onChange={() => change({ canAddPhotos: false })}
+          onChange={() => change('adding', { canAddPhotos: false })}
         />
+        <SaveStatus banner={bannerAt === 'adding' ? banner : null} />
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
@@ -189,7 +226,7 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={autoApprove}
           label={messages.approval.auto}
           hint={messages.approval.autoHint}
-          onChange={() => change({ autoApprovePhotos: true })}
+          onChange={() => change('approval', { autoApprovePhotos: true })}
         />
         <Choice
           name={`approval-${event.id}`}
@@ -197,8 +234,9 @@ export function SettingsTab({ event }: { event: Event }) {
           checked={!autoApprove}
           label={messages.approval.manual}
           hint={messages.approval.manualHint}
-          onChange={() => change({ autoApprovePhotos: false })}
+          onChange={() => change('approval', { autoApprovePhotos: false })}
         />
+        <SaveStatus banner={bannerAt === 'approval' ? banner : null} />
       </fieldset>
     </div>
   );

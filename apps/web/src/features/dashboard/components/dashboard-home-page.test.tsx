@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stockCoverSet, type Event } from '@ani/contract/events';
+import { refreshSession } from '../../../lib/session';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { DashboardHomePage } from './dashboard-home-page';
+
+const event: Event = {
+  id: 'ev1',
+  eventId: 'ev1',
+  title: 'Ayşe & Mehmet',
+  eventDate: '2026-12-05T12:00:00.000Z',
+  description: null,
+  coverImage: '/images/covers/cover-1.jpg',
+  cover: stockCoverSet('/images/covers/cover-1.jpg')!,
+  isGalleryPublic: false,
+  canAddPhotos: true,
+  autoApprovePhotos: false,
+  cardTheme: null,
+  photoCount: 12,
+  pendingCount: 3,
+  usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  retainedUntil: '2027-12-05T12:00:00.000Z',
+  archivedAt: null,
+};
+
+/** The home page against a server that holds `events`; the wedding is left unanswered (not a 404). */
+function renderHome(events: Event[]) {
+  window.sessionStorage.setItem('token', 't');
+  window.sessionStorage.setItem('user', JSON.stringify({ userId: 'u1', username: 'ayse', email: 'a@b.c' }));
+  refreshSession();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    String(input).endsWith('/api/events')
+      ? jsonResponse({ success: true, events })
+      : jsonResponse({ success: false, message: 'x' }, 500),
+  );
+  return renderWithRouter(<DashboardHomePage />, { path: '/dashboard' });
+}
+
+describe('dashboard home: items waiting for approval', () => {
+  it("says how many wait and leads to the album's Onay Bekleyenler", async () => {
+    const user = userEvent.setup();
+    renderHome([event]);
+    const region = await screen.findByRole('region', { name: '3 öğe onay bekliyor' });
+    const link = within(region).getByRole('link', { name: 'Onay Bekleyenler' });
+    expect(link).toHaveAttribute('href', '/dashboard/qr/manage?view=pending');
+    await user.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/qr/manage');
+  });
+
+  it('says nothing when nothing waits, or when the album is archived', async () => {
+    const { unmount } = renderHome([{ ...event, pendingCount: 0 }]);
+    await screen.findByRole('heading', { name: 'Ayşe & Mehmet' });
+    expect(screen.queryByText(/onay bekliyor/)).not.toBeInTheDocument();
+    unmount();
+
+    renderHome([{ ...event, archivedAt: '2028-01-01T00:00:00.000Z' }]);
+    await screen.findByRole('heading', { name: 'Ayşe & Mehmet' });
+    expect(screen.queryByText(/onay bekliyor/)).not.toBeInTheDocument();
+  });
+});
