@@ -17,13 +17,15 @@ const config: KnipConfig = {
     },
     'apps/web': {
       // src/prerender.tsx is built by the prerender plugin (scripts/build-plugins.ts) by its path, and
-      // upload.html's entry by the guest page's build there.
+      // upload.html's entry by the guest page's build there, which also puts src/lib/join-classes.ts
+      // in tailwind-merge's place.
       entry: [
         'src/**/*.test.{ts,tsx}',
         'e2e/**/*.e2e.test.ts',
         'scripts/*.mjs',
         'src/prerender.tsx',
         'src/upload-main.tsx',
+        'src/lib/join-classes.ts',
       ],
       // The font subsetting script reads these packages' files by path, not by import; preact is what
       // the guest page's build resolves `react` to.

@@ -125,6 +125,8 @@ export function buildGuestUploadPage(): Plugin {
               { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
               { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
               { find: /^react$/, replacement: 'preact/compat' },
+              // No class-name merging on this page: see src/lib/join-classes.ts.
+              { find: /^tailwind-merge$/, replacement: path.join(root, 'src/lib/join-classes.ts') },
             ],
           },
           build: {

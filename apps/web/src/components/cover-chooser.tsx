@@ -132,7 +132,7 @@ function AlbumPicker({
               onClick={() => void photos.fetchNextPage()}
               disabled={photos.isFetchingNextPage}
             >
-              {photos.isFetchingNextPage ? <Spinner className="h-4 w-4" /> : null}
+              {photos.isFetchingNextPage ? <Spinner size={4} /> : null}
               {c.albumPickerMore}
             </Button>
           </div>
@@ -218,7 +218,7 @@ export function CoverChooser({ event, className }: { event: Event; className?: s
             role="status"
             className="absolute inset-0 flex items-center justify-center gap-2 bg-stone-950/55 text-sm font-medium text-white"
           >
-            <Spinner className="h-5 w-5 text-white" />
+            <Spinner size={5} className="text-white" />
             {c.saving}
           </div>
         ) : custom ? (

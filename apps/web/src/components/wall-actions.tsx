@@ -77,7 +77,7 @@ export function WallActions({
             </a>
           </Button>
           <Button variant="outline" onClick={() => void create()} disabled={state === 'busy'}>
-            {state === 'busy' ? <Spinner className="h-4 w-4" /> : <Link2 aria-hidden className="h-4 w-4" />}
+            {state === 'busy' ? <Spinner size={4} /> : <Link2 aria-hidden className="h-4 w-4" />}
             {m.createLink}
           </Button>
         </div>

@@ -1,11 +1,17 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+/** `tall`: 48 px and body-size text, for a field a guest fills in on a phone. */
+export function Input({
+  className,
+  tall = false,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { tall?: boolean }) {
   return (
     <input
       className={cn(
-        'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 placeholder:text-stone-500',
+        tall ? 'h-12 text-base' : 'h-10 text-sm',
+        'w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 placeholder:text-stone-500',
         'focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none',
         'aria-invalid:border-red-600 disabled:opacity-60 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:aria-invalid:border-red-400',
         className,

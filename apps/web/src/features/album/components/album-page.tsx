@@ -56,7 +56,7 @@ export function AlbumPage() {
   if (eventQuery.isPending) {
     return (
       <div className="flex min-h-[50dvh] items-center justify-center">
-        <Spinner label="Yükleniyor" className="h-8 w-8" />
+        <Spinner label="Yükleniyor" size={8} />
       </div>
     );
   }
@@ -167,7 +167,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     </section>
   ) : photos.isPending ? (
     <div className="flex justify-center py-16">
-      <Spinner label="Yükleniyor" className="h-8 w-8" />
+      <Spinner label="Yükleniyor" size={8} />
     </div>
   ) : photos.isError && items.length === 0 ? (
     <FailureScreen

@@ -103,7 +103,7 @@ export const AlbumTile = memo(function AlbumTile({
         {unreadable ? <UnreadablePhoto className="absolute inset-0" /> : null}
         {!loaded && !video && !unreadable ? (
           <span className="absolute inset-0 flex items-center justify-center bg-stone-300/50 dark:bg-stone-700/50">
-            <Spinner className="h-6 w-6 text-white drop-shadow" />
+            <Spinner size={6} className="text-white drop-shadow" />
           </span>
         ) : null}
       </button>

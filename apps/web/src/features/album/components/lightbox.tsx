@@ -264,7 +264,7 @@ export function Lightbox({
                           className="max-h-full max-w-full scale-100 opacity-50 blur-lg"
                         />
                       ) : null}
-                      <Spinner className="absolute h-8 w-8 text-white" />
+                      <Spinner size={8} className="absolute text-white" />
                     </span>
                   ) : null}
                   <img
@@ -282,7 +282,7 @@ export function Lightbox({
                   />
                 </>
               ) : open ? (
-                <Spinner label="Yükleniyor" className="h-8 w-8 text-white" />
+                <Spinner label="Yükleniyor" size={8} className="text-white" />
               ) : null}
               {count > 1 ? (
                 <>

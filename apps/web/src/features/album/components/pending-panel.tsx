@@ -103,7 +103,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   if (pending.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Yükleniyor" className="h-8 w-8" />
+        <Spinner label="Yükleniyor" size={8} />
       </div>
     );
   }

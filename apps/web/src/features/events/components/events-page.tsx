@@ -24,7 +24,7 @@ export function EventsPage() {
       <div className="mt-6 space-y-4">
         {events.isPending ? (
           <div className="flex justify-center py-16">
-            <Spinner label="Yükleniyor" className="h-8 w-8" />
+            <Spinner label="Yükleniyor" size={8} />
           </div>
         ) : events.isError ? (
           <div

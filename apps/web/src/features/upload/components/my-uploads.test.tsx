@@ -3,6 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import { jsonResponse } from '../../../test/render';
 import { MyUploads } from './my-uploads';
 
+// Joined as the guest page's own build joins them (no tailwind-merge); the last test checks nothing conflicts.
+vi.mock('tailwind-merge', async () => ({
+  twMerge: (await import('../../../test/class-conflicts')).recordingTwMerge,
+}));
+
 const item = (id: string, state: 'processing' | 'pending' | 'approved') => ({
   id,
   name: `${id}.jpg`,
@@ -115,5 +120,14 @@ describe('Yüklediklerim while a file is processing', () => {
     expect(vi.getTimerCount()).toBe(0);
     await pass(30_000);
     expect(fetches.count()).toBe(1);
+  });
+});
+
+describe('class names on the guest page', () => {
+  it('never carry two conflicting utilities, so the page’s build can join them without tailwind-merge', async () => {
+    const { conflictingClassLists, recordedClassLists } = await import('../../../test/class-conflicts');
+    // The tests above have drawn the list, its states and its buttons.
+    expect(recordedClassLists()).toBeGreaterThan(2);
+    expect(await conflictingClassLists()).toEqual([]);
   });
 });

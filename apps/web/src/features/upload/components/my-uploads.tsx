@@ -149,7 +149,7 @@ export function MyUploads({
       {notice?.text ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {load.status === 'loading' ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Yükleniyor" className="h-6 w-6" />
+          <Spinner label="Yükleniyor" size={6} />
         </div>
       ) : load.status === 'error' ? (
         <Alert tone="error">

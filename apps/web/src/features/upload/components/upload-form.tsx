@@ -253,7 +253,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
           readOnly={locked}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? 'uploader-error' : undefined}
-          className="h-12 text-base"
+          tall
         />
         <FieldError id="uploader-error">{errors.name}</FieldError>
       </div>

@@ -5,6 +5,11 @@ import { FakeTusServer } from '../../../test/fake-tus';
 import { jsonResponse } from '../../../test/render';
 import { UploadPage } from './upload-page';
 
+// Joined as the guest page's own build joins them (no tailwind-merge); the last test checks nothing conflicts.
+vi.mock('tailwind-merge', async () => ({
+  twMerge: (await import('../../../test/class-conflicts')).recordingTwMerge,
+}));
+
 // IndexedDB is not in jsdom: idb-keyval's calls land in a map that a test can fill (an upload left
 // unfinished by an earlier visit) and read (what the page stored).
 const idb = vi.hoisted(() => new Map<string, unknown>());
@@ -831,5 +836,14 @@ describe('guest upload page', () => {
     renderPage();
     expect(await screen.findByText(/Tıklayarak bilgisayarınızdan seçin/)).toBeInTheDocument();
     expect(screen.queryByText(/Dokunarak/)).not.toBeInTheDocument();
+  });
+});
+
+describe('class names on the guest page', () => {
+  it('never carry two conflicting utilities, so the page’s build can join them without tailwind-merge', async () => {
+    const { conflictingClassLists, recordedClassLists } = await import('../../../test/class-conflicts');
+    // Every test above has drawn the page in one of its states.
+    expect(recordedClassLists()).toBeGreaterThan(10);
+    expect(await conflictingClassLists()).toEqual([]);
   });
 });

@@ -73,7 +73,7 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
   if (state.status === 'pending') {
     return (
       <div className="flex min-h-[50dvh] items-center justify-center">
-        <Spinner label="Yükleniyor" className="h-8 w-8" />
+        <Spinner label="Yükleniyor" size={8} />
       </div>
     );
   }

@@ -114,7 +114,7 @@ export function WallPage() {
   if (!link.token || feed.phase === 'loading' || !feed.meta) {
     return (
       <Screen>
-        <Spinner label={m.loading} className="h-10 w-10 text-white" />
+        <Spinner label={m.loading} size={10} className="text-white" />
         <p className="mt-4 text-white/70">{m.loading}</p>
       </Screen>
     );
