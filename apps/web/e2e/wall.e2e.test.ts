@@ -143,6 +143,10 @@ describe('live wall', () => {
 
     // 3. A second guest photo waits for approval: not on the wall.
     await guestUploads(guest.page, await photo('ikinci.jpg', 200), 'Mert Aydın', 'Nice mutlu yıllara');
+    // The guest is told why the photo is not in the album yet.
+    await guest.page
+      .getByText('Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.')
+      .waitFor();
     const second = await newestId();
     await expect(
       waitOnWall(wall.page, second, true, 2500).then(

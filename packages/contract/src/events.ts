@@ -217,6 +217,8 @@ export const publicEventInfo = z.object({
   cover: coverSet,
   photoCount: z.number().int(),
   canAddPhotos: z.boolean(),
+  /** False when the couple approves each item first: the page tells the guest it appears after that. */
+  autoApprovePhotos: z.boolean(),
 });
 export type PublicEventInfo = z.infer<typeof publicEventInfo>;
 

@@ -209,6 +209,7 @@ export const messages = {
     accepted: 'Yüklendi',
     duplicate: 'Bu dosya zaten albümde.',
     duplicateBadge: 'Zaten albümde',
+    afterApproval: 'Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
     refusedBadge: 'Yüklenmedi',
     refused: 'Bu dosya kabul edilmedi.',
     refusedTitle: 'Bu dosyalar yüklenmedi:',

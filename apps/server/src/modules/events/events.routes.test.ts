@@ -247,10 +247,17 @@ describe('GET /api/events/:id/info', () => {
         cover: stockCoverSet(event.coverImage),
         photoCount: 0,
         canAddPhotos: true,
+        autoApprovePhotos: true,
       },
     });
     expect(JSON.stringify(body)).not.toContain('gizli');
     expect(JSON.stringify(body)).not.toContain(owner.userId);
+  });
+
+  it('tells the guest page when the couple approves each item first', async () => {
+    const event = await createEvent(owner.token, { autoApprovePhotos: false });
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/info` });
+    expect(res.json().event).toMatchObject({ autoApprovePhotos: false, canAddPhotos: true });
   });
 
   it('gives 404 for an unknown event', async () => {

@@ -137,6 +137,7 @@ export function createEventsService(deps: {
         ...coverFields(row),
         photoCount: row.photoCount,
         canAddPhotos: row.canAddPhotos,
+        autoApprovePhotos: row.autoApprovePhotos,
       };
     },
   };

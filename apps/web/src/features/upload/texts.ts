@@ -28,6 +28,7 @@ export const submissionTexts = {
   accepted: 'Yüklendi',
   duplicate: 'Bu dosya zaten albümde.',
   duplicateBadge: 'Zaten albümde',
+  afterApproval: 'Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
   refusedBadge: 'Yüklenmedi',
   refused: 'Bu dosya kabul edilmedi.',
   refusedTitle: 'Bu dosyalar yüklenmedi:',

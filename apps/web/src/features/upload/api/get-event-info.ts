@@ -35,6 +35,8 @@ function parseEventInfo(body: unknown): UploadEventInfo | null {
     cover: parseCover(e.cover),
     photoCount: typeof e.photoCount === 'number' ? e.photoCount : 0,
     canAddPhotos: typeof e.canAddPhotos === 'boolean' ? e.canAddPhotos : undefined,
+    // Only an explicit false says the couple approves first; an older server's answer has no such field.
+    autoApprovePhotos: e.autoApprovePhotos !== false,
   };
 }
 

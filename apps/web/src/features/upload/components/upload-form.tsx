@@ -64,7 +64,16 @@ function terminate(upload: PendingUpload) {
  * submission, then each file goes with tus, its progress and outcome shown on its tile. Everything is
  * stored on the phone as it goes, so a reload, a locked phone or a closed tab continues with one tap.
  */
-export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploaded: () => void }) {
+export function UploadForm({
+  eventId,
+  onUploaded,
+  approvedFirst = false,
+}: {
+  eventId: string;
+  onUploaded: () => void;
+  /** The couple approves each item before it is in the album: the success message says so. */
+  approvedFirst?: boolean;
+}) {
   const [files, setFiles] = useState<File[]>([]);
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
@@ -206,7 +215,7 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      {summary ? <UploadSummary summary={summary} /> : null}
+      {summary ? <UploadSummary summary={summary} approvedFirst={approvedFirst} /> : null}
       {offerResume && unfinished ? (
         <Alert tone="info" title={t.resumeTitle}>
           {t.resumeBody.replace('{n}', String(unfinishedCount(unfinished)))}
@@ -319,11 +328,14 @@ export function UploadForm({ eventId, onUploaded }: { eventId: string; onUploade
   );
 }
 
-function UploadSummary({ summary }: { summary: Summary }) {
+function UploadSummary({ summary, approvedFirst }: { summary: Summary; approvedFirst: boolean }) {
   return (
     <div className="space-y-3">
       {summary.accepted > 0 ? (
-        <Alert tone="success">{uploadTexts.success.replace('{n}', String(summary.accepted))}</Alert>
+        <Alert tone="success">
+          {uploadTexts.success.replace('{n}', String(summary.accepted))}
+          {approvedFirst ? ` ${submissionTexts.afterApproval}` : null}
+        </Alert>
       ) : null}
       {summary.duplicates.length > 0 ? (
         <Alert tone="info" title={t.duplicatesTitle}>

@@ -169,6 +169,8 @@ describe('guest upload page', () => {
     tus.release();
     // The others went on past the refused file; each tile says how it ended.
     expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    // Items go straight into this album: nothing is said about approval.
+    expect(screen.queryByText(/onayladıktan sonra/)).not.toBeInTheDocument();
     expect(screen.getByTestId('duplicates')).toHaveTextContent('ayni.jpg');
     expect(screen.getByTestId('refused')).toHaveTextContent(
       'bozuk.jpg: Görsel okunamadı; dosya bozuk olabilir.',
@@ -184,6 +186,34 @@ describe('guest upload page', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/events/ev1/my-uploads')).toBe(true));
     const mine = calls.find((c) => c.url === '/api/events/ev1/my-uploads')!;
     expect(header(mine.init, 'x-guest-token')).toBe('tok1');
+  });
+
+  it('tells the guest that the couple approves first when the event says so', async () => {
+    routes(
+      (url) =>
+        url === '/api/events/ev1/info' ? info({ canAddPhotos: true, autoApprovePhotos: false }) : undefined,
+      (url, init) =>
+        url === '/api/events/ev1/submissions' && init?.method === 'POST'
+          ? jsonResponse(
+              { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+              201,
+            )
+          : url === '/api/events/ev1/my-uploads'
+            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+            : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    expect(
+      await screen.findByText(
+        '1 dosya başarıyla yüklendi. Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends the phone’s token with a later submission, and keeps the selection when the submission is refused', async () => {

@@ -107,7 +107,7 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
             <p className="mb-5 text-stone-700">
               Bu güzel günden çektiğiniz fotoğraf ve videoları paylaşın; çift hepsini albümünde görecek.
             </p>
-            <UploadForm eventId={eventId} onUploaded={onUploaded} />
+            <UploadForm eventId={eventId} onUploaded={onUploaded} approvedFirst={!info.autoApprovePhotos} />
           </section>
         ) : (
           <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
