@@ -42,7 +42,8 @@ export function preloadFonts(sourceNames: RegExp): Plugin {
  * Renders the landing page at build time (src/prerender.tsx, built for Node with the same asset
  * names as the client build) into dist/index.html, so a visitor sees the page, and its largest text,
  * as soon as the HTML and CSS arrive rather than after the JavaScript has run. The empty shell is kept
- * as dist/app.html, which the server sends for every other address.
+ * as dist/app.html, which the server sends for every other address; only it keeps the app's
+ * modulepreloads.
  */
 export function prerenderLanding(): Plugin {
   let root = '';
@@ -79,7 +80,11 @@ export function prerenderLanding(): Plugin {
           writeFileSync(path.join(outDir, 'app.html'), shell);
           const marker = '<div id="root"></div>';
           if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
-          writeFileSync(indexFile, shell.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
+          // The landing page starts the app only when the visitor is about to use it (main.tsx, decision
+          // 0118): preloading the app's chunks with the page would spend a slow connection's first
+          // seconds, and the main thread's, on code most visitors of this page never run.
+          const landing = shell.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+          writeFileSync(indexFile, landing.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }
@@ -144,7 +149,8 @@ export function buildGuestUploadPage(): Plugin {
 /**
  * Adds `<link rel="modulepreload">` for the chunks the entry imports dynamically for the whole app
  * (boot.tsx, which main.tsx starts after the first paint) and everything they import, so they download
- * with the HTML and are only evaluated later.
+ * with the HTML and are only evaluated later. The prerendered landing page drops them again
+ * (`prerenderLanding`): there the app starts on demand.
  */
 export function preloadDeferredEntry(): Plugin {
   return {

@@ -70,7 +70,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-stone-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row sm:px-6">
-          <p>© {year} Anı Kutusu. Tüm hakları saklıdır.</p>
+          {/* The year needs the app: on screen, it starts the landing page's app (start-on-demand.ts). */}
+          <p data-needs-app>© {year} Anı Kutusu. Tüm hakları saklıdır.</p>
           <div className="flex gap-5">
             <PrivacyPolicyDialog />
             <TermsOfUseDialog />

@@ -41,7 +41,8 @@ export function StatsSection() {
             })}
           </dl>
         </div>
-        <figure className="rounded-2xl bg-cream-100 p-5 ring-1 ring-cream-200 sm:p-6">
+        {/* The month names need the app: on screen, they start the landing page's app (start-on-demand.ts). */}
+        <figure data-needs-app className="rounded-2xl bg-cream-100 p-5 ring-1 ring-cream-200 sm:p-6">
           <figcaption className="mb-4 flex items-baseline justify-between gap-2">
             <span className="font-semibold text-stone-900">Son 6 Ayda Paylaşılan Anılar</span>
             <span className="text-xs text-stone-500">aylık paylaşım sayısı</span>

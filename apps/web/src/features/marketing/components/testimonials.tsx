@@ -37,7 +37,9 @@ export function Testimonials() {
           </h2>
           <p className="mt-3 text-stone-600">Hizmetimizi kullanan çiftlerimizin deneyimleri</p>
         </div>
+        {/* Autoplay needs the app: on screen, the carousel starts the landing page's app (start-on-demand.ts). */}
         <div
+          data-needs-app
           role="group"
           aria-roledescription="carousel"
           aria-label="Çiftlerimizin yorumları"
