@@ -117,12 +117,26 @@ export async function uploadAsGuest(options: {
 }
 
 function sendFile(uploadBase: string, submissionId: string, filename: string, data: Buffer): Promise<string> {
+  return tusSend(`${uploadBase}/api/uploads`, data, {
+    metadata: { submissionId, filename, filetype: 'image/jpeg' },
+  });
+}
+
+/**
+ * One file over tus with the real client as the guest page sends it (chunks of `tusChunkBytes`
+ * unless told otherwise), retrying through cuts; answers the server's Upload-Outcome, if any.
+ */
+export function tusSend(
+  endpoint: string,
+  data: Buffer,
+  options: { metadata?: Record<string, string>; chunkSize?: number } = {},
+): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let outcome = '';
     const upload = new Upload(data, {
-      endpoint: `${uploadBase}/api/uploads`,
-      chunkSize: tusChunkBytes,
-      metadata: { submissionId, filename, filetype: 'image/jpeg' },
+      endpoint,
+      chunkSize: options.chunkSize ?? tusChunkBytes,
+      metadata: options.metadata ?? {},
       // Every cut is retried at once; progress since the last retry resets the count.
       retryDelays: [0, 50, 100, 200, 500, 1000],
       onAfterResponse: (_req, response) => {
