@@ -35,14 +35,20 @@ export function createDeriveHandler(deps: {
 }): AppJobHandler<'media.derive'> {
   const { repository, storage } = deps;
 
-  async function toTempFile(key: string, dir: string, name: string): Promise<string> {
-    const file = path.join(dir, name);
+  /**
+   * A file holding the original for the decoders to read. Local disk already has one: copying it
+   * (as an S3 object must be) wrote every upload's bytes a second time, on the same cores and disk
+   * as the next guest's upload (decision 0120).
+   */
+  async function originalFile(key: string, dir: string): Promise<string> {
+    if (storage.localPath) return storage.localPath(key);
+    const file = path.join(dir, `original.${key.split('.').pop()}`);
     await pipeline(await storage.get(key), createWriteStream(file));
     return file;
   }
 
   async function derive(row: MediaRow, dir: string): Promise<DerivedImages> {
-    const original = await toTempFile(row.objectKey, dir, `original.${row.objectKey.split('.').pop()}`);
+    const original = await originalFile(row.objectKey, dir);
     if (row.type === 'image') {
       if (row.objectKey.endsWith('.heic')) {
         let raw;
