@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { FileStore } from '@tus/file-store';
 import { EVENTS } from '@tus/server';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
@@ -12,6 +11,7 @@ import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import type { MediaUploadsApi } from '../media/media.public.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
+import { StagingStore } from './staging-store.ts';
 import { TurkishTusServer, tusRefusal } from './tus-refusals.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
@@ -25,7 +25,7 @@ export async function registerUploadsModule(
   deps: AppDeps & { jobs: AppJobRunner; events: EventsApi; mediaUploads: MediaUploadsApi },
 ): Promise<void> {
   const directory = path.join(deps.config.dataDir, 'tus');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: submissionTtlMs });
+  const store = new StagingStore({ directory, expirationPeriodInMilliseconds: submissionTtlMs });
   const staging: Staging = {
     async offset(uploadId) {
       try {
