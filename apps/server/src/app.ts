@@ -12,6 +12,7 @@ import { createOwnerAccess } from './http/owner-access.ts';
 import { registerReadiness, storageProbe } from './http/readiness.ts';
 import { createRequestIdGenerator, registerRequestId } from './http/request-id.ts';
 import { registerRouteTable } from './http/route-table.ts';
+import { headersOf, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { mediaOrigin } from './storage/create-storage.ts';
@@ -96,27 +97,28 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   // Media come from this origin, or straight from the S3-compatible store when one is configured.
   const mediaSources = ["'self'", ...(mediaOrigin(config) ? [mediaOrigin(config)!] : [])];
   // Built once: @fastify/helmet rebuilt the whole middleware (options, CSP parsing) on every request,
-  // a measured share of each media request's cost (decision 0114). The headers are the same.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: [...mediaSources, 'data:', 'blob:'],
-        mediaSrc: [...mediaSources, 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: mediaSources,
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+  // a measured share of each media request's cost (decision 0114); its headers are read once into a
+  // list (decision 0119). The headers are the same.
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: [...mediaSources, 'data:', 'blob:'],
+          mediaSrc: [...mediaSources, 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: mediaSources,
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+      crossOriginEmbedderPolicy: false,
+    }),
   );
+  registerSecurityHeaders(app, securityHeaders);
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -162,7 +164,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   };
   const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
-  const moduleDeps = { ...deps, ...apis, access, jobs, heic, hotFiles };
+  const moduleDeps = { ...deps, ...apis, access, jobs, heic, hotFiles, securityHeaders };
   // Account deletion reaches every module that keeps files or unlinked rows for a host; the
   // deletion job only runs once all of them are registered.
   const purgeOwnedData = async (userId: string) => {

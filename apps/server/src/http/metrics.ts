@@ -111,11 +111,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined): void {
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: one promise and microtask turn less on every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const method = request.method;
     metrics.httpRequests.inc({ method, route, status: String(reply.statusCode) });
     metrics.httpDuration.observe({ method, route }, reply.elapsedTime / 1000);
+    done();
   });
   if (!token) return;
   const expected = digest(`Bearer ${token}`);

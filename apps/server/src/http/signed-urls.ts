@@ -19,6 +19,10 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
     return payload;
   };
 
+  // The given signature is decoded into this one buffer: verify is synchronous, so no two calls
+  // share it, and the check allocates nothing for it (decision 0119).
+  const given = Buffer.alloc(32);
+
   return {
     sign(path, params, expiresInSeconds) {
       const all = { ...params, exp: String(Math.floor(now() / 1000) + expiresInSeconds) };
@@ -33,9 +37,11 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
       // 43 characters: an unpadded base64url SHA-256; anything else cannot match.
       if (!sig || sig.length !== 43 || !Number.isFinite(exp) || exp * 1000 < now()) return false;
       // The decoder ignores the last character's two spare bits, so four spellings of one signature
-      // pass; each still needs the real MAC, so this grants nothing a valid link did not.
-      const given = Buffer.from(sig, 'base64url');
-      return given.length === 32 && timingSafeEqual(digest(canonical(path, query)), given);
+      // pass; each still needs the real MAC, so this grants nothing a valid link did not. A character
+      // outside the alphabet decodes to fewer than 32 bytes, so bytes left from an earlier call never
+      // take part.
+      if (given.write(sig, 'base64url') !== 32) return false;
+      return timingSafeEqual(digest(canonical(path, query)), given);
     },
   };
 }

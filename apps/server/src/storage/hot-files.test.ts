@@ -29,11 +29,13 @@ describe('hot files', () => {
     const hot = createHotFiles({ maxBytes: 1000, maxFileBytes: 500, ttlMs: 60_000 });
     const a = await file('a', 300);
     expect(hot.get('k/a')).toBeUndefined();
-    hot.fill('k/a', a.file, a.stat);
+    hot.fill('k/a', a.file, a.stat, ['content-length', '300']);
     await settle(hot, 'k/a');
     await rm(a.file);
     expect(hot.get('k/a')?.body.equals(Buffer.alloc(300, 'a'.charCodeAt(0)))).toBe(true);
     expect(hot.get('k/a')?.mtime).toEqual(a.stat.mtime);
+    // The whole answer's headers, built by the route once, come back with the bytes.
+    expect(hot.get('k/a')?.headers).toEqual(['content-length', '300']);
     expect(hot.bytes).toBe(300);
   });
 
@@ -41,8 +43,8 @@ describe('hot files', () => {
     const hot = createHotFiles({ maxBytes: 10_000, maxFileBytes: 500, ttlMs: 60_000 });
     const big = await file('b', 501);
     const edge = await file('c', 500);
-    hot.fill('k/b', big.file, big.stat);
-    hot.fill('k/c', edge.file, edge.stat);
+    hot.fill('k/b', big.file, big.stat, []);
+    hot.fill('k/c', edge.file, edge.stat, []);
     await settle(hot, 'k/c');
     expect(hot.get('k/c')).toBeDefined();
     expect(hot.get('k/b')).toBeUndefined();
@@ -53,12 +55,12 @@ describe('hot files', () => {
     const hot = createHotFiles({ maxBytes: 1000, maxFileBytes: 500, ttlMs: 60_000 });
     for (const name of ['d', 'e']) {
       const f = await file(name, 400);
-      hot.fill(`k/${name}`, f.file, f.stat);
+      hot.fill(`k/${name}`, f.file, f.stat, []);
       await settle(hot, `k/${name}`);
     }
     expect(hot.get('k/d')).toBeDefined(); // d is now the most recently used
     const g = await file('g', 400);
-    hot.fill('k/g', g.file, g.stat);
+    hot.fill('k/g', g.file, g.stat, []);
     await settle(hot, 'k/g');
     expect(hot.bytes).toBe(800);
     expect(hot.get('k/e')).toBeUndefined();
@@ -70,7 +72,7 @@ describe('hot files', () => {
     let now = 0;
     const hot = createHotFiles({ maxBytes: 1000, maxFileBytes: 500, ttlMs: 1000, now: () => now });
     const h = await file('h', 100);
-    hot.fill('k/h', h.file, h.stat);
+    hot.fill('k/h', h.file, h.stat, []);
     await settle(hot, 'k/h');
     now = 1000;
     expect(hot.get('k/h')).toBeDefined();
@@ -82,13 +84,13 @@ describe('hot files', () => {
   it('forgets a deleted file, also one whose read was still under way', async () => {
     const hot = createHotFiles({ maxBytes: 1000, maxFileBytes: 500, ttlMs: 60_000 });
     const i = await file('i', 100);
-    hot.fill('k/i', i.file, i.stat);
+    hot.fill('k/i', i.file, i.stat, []);
     await settle(hot, 'k/i');
     hot.forget('k/i');
     expect(hot.get('k/i')).toBeUndefined();
 
     const j = await file('j', 100);
-    hot.fill('k/j', j.file, j.stat);
+    hot.fill('k/j', j.file, j.stat, []);
     hot.forget('k/j'); // the read has started and not finished
     await new Promise((r) => setTimeout(r, 50));
     expect(hot.get('k/j')).toBeUndefined();
@@ -98,7 +100,7 @@ describe('hot files', () => {
   it('holds nothing when its bound is 0', async () => {
     const hot = createHotFiles({ maxBytes: 0, maxFileBytes: 500, ttlMs: 60_000 });
     const k = await file('k', 100);
-    hot.fill('k/k', k.file, k.stat);
+    hot.fill('k/k', k.file, k.stat, []);
     await new Promise((r) => setTimeout(r, 50));
     expect(hot.get('k/k')).toBeUndefined();
   });

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Storage } from './storage.ts';
 
-/** A small file's bytes as the media route answers them. */
-type HotFile = { body: Buffer; mtime: Date };
+/**
+ * A small file's bytes as the media route answers them, with the headers of its whole answer (name,
+ * value, name, value…), built once by the route when the file entered memory.
+ */
+type HotFile = { body: Buffer; mtime: Date; headers: readonly string[] };
 
 /**
  * The few small files everyone asks for at once — thumbnails and previews of an album that the
@@ -16,8 +19,11 @@ type HotFile = { body: Buffer; mtime: Date };
  */
 export type HotFiles = {
   get(key: string): HotFile | undefined;
-  /** After a miss answered from disk: reads the file once into memory, in the background. */
-  fill(key: string, file: string, stat: { size: number; mtime: Date }): void;
+  /**
+   * After a miss answered from disk: reads the file once into memory, in the background; `headers`
+   * are what a whole answer of it sends (they are kept only if the file still has `stat`'s size).
+   */
+  fill(key: string, file: string, stat: { size: number; mtime: Date }, headers: readonly string[]): void;
   forget(key: string): void;
   /** Bytes held now (for tests and metrics). */
   readonly bytes: number;
@@ -59,7 +65,7 @@ export function createHotFiles(options: {
       entries.set(key, entry);
       return entry;
     },
-    fill(key, file, stat) {
+    fill(key, file, stat, headers) {
       if (options.maxBytes <= 0 || stat.size === 0 || stat.size > options.maxFileBytes) return;
       if (entries.has(key) || reading.has(key)) return;
       const token = Symbol(key);
@@ -71,7 +77,7 @@ export function createHotFiles(options: {
           // A file that changed size between the stat and the read is not one we can vouch for.
           if (body.length !== stat.size) return;
           drop(key);
-          entries.set(key, { body, mtime: stat.mtime, at: now() });
+          entries.set(key, { body, mtime: stat.mtime, headers, at: now() });
           bytes += body.length;
           for (const oldest of entries.keys()) {
             if (bytes <= options.maxBytes) break;

@@ -228,15 +228,20 @@ export function createAlbumService(deps: {
     },
 
     /**
-     * The file behind a signed media URL: the signature covers the path, the expiry and any download
-     * name or content type, so a tampered or expired link gets 403 and nothing else. No file system
-     * call here: whoever sends the file learns whether it exists from its one stat.
+     * Checks a signed media URL: the signature covers the path, the expiry and any download name or
+     * content type, so a tampered or expired link gets 403 and nothing else. No file system call
+     * here: whoever sends the file learns whether it exists from its one stat.
      */
-    signedMediaPath(key: string, query: Record<string, string | undefined>): string {
+    checkMediaLink(key: string, query: Record<string, string | undefined>): void {
       if (!isValidObjectKey(key) || !deps.signer.verify(`${mediaRoutePrefix}${key}`, query)) {
         throw new AppError(ErrorCode.FORBIDDEN, m.linkInvalid);
       }
       // Only local disk issues /api/media links; any other store hands out its own URLs.
+      if (!storage.localPath) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
+    },
+
+    /** The file behind a checked media link (asked only by answers that read the disk). */
+    mediaFile(key: string): string {
       if (!storage.localPath) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
       return storage.localPath(key);
     },

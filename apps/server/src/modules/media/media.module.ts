@@ -11,6 +11,7 @@ import type { EventsApi } from '../events/events.public.ts';
 import { createDeriveHandler } from './derive-job.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
+import type { HeaderList } from '../../http/security-headers.ts';
 import { createMediaRepository, type PhotoCounter } from './media.repository.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createLiveHub } from './live-hub.ts';
@@ -57,6 +58,8 @@ export async function registerMediaModule(
     heic: HeicDecoder;
     /** Small media files kept in memory (see storage/hot-files.ts). */
     hotFiles: HotFiles;
+    /** The app's security headers (helmet's, read once), which media answers write themselves. */
+    securityHeaders: HeaderList;
     uploadRateLimit?: { limit: number; windowMs: number };
   },
 ): Promise<MediaModuleApi> {
@@ -135,6 +138,7 @@ export async function registerMediaModule(
     uploadLimiter,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
     hotFiles: deps.hotFiles,
+    securityHeaders: deps.securityHeaders,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
   });
   const live = createLiveService({
