@@ -329,7 +329,20 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
         'content-type': 'image/jpeg',
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
+        'content-length': '0',
+        // The app's own security headers too: the documented nginx location passes them on.
+        'strict-transport-security': expect.stringContaining('max-age='),
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-resource-policy': 'same-origin',
       });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const revalidated = await proxied.app.inject({
+        method: 'GET',
+        url: photo.url,
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['x-accel-redirect']).toBeUndefined();
       const tampered = await proxied.app.inject({
         method: 'GET',
         url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
@@ -421,6 +434,89 @@ describe('signed media URLs: small files answered from memory', () => {
     const after = await get(photo.thumbnailUrl);
     expect(after.statusCode).toBe(404);
     expect(after.json().message).toBe(m.photoNotFound);
+  });
+
+  /** Every header but the ones that differ per answer by nature (the clock, the request id). */
+  const headersOf = (res: { headers: Record<string, unknown> }) =>
+    Object.fromEntries(
+      Object.entries(res.headers).filter(([name]) => name !== 'date' && name !== 'x-request-id'),
+    );
+  /** The app's security headers, as an ordinary API answer carries them. */
+  async function appSecurityHeaders(app: TestApp) {
+    const page = await app.app.inject({ method: 'GET', url: '/api/health' });
+    const names = Object.keys(page.headers).filter((name) =>
+      /^(content-security-policy|cross-origin-|origin-agent|referrer|strict-transport|x-(content-type|dns|download|frame|permitted|xss))/.test(
+        name,
+      ),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    return Object.fromEntries(names.map((name) => [name, page.headers[name]]));
+  }
+
+  it('answers from memory with exactly the headers of the answer from disk, every security header included', async () => {
+    const { photo } = await thumbnailOf(t, owner);
+    const fromDisk = await warm(t, photo.thumbnailUrl);
+    const fromMemory = await get(photo.thumbnailUrl);
+    expect(fromMemory.statusCode).toBe(200);
+    expect(headersOf(fromMemory)).toEqual(headersOf(fromDisk));
+    expect(fromMemory.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fromMemory.headers['x-request-id']).not.toBe(fromDisk.headers['x-request-id']);
+    // The page's policy gives way to the sandbox of a file; every other header is the app's.
+    const security = await appSecurityHeaders(t);
+    expect(fromMemory.headers).toMatchObject({
+      ...security,
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=31536000, immutable',
+      'content-type': 'image/webp',
+    });
+    // A download name or a type in the link is signed, and answered as asked even from memory.
+    const named = await get(
+      createUrlSigner(t.config.secretKey).sign(
+        new URL(photo.thumbnailUrl, 'http://x').pathname,
+        { dl: 'Düğün.webp' },
+        60,
+      ),
+    );
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-disposition']).toBe(
+      `attachment; filename="Dugun.webp"; filename*=UTF-8''D%C3%BC%C4%9F%C3%BCn.webp`,
+    );
+    // Revalidation, ranges and refusals carry the same security headers.
+    const revalidated = await get(photo.thumbnailUrl, undefined, {
+      'if-none-match': String(fromMemory.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const part = await get(photo.thumbnailUrl, undefined, { range: 'bytes=0-9' });
+    expect(part.statusCode).toBe(206);
+    const past = await get(photo.thumbnailUrl, undefined, { range: 'bytes=99999999-' });
+    expect(past.statusCode).toBe(416);
+    const refused = await get(
+      photo.thumbnailUrl.replace(/sig=./, (x) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
+    );
+    expect(refused.statusCode).toBe(403);
+    for (const res of [revalidated, part, past, refused])
+      expect(res.headers).toMatchObject({
+        ...security,
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+  });
+
+  it('checks the link before answering from memory: a tampered or expired twin of a held file gets 403', async () => {
+    const { photo } = await thumbnailOf(t, owner);
+    await warm(t, photo.thumbnailUrl);
+    const path = new URL(photo.thumbnailUrl, 'http://x').pathname;
+    expect((await get(photo.thumbnailUrl)).statusCode).toBe(200);
+    const tampered = photo.thumbnailUrl.replace(/sig=./, (x) => (x.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await get(tampered)).statusCode).toBe(403);
+    const longer = photo.thumbnailUrl.replace(/exp=(\d+)/, (_s, exp: string) => `exp=${Number(exp) + 1}`);
+    expect((await get(longer)).statusCode).toBe(403);
+    const past = createUrlSigner(t.config.secretKey, () => Date.now() - 2 * 3600_000);
+    const expired = await get(past.sign(path, {}, 60));
+    expect(expired.statusCode).toBe(403);
+    expect(expired.rawPayload.toString()).toContain(m.linkInvalid);
+    // Its twin signed now is answered.
+    expect((await get(createUrlSigner(t.config.secretKey).sign(path, {}, 60))).statusCode).toBe(200);
   });
 
   it('reads the disk every time with MEDIA_CACHE_BYTES=0', async () => {
