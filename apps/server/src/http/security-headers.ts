@@ -9,7 +9,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route sends the security headers itself (from the same list, see `mediaRoutes`): the
+     * The route sends the security headers itself (from the same list, see `mediaFileRoutes`): the
      * app-wide hook leaves its answers alone, so a hot answer's headers are validated and written
      * once, in one `writeHead`, instead of being set on the socket's response one by one first.
      */

@@ -1,3 +1,11 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { messages } from '@ani/contract/messages';
+import { ErrorCode } from '../../http/errors.ts';
+
+/** The query of a signed link (media file or album download): checked by the signature, bounded here. */
+export const signedQuery = z.record(z.string(), z.string().max(1000));
+
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -26,4 +34,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function rangeNotSatisfiable(reply: FastifyReply, size: number) {
+  return reply
+    .status(416)
+    .header('content-range', `bytes */${size}`)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-disposition', 'inline')
+    .send({ success: false, message: messages.media.rangeNotSatisfiable, code: ErrorCode.VALIDATION });
 }

@@ -13,6 +13,7 @@ import type { HeicDecoder } from './heic-decoder.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
 import type { HeaderList } from '../../http/security-headers.ts';
 import { createMediaRepository, type PhotoCounter } from './media.repository.ts';
+import { mediaFileRoutes } from './media-files.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createLiveHub } from './live-hub.ts';
 import { liveLimits, liveRoutes } from './live.routes.ts';
@@ -136,10 +137,14 @@ export async function registerMediaModule(
     album,
     guestTokens,
     uploadLimiter,
+    parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
+  });
+  await app.register(mediaFileRoutes, {
+    prefix: '/api',
+    album,
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
     hotFiles: deps.hotFiles,
     securityHeaders: deps.securityHeaders,
-    parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
   });
   const live = createLiveService({
     repository,
