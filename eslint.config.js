@@ -123,6 +123,12 @@ export default tseslint.config(
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
+    // This rule warns that React Compiler will skip memoising components that use TanStack Virtual.
+    // The web app is not built with React Compiler (plain Vite + React), so it only adds noise.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'react-hooks/incompatible-library': 'off' },
+  },
+  {
     // An import cycle makes load order decide what a module sees at start-up; refuse it everywhere.
     // The web imports omit the `.ts`/`.tsx` extension, so the resolver is told to try them.
     files: ['**/*.{ts,tsx}'],

@@ -70,9 +70,17 @@ export function AlbumGrid({
     virtualizer.measure();
   }, [tile, columns, virtualizer]);
 
+  // Only a new focus request moves the focus, not a re-layout of the grid: the effect below reads the
+  // current layout through a ref instead of depending on it.
+  const layout = useRef({ virtualizer, columns });
+  useEffect(() => {
+    layout.current = { virtualizer, columns };
+  });
+
   // The tile may not be mounted (rows are windowed): scroll its row in first, then focus once it rendered.
   useEffect(() => {
     if (!focusRequest) return;
+    const { virtualizer, columns } = layout.current;
     virtualizer.scrollToIndex(Math.floor(focusRequest.index / columns), { align: 'auto' });
     let frames = 0;
     let handle = 0;
@@ -85,7 +93,6 @@ export function AlbumGrid({
     };
     focus();
     return () => cancelAnimationFrame(handle);
-    // Only a new request moves the focus, not a re-render of the grid.
   }, [focusRequest]);
 
   const nearEnd = useRef(onNearEnd);
