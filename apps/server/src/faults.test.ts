@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from './testing/multipart-body.ts';
-import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.ts';
-import { firstOutboxMail } from './testing/outbox-files.ts';
+import { freePort, hostWithEvent, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
 /**
  * The server is killed (SIGKILL) during an upload, during derivation and while streaming a ZIP,
@@ -66,34 +65,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ani-faults-'));
   port = await freePort();
   await start();
-  const host = {
-    username: 'Nur Er',
-    email: 'nur@example.com',
-    password: 'Dugun2026',
-    phoneNumber: '05301234567',
-  };
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${server.base}/api/users/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(host),
-  });
-  const mail = (await firstOutboxMail(dataDir)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  await fetch(`${server.base}/api/users/activate?token=${/activate\?token=([\w-]+)/.exec(mail)![1]}`, {
-    redirect: 'manual',
-  });
-  const login = await fetch(`${server.base}/api/users/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: host.email, password: host.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  const created = await api('/api/events', {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ title: 'Nur ve Ege', eventDate: new Date().toISOString() }),
-  });
-  eventId = ((await created.json()) as { event: { id: string } }).event.id;
+  ({ token, eventId } = await hostWithEvent(server, dataDir));
 }, 120_000);
 
 afterAll(async () => {
