@@ -1,9 +1,10 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { Check, Play, Trash2 } from 'lucide-react';
+import { Play, Trash2 } from 'lucide-react';
 import type { MediaItem } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { TileSelectBox } from './tile-select-box';
 import { UnreadablePhoto } from './unreadable-photo';
 
 /** Owner controls come as flat props so `memo` can skip tiles whose selection did not change. */
@@ -109,24 +110,7 @@ export const AlbumTile = memo(function AlbumTile({
       </button>
       {onToggle && onDelete ? (
         <>
-          <label
-            className={cn(
-              // The box stays 32 px; its ::before makes the target 44 px, and the hidden input's focus shows on it.
-              'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow before:absolute before:-inset-1.5 before:content-[""] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white',
-              selected
-                ? 'border-brand-600 bg-brand-600 text-white'
-                : 'border-white bg-black/30 text-transparent',
-            )}
-          >
-            <input
-              type="checkbox"
-              className="sr-only"
-              checked={selected}
-              onChange={() => onToggle(item.id)}
-              aria-label={`${label} seç`}
-            />
-            <Check aria-hidden className="h-5 w-5" />
-          </label>
+          <TileSelectBox label={label} selected={selected} onToggle={() => onToggle(item.id)} />
           <button
             type="button"
             onClick={() => onDelete(item)}

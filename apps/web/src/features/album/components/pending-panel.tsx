@@ -11,6 +11,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { approvePhotos, deletePhotos, pendingPhotosQuery, refreshAfterReview } from '../api/album-api';
+import { TileSelectBox } from './tile-select-box';
 
 const a = messages.approval;
 const m = messages.media;
@@ -251,24 +252,7 @@ function PendingCard({
             <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
           </span>
         ) : null}
-        <label
-          className={cn(
-            // The box stays 32 px; its ::before makes the target 44 px, and the hidden input's focus shows on it.
-            'absolute top-2 left-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border-2 shadow before:absolute before:-inset-1.5 before:content-[""] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white',
-            selected
-              ? 'border-brand-600 bg-brand-600 text-white'
-              : 'border-white bg-black/30 text-transparent',
-          )}
-        >
-          <input
-            type="checkbox"
-            className="sr-only"
-            checked={selected}
-            onChange={() => onToggle(item.id)}
-            aria-label={`${label} seç`}
-          />
-          <Check aria-hidden className="h-5 w-5" />
-        </label>
+        <TileSelectBox label={label} selected={selected} onToggle={() => onToggle(item.id)} />
       </div>
       <div className="space-y-1 p-3">
         <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
