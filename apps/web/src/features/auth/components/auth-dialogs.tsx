@@ -13,6 +13,14 @@ import {
 
 export type AuthDialog = 'login' | 'register' | 'forgot' | null;
 
+/** What every auth dialog takes: it is opened and closed here, and can switch to another one. */
+export interface AuthDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSwitch: (dialog: AuthDialog) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
 interface AuthDialogsValue {
   open: (dialog: Exclude<AuthDialog, null>) => void;
   close: () => void;

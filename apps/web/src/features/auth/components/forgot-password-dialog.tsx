@@ -13,16 +13,9 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { requestPasswordReset } from '../api/auth-api';
 import { authTexts as t } from '../texts';
-import type { AuthDialog } from './auth-dialogs';
+import type { AuthDialogProps } from './auth-dialogs';
 
-interface Props {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSwitch: (dialog: AuthDialog) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}
-
-export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: Props) {
+export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const forgot = useMutation({ mutationFn: requestPasswordReset });

@@ -20,17 +20,10 @@ import { loginUser, resendActivation } from '../api/auth-api';
 import { signIn } from '../session-actions';
 import { authTexts as t } from '../texts';
 import { PasswordInput } from '../../../components/ui/password-input';
-import type { AuthDialog } from './auth-dialogs';
+import type { AuthDialogProps } from './auth-dialogs';
 import { messages } from '@ani/contract/messages';
 
-interface Props {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSwitch: (dialog: AuthDialog) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}
-
-export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: Props) {
+export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [identifier, setIdentifier] = useState('');

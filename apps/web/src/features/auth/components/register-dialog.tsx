@@ -24,13 +24,9 @@ import { authTexts as t } from '../texts';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TermsDialog } from './terms-dialog';
-import type { AuthDialog } from './auth-dialogs';
+import type { AuthDialogProps } from './auth-dialogs';
 
-interface Props {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSwitch: (dialog: AuthDialog) => void;
-  onCloseAutoFocus?: (event: Event) => void;
+interface Props extends AuthDialogProps {
   termsContent: ReactNode;
 }
 
