@@ -1,14 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32 } from 'node:zlib';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { cleanLine, stripInvisible } from '@ani/contract/text';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import { ContentTally, type ContentSummary } from './content-tally.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
 const u = messages.upload;
@@ -63,68 +63,83 @@ function noteFrom(value: unknown): string | null {
   return note || null;
 }
 
+/** The type a file's first bytes show, or the refusal that says why it is not taken. */
+async function acceptedMedia(head: Buffer): Promise<DetectedMedia> {
+  const result = await detectMediaType(head);
+  if (result.ok) return result.media;
+  throw new AppError(
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    result.reason === 'undetectable' ? u.typeUndetectable : u.onlyImagesAndVideos,
+  );
+}
+
+/** fs.WriteStream as Node constructs it (its typings only declare the stream options). */
+const FileWriteStream = WriteStream as unknown as new (
+  filePath: string,
+  options: { flags: string; start?: number; highWaterMark: number },
+) => WriteStream;
+
+type Chunk = { chunk: Buffer; encoding: BufferEncoding };
+
 /**
- * Counts, hashes and sniffs one file while it streams to disk. The type is decided from the first
- * bytes as soon as they have arrived, so a refused file stops the upload before the rest is read;
- * the size is checked against the request's total on every chunk.
+ * The temp file a multipart file part streams into, which counts, hashes and sniffs the bytes on
+ * their way to its own writes: no stream stage between the parser and the file. The type is decided
+ * from the first bytes as soon as they have arrived, and nothing is written before, so a refused
+ * file stops the upload before the rest is read; the size is checked against the request's total
+ * as the bytes arrive. The socket's 16–64 KiB pieces gather while a write is in flight and go out
+ * together in one writev of up to ~1 MiB: few write calls, and no copy into a bigger buffer.
  */
-class FileInspector extends Transform {
-  readonly hash = createHash('sha256');
-  crc32 = 0;
-  size = 0;
+class InspectingFile extends FileWriteStream {
+  readonly tally = new ContentTally();
   media: DetectedMedia | null = null;
-  private head: Buffer[] = [];
-  private headLength = 0;
+  private held: Chunk[] = [];
   private readonly addBytes: (n: number) => void;
   private readonly onDetected: (media: DetectedMedia) => void;
 
-  constructor(addBytes: (n: number) => void, onDetected: (media: DetectedMedia) => void) {
-    super();
+  constructor(filePath: string, addBytes: (n: number) => void, onDetected: (media: DetectedMedia) => void) {
+    super(filePath, { flags: 'wx', highWaterMark: writeBatchBytes });
     this.addBytes = addBytes;
     this.onDetected = onDetected;
   }
 
   private async detect(): Promise<void> {
-    const head = Buffer.concat(this.head, this.headLength);
-    this.head = [];
-    const result = await detectMediaType(head);
-    if (!result.ok) {
-      throw new AppError(
-        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-        result.reason === 'undetectable' ? u.typeUndetectable : u.onlyImagesAndVideos,
-      );
-    }
-    this.media = result.media;
-    this.onDetected(result.media);
+    this.media = await acceptedMedia(this.tally.head());
+    this.onDetected(this.media);
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  /** Detects the type from the bytes held so far, then writes them; the writes wait for the verdict. */
+  private writeHeld(callback: (error?: Error | null) => void): void {
+    const held = this.held;
+    this.held = [];
+    this.detect().then(
+      () => (held.length ? super._writev!(held, callback) : callback()),
+      (error: Error) => callback(error),
+    );
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this._writev([{ chunk, encoding }], callback);
+  }
+
+  override _writev(chunks: Chunk[], callback: (error?: Error | null) => void): void {
     try {
-      this.size += chunk.length;
-      this.addBytes(chunk.length);
-      this.hash.update(chunk);
-      this.crc32 = crc32(chunk, this.crc32);
+      for (const { chunk } of chunks) {
+        this.addBytes(chunk.length);
+        this.tally.add(chunk);
+      }
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.media) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < detectionHeadBytes) return callback();
-    const held = Buffer.concat(this.head, this.headLength);
-    this.detect().then(
-      () => callback(null, held),
-      (error: Error) => callback(error),
-    );
+    if (this.media) return super._writev!(chunks, callback);
+    this.held.push(...chunks);
+    if (this.tally.size < detectionHeadBytes) return callback();
+    this.writeHeld(callback);
   }
 
-  override _flush(callback: TransformCallback): void {
+  override _final(callback: (error?: Error | null) => void): void {
+    // A file shorter than the detection head is decided (and written) once it has ended.
     if (this.media) return callback();
-    const held = Buffer.concat(this.head, this.headLength);
-    this.detect().then(
-      () => callback(null, held),
-      (error: Error) => callback(error),
-    );
+    this.writeHeld(callback);
   }
 }
 
@@ -179,25 +194,20 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
-      const inspector = new FileInspector(addBytes, onDetected);
       const tempPath = path.join(dir, String(files.length));
-      await pipeline(
-        part.file,
-        inspector,
-        // The socket's 16–64 KiB pieces gather while a write is in flight and go out together in
-        // one writev of up to ~1 MiB: few write calls, and no copy into a bigger buffer.
-        createWriteStream(tempPath, { flags: 'wx', highWaterMark: writeBatchBytes }),
-      );
+      const target = new InspectingFile(tempPath, addBytes, onDetected);
+      await pipeline(part.file, target);
       // A file that was cut by the parser's own size limit is incomplete.
       if ((part.file as Readable & { truncated?: boolean }).truncated) {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
       }
+      const tally = target.tally.finish();
       files.push({
         tempPath,
-        size: inspector.size,
-        sha256: inspector.hash.digest('hex'),
-        crc32: inspector.crc32,
-        media: inspector.media!,
+        size: tally.size,
+        sha256: tally.sha256,
+        crc32: tally.crc32,
+        media: target.media!,
         originalName: part.filename ? part.filename.slice(0, 255) : null,
       });
     }
@@ -213,22 +223,28 @@ export async function receiveUpload(
 
 /**
  * A file that arrived whole by another path (a finished tus upload), read once for what the
- * multipart receiver learns while streaming: its type from the first bytes, its size, SHA-256 and
- * CRC-32. A type that is refused stops the read at once.
+ * multipart receiver learns while streaming: its size, SHA-256, CRC-32 and first bytes. Used when
+ * nothing counted the bytes as they were written (see `receivedFile`).
  */
-export async function inspectFile(filePath: string, originalName: string | null): Promise<ReceivedFile> {
-  const inspector = new FileInspector(
-    () => {},
-    () => {},
-  );
-  const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  await pipeline(createReadStream(filePath, { highWaterMark: writeBatchBytes }), inspector, sink);
+export async function tallyFile(filePath: string): Promise<ContentSummary> {
+  const tally = new ContentTally();
+  for await (const chunk of createReadStream(filePath, { highWaterMark: writeBatchBytes }))
+    tally.add(chunk as Buffer);
+  return tally.finish();
+}
+
+/** A whole file's summary as a received file: its type from its first bytes, or the refusal that says why. */
+export async function receivedFile(
+  filePath: string,
+  summary: ContentSummary,
+  originalName: string | null,
+): Promise<ReceivedFile> {
   return {
     tempPath: filePath,
-    size: inspector.size,
-    sha256: inspector.hash.digest('hex'),
-    crc32: inspector.crc32,
-    media: inspector.media!,
+    size: summary.size,
+    sha256: summary.sha256,
+    crc32: summary.crc32,
+    media: await acceptedMedia(summary.head),
     originalName: originalName ? originalName.slice(0, 255) : null,
   };
 }

@@ -27,9 +27,11 @@ import {
   type NewMediaRow,
   type PhotoCounter,
 } from './media.repository.ts';
+import type { ContentSummary } from './content-tally.ts';
 import {
-  inspectFile,
+  receivedFile,
   receiveUpload,
+  tallyFile,
   type ReceivedFile,
   type UploadCaps,
   type UploadLimits,
@@ -293,8 +295,14 @@ export function createUploadService(deps: {
       author: UploadAuthor;
       /** Decides, once the bytes' type is known, whether one more of this kind still fits (throws if not). */
       admit?: (media: DetectedMedia) => Promise<void>;
+      /**
+       * The file's size, hashes and head, when they were counted as its bytes were written (all of
+       * them, in order); without it the file is read once for them.
+       */
+      content?: ContentSummary;
     }): Promise<{ outcome: 'accepted' | 'duplicate'; mediaId: string; type: MediaType }> {
-      const file = await inspectFile(input.filePath, input.originalName);
+      const content = input.content ?? (await tallyFile(input.filePath));
+      const file = await receivedFile(input.filePath, content, input.originalName);
       const existing = await repo.findBySha256(input.eventId, file.sha256);
       if (existing) return { outcome: 'duplicate', mediaId: existing.id, type: existing.type };
       await input.admit?.(file.media);
