@@ -43,3 +43,6 @@ export function createMediaApi(db: Db, deps: { storage: Storage; heic: HeicDecod
 }
 
 export type MediaApi = ReturnType<typeof createMediaApi>;
+
+/** Size, hashes and first bytes of a file counted as it is written (a resumable upload's staged file). */
+export { ContentTally, type ContentSummary } from './content-tally.ts';

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { ERRORS, Upload } from '@tus/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StagingStore } from './staging-store.ts';
@@ -61,5 +62,64 @@ describe('the tus staging store', () => {
       ERRORS.FILE_NOT_FOUND,
     );
     await expect(readFile(path.join(dir, '..', 'outside'))).rejects.toThrow();
+  });
+
+  describe('counts the bytes as it writes them, so the commit need not read them again', () => {
+    const summaryOf = (data: Buffer) => ({
+      size: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      crc32: crc32(data),
+      head: data.subarray(0, 4100),
+    });
+
+    it('answers a whole file’s size, SHA-256, CRC-32 and first bytes, written in several PATCHes', async () => {
+      const data = randomBytes(3 * 1024 * 1024 + 17);
+      const id = await created(data.length);
+      const cuts = [0, 1000, 1024 * 1024 + 5, 2 * 1024 * 1024, data.length];
+      for (let i = 0; i + 1 < cuts.length; i++)
+        await store.write(pieces(data.subarray(cuts[i], cuts[i + 1]), 16 * 1024), id, cuts[i]!);
+      expect(store.content(id, data.length)).toEqual(summaryOf(data));
+      // Once: a second commit of the same upload reads the file.
+      expect(store.content(id, data.length)).toBeNull();
+    });
+
+    it('answers nothing for a file resumed in another process (a restart): its first bytes were not counted', async () => {
+      const data = randomBytes(2 * 1024 * 1024);
+      const id = await created(data.length);
+      const half = 1024 * 1024 + 3;
+      await store.write(pieces(data.subarray(0, half), 64 * 1024), id, 0);
+      const restarted = new StagingStore({ directory: dir });
+      expect(await restarted.write(pieces(data.subarray(half), 64 * 1024), id, half)).toBe(data.length);
+      expect(restarted.content(id, data.length)).toBeNull();
+      expect((await readFile(path.join(dir, id))).equals(data)).toBe(true);
+    });
+
+    it('answers nothing once a body failed, nor for a PATCH at an offset the count has not reached', async () => {
+      const data = randomBytes(2 * 1024 * 1024);
+      const id = await created(data.length);
+      await store.write(pieces(data.subarray(0, 100_000), 64 * 1024), id, 0);
+      await expect(store.write(pieces(data.subarray(100_000), 64 * 1024, 3), id, 100_000)).rejects.toBe(
+        ERRORS.FILE_WRITE_ERROR,
+      );
+      const { offset } = await store.getUpload(id);
+      await store.write(pieces(data.subarray(offset), 64 * 1024), id, offset);
+      expect(store.content(id, data.length)).toBeNull();
+
+      const other = randomBytes(100_000);
+      const second = new Upload({ id: 'def456', size: other.length, offset: 0 });
+      await store.create(second);
+      await store.write(pieces(other.subarray(0, 40_000), 16 * 1024), second.id, 0);
+      // Bytes 40000–49999 came from elsewhere (another instance): the count is forgotten for good.
+      await store.write(pieces(other.subarray(50_000), 16 * 1024), second.id, 50_000);
+      expect(store.content(second.id, other.length)).toBeNull();
+    });
+
+    it('starts counting again when a file is sent again from its first byte', async () => {
+      const data = randomBytes(500_000);
+      const id = await created(data.length);
+      await store.write(pieces(randomBytes(200_000), 64 * 1024), id, 0);
+      await store.write(pieces(data, 64 * 1024), id, 0);
+      expect(store.content(id, data.length)).toEqual(summaryOf(data));
+    });
   });
 });

@@ -1,25 +1,70 @@
-import { createWriteStream } from 'node:fs';
+import { WriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
+import { ContentTally, type ContentSummary } from '../media/media.public.ts';
 
 /** As the multipart receiver's temp files (media/upload-receiver.ts): writes gather up to 1 MiB. */
 const writeBatchBytes = 1024 * 1024;
+/**
+ * Unfinished uploads whose bytes are counted in memory. Each holds a hash state and its first
+ * 4 kB; past this many (uploads left unfinished) the oldest are forgotten, and their commit reads
+ * the staged file instead.
+ */
+const maxTallies = 10_000;
+
+type Chunk = { chunk: Buffer; encoding: BufferEncoding };
+
+/** fs.WriteStream as Node constructs it (its typings only declare the stream options). */
+const FileWriteStream = WriteStream as unknown as new (
+  filePath: string,
+  options: { flags: string; start: number; highWaterMark: number },
+) => WriteStream;
+
+/** A staged file's writes, each chunk counted into the upload's tally as it is handed to the disk. */
+class TallyingFile extends FileWriteStream {
+  private readonly tally: ContentTally | null;
+
+  constructor(filePath: string, offset: number, tally: ContentTally | null) {
+    super(filePath, { flags: 'r+', start: offset, highWaterMark: writeBatchBytes });
+    this.tally = tally;
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.tally?.add(chunk);
+    super._write(chunk, encoding, callback);
+  }
+
+  override _writev(chunks: Chunk[], callback: (error?: Error | null) => void): void {
+    if (this.tally) for (const { chunk } of chunks) this.tally.add(chunk);
+    super._writev!(chunks, callback);
+  }
+}
 
 /**
- * @tus/file-store, with one change to how a PATCH body reaches the disk. The library's own write
- * passes each socket piece (16–64 KiB) through a counting Transform to a write stream of Node's
- * default 16 KiB, so every piece is its own write call and waits for it. Here the pieces that
- * arrive while a write is in flight go out together in one writev of up to 1 MiB, and the count is
- * the stream's own (decision 0120). Everything else — the offset is the staged file's size, the
- * metadata files, expiry — is the library's: a PATCH cut short still ends its stream gracefully
- * (@tus/server ends it on abort), so what arrived is written before the offset is read.
+ * @tus/file-store, with two changes to how a PATCH body reaches the disk.
+ *
+ * The library's own write passes each socket piece (16–64 KiB) through a counting Transform to a
+ * write stream of Node's default 16 KiB, so every piece is its own write call and waits for it.
+ * Here the pieces that arrive while a write is in flight go out together in one writev of up to
+ * 1 MiB, and the count is the stream's own (decision 0120).
+ *
+ * And the bytes are counted (size, SHA-256, CRC-32, first bytes) as they are written, so the commit
+ * need not read the whole file again (decision 0122). Only while every byte of the file passed
+ * through this process's writes in order from the first: a PATCH at any other offset than where the
+ * tally stands (a resumption after a restart, bytes written by another instance), or one whose body
+ * failed, forgets the tally, and the commit reads the staged file as before.
+ *
+ * Everything else — the offset is the staged file's size, the metadata files, expiry — is the
+ * library's: a PATCH cut short still ends its stream gracefully (@tus/server ends it on abort), so
+ * what arrived is written, and counted, before the offset is read.
  */
 export class StagingStore extends FileStore {
   private readonly root: string;
+  private readonly tallies = new Map<string, ContentTally>();
 
   constructor(options: ConstructorParameters<typeof FileStore>[0]) {
     super(options);
@@ -30,12 +75,40 @@ export class StagingStore extends FileStore {
     const file = path.join(this.root, uploadId);
     // Upload ids are flat names in the store's directory; anything else names no upload.
     if (path.dirname(file) !== this.root) throw ERRORS.FILE_NOT_FOUND;
-    const sink = createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: writeBatchBytes });
+    let tally = offset === 0 ? new ContentTally() : (this.tallies.get(uploadId) ?? null);
+    if (tally && tally.size !== offset) tally = null;
+    this.tallies.delete(uploadId);
+    const sink = new TallyingFile(file, offset, tally);
     try {
       await pipeline(readable, sink);
     } catch {
       throw ERRORS.FILE_WRITE_ERROR;
     }
+    // Kept only when what it counted is exactly what reached the file.
+    if (tally && tally.size === offset + sink.bytesWritten) {
+      this.tallies.set(uploadId, tally);
+      if (this.tallies.size > maxTallies) this.tallies.delete(this.tallies.keys().next().value!);
+    }
     return offset + sink.bytesWritten;
+  }
+
+  /**
+   * What the writes counted of a whole staged file of `size` bytes, once (the tally is forgotten);
+   * null when they did not see every byte of it, and the caller reads the file instead.
+   */
+  content(uploadId: string, size: number): ContentSummary | null {
+    const tally = this.tallies.get(uploadId);
+    this.tallies.delete(uploadId);
+    return tally && tally.size === size ? tally.finish() : null;
+  }
+
+  /** The upload's bytes are going: so is its tally. */
+  forget(uploadId: string): void {
+    this.tallies.delete(uploadId);
+  }
+
+  override async remove(uploadId: string): Promise<void> {
+    this.tallies.delete(uploadId);
+    await super.remove(uploadId);
   }
 }

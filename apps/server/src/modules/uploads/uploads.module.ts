@@ -35,7 +35,9 @@ export async function registerUploadsModule(
       }
     },
     filePath: (uploadId) => path.join(directory, uploadId),
+    content: (uploadId, size) => store.content(uploadId, size),
     async drop(uploadId) {
+      store.forget(uploadId);
       await rm(path.join(directory, uploadId), { force: true });
       await rm(path.join(directory, `${uploadId}.json`), { force: true });
     },

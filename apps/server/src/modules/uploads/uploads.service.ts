@@ -6,7 +6,7 @@ import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
-import type { MediaUploadsApi } from '../media/media.public.ts';
+import type { ContentSummary, MediaUploadsApi } from '../media/media.public.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
 
 const s = messages.submissions;
@@ -27,6 +27,11 @@ export type Staging = {
   /** Bytes held, or null when the store has no such upload. */
   offset(uploadId: string): Promise<number | null>;
   filePath(uploadId: string): string;
+  /**
+   * The whole file's size, hashes and first bytes when they were counted as it was written (all of
+   * it, in order, in this process); null otherwise. Answered once per upload.
+   */
+  content(uploadId: string, size: number): ContentSummary | null;
   /** Removes the bytes and the store's record of them; a missing upload is not an error. */
   drop(uploadId: string): Promise<void>;
 };
@@ -63,6 +68,7 @@ export function createUploadsService(deps: {
       const result = await media.commitFile({
         eventId: submission.eventId,
         filePath: staging.filePath(uploadId),
+        content: staging.content(uploadId, file.size) ?? undefined,
         originalName: file.name,
         author: { uploader: submission.uploader, note: submission.note, guestId: submission.guestId },
         admit: async (detected) => {
