@@ -108,11 +108,18 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const startWords = (
   JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
 ).scripts.start.split(' ');
-/** The Node flags and environment settings of package.json's start script, as `npm start` runs the server. */
+/**
+ * The Node flags and environment settings of package.json's start script, as `npm start` runs the
+ * server. NODE_COMPILE_CACHE is a path relative to the repository (where `npm start` runs); benches
+ * start the server from other directories, so it is made absolute to share the same cache.
+ */
 export const npmStart = {
   flags: startWords.filter((word) => word.startsWith('--')),
   env: Object.fromEntries(
-    startWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=') as [string, string]),
+    startWords
+      .filter((word) => /^[A-Z_]+=/.test(word))
+      .map((word) => word.split('=') as [string, string])
+      .map(([name, value]) => [name, name === 'NODE_COMPILE_CACHE' ? path.resolve(repoRoot, value) : value]),
   ),
 };
 

@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -6,7 +7,6 @@ import { createLogger } from './http/logger.ts';
 import { holdPortWhileStarting } from './http/starting-server.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit.ts';
 import { createMailer } from './mail/mailer.ts';
-import { writeBackup } from './ops/backup-archive.ts';
 import { openControlSocket } from './ops/control-socket.ts';
 import { createDeletionHold } from './ops/deletion-hold.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -82,8 +82,14 @@ await app.listen({ host: config.host, port: config.port }).catch((error: Error) 
 // Background work (derived images, clean-ups) starts once the server is up; app.close() stops it.
 app.jobs.start();
 app.markReady();
+// With NODE_COMPILE_CACHE set (the start script, the systemd unit), every module's type-stripped
+// code is written now rather than at exit, so the next start finds it even after a crash or a kill
+// and never loads Node's TypeScript stripper (docs/decisions/0123). Without it, this does nothing.
+flushCompileCache();
 control?.serveBackups(async (out) => {
   logger.info('backup started');
+  // The archive writer (tar-stream) is only needed when `npm run backup` asks.
+  const { writeBackup } = await import('./ops/backup-archive.ts');
   const manifest = await writeBackup({
     dataDir: config.dataDir,
     out,

@@ -1,5 +1,3 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBody } from '@ani/contract/errors';
@@ -102,6 +100,12 @@ export function errorStatuses(route: RouteShape): number[] {
  * Must be registered before the routes, because it collects them as they are added.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Loaded only when the docs are served (development by default): a production server would hold
+  // both plugins' code from start to exit for nothing.
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Anı Kutusu API', version: '1.0.0' },
