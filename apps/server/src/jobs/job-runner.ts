@@ -122,6 +122,31 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
       return id;
     },
 
+    /**
+     * One job of `kind` for each payload, in a single statement (an upload's derivations: one
+     * insert, not one per file). Fresh ids only, so no conflict clause is needed. Each is due a
+     * millisecond after the one before: jobs are claimed by due time, so they run in this order.
+     */
+    async enqueueEach<K extends KindOf<R>>(
+      db: Executor,
+      kind: K,
+      payloads: PayloadIn<R, K>[],
+    ): Promise<void> {
+      if (!payloads.length) return;
+      const spec = registry.kinds[kind]!;
+      const maxAttempts = spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts;
+      const now = Date.now();
+      await db.insert(jobs).values(
+        payloads.map((payload, i) => ({
+          id: randomUUID(),
+          kind,
+          payload: spec.payload.parse(payload),
+          runAt: new Date(now + i),
+          maxAttempts,
+        })),
+      );
+    },
+
     /** Withdraws a job that has not started, e.g. the clean-up scheduled in case an upload never commits. */
     async cancelJob(db: Executor, id: string): Promise<void> {
       await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'pending')));

@@ -33,7 +33,7 @@ const registry = defineJobRegistry({
     'test.slow': { queue: 'default', payload: anything },
   },
 });
-const { enqueue } = createJobQueue(registry);
+const { enqueue, enqueueEach } = createJobQueue(registry);
 const runner = () => createJobRunner({ db: t.db, logger, registry, pollMs: 10 });
 
 describe('job runner', () => {
@@ -47,6 +47,23 @@ describe('job runner', () => {
     expect(await r.runUntilIdle()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     expect(await t.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('enqueues one job per payload in one statement, checks each payload, and runs them in the order given', async () => {
+    const r = runner();
+    const seen: number[] = [];
+    r.handle('test.echo', async ({ n }) => void seen.push(n));
+    const order = [5, 3, 9, 1, 7, 2, 8, 4, 6, 0];
+    await t.db.transaction(async (tx) => {
+      await enqueueEach(
+        tx,
+        'test.echo',
+        order.map((n) => ({ n })),
+      );
+    });
+    await expect(enqueueEach(t.db, 'test.echo', [{ n: 1 }, { n: 'x' } as never])).rejects.toThrow();
+    expect(await r.runUntilIdle()).toBe(order.length);
+    expect(seen).toEqual(order);
   });
 
   it('never runs a job whose transaction rolled back', async () => {

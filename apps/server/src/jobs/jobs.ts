@@ -94,4 +94,4 @@ export type AppJobHandler<K extends JobKind> = JobHandler<JobPayload<K>>;
 export type AppJobRunner = JobRunner<AppJobRegistry>;
 export type { JobContext } from './job-runner.ts';
 
-export const { enqueue, cancelJob, withJobs } = createJobQueue(jobRegistry);
+export const { enqueue, enqueueEach, cancelJob, withJobs } = createJobQueue(jobRegistry);

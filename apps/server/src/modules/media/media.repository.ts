@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { media, mediaLiveEvents } from '../../db/schema/media.ts';
-import { cancelJob, enqueue } from '../../jobs/jobs.ts';
+import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -134,7 +134,11 @@ export function createMediaRepository(db: Db) {
           .insert(media)
           .values(rows.map((row) => ({ ...row, status: counted })))
           .returning();
-        for (const row of inserted) await enqueue(tx, 'media.derive', { mediaId: row.id });
+        await enqueueEach(
+          tx,
+          'media.derive',
+          inserted.map((row) => ({ mediaId: row.id })),
+        );
         await cancelJob(tx, sweepJobId);
         return inserted.sort((a, b) => a.seq - b.seq);
       });
