@@ -151,7 +151,13 @@ class InspectingFile extends FileWriteStream {
  */
 export async function receiveUpload(
   parts: AsyncIterable<UploadPart>,
-  options: { tempRoot: string; limits?: UploadLimits; caps?: UploadCaps },
+  options: {
+    tempRoot: string;
+    limits?: UploadLimits;
+    caps?: UploadCaps;
+    /** Each file as soon as all its bytes are on disk, while the rest of the body still arrives. */
+    onFile?: (file: ReceivedFile) => void;
+  },
 ): Promise<ReceivedUpload> {
   const max = options.limits ?? defaultUploadLimits;
   // The tightest byte bound decides, and its own message says why (one comparison per chunk).
@@ -210,6 +216,7 @@ export async function receiveUpload(
         media: target.media!,
         originalName: part.filename ? part.filename.slice(0, 255) : null,
       });
+      options.onFile?.(files.at(-1)!);
     }
     if (files.length === 0) throw new AppError(ErrorCode.VALIDATION, u.noFiles);
     const uploader = uploaderFrom(uploaderValue);

@@ -231,6 +231,29 @@ describe('POST /api/events/:id/upload', () => {
     await expectNothingLeft(eventId);
   });
 
+  it('checks each image as it arrives, and still refuses for the first refused file once the body is in', async () => {
+    const eventId = await newEvent();
+    const bomb = await file('bomb');
+    const res = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      await file('jpeg'),
+      bomb,
+      await file('jpeg'),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(u.imageTooLarge);
+    await expectNothingLeft(eventId);
+    // A body that fails after a refused image answers for the body, as when the checks came after it.
+    const jpeg = await readFile(f.jpeg);
+    const over = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      bomb,
+      { name: 'files', filename: 'b.jpg', head: jpeg, size: 100 * 1024 * 1024 + 1 },
+    ]);
+    expect(over.statusCode).toBe(413);
+    await expectNothingLeft(eventId);
+  });
+
   it.each([
     [[] as BodyPart[], u.uploaderRequired],
     [[{ name: 'uploader', value: '   ' }], u.uploaderRequired],

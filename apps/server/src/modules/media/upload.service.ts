@@ -94,38 +94,44 @@ export function createUploadService(deps: {
    * transfer is refused now (not found broken by the decoder later), and a video only passes when
    * ffprobe can read it within the limits the poster and the players can cope with (an 8192×8192
    * clip of a few kB would cost gigabytes to decode). Images first, then videos: the cheap checks
-   * decide before any ffprobe runs.
+   * decide before any ffprobe runs. `imagesChecked`: the images' checks already started as their
+   * files arrived, one per file in order, so the first refusal in file order still decides.
    */
-  async function checkFiles(files: ReceivedFile[]): Promise<void> {
-    for (const file of files) {
-      if (file.media.type !== 'image') continue;
-      if (file.media.needsHeicDecoder && !(await isobmffComplete(file.tempPath))) {
-        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
-      }
-      try {
-        await inspectImage(file.tempPath);
-      } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
-        // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
-        if (!file.media.needsHeicDecoder)
-          throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
-      }
+  async function checkFiles(files: ReceivedFile[], imagesChecked?: Promise<void>[]): Promise<void> {
+    if (imagesChecked) for (const check of imagesChecked) await check;
+    else for (const file of files) await checkImage(file);
+    for (const file of files) await checkVideo(file);
+  }
+
+  async function checkImage(file: ReceivedFile): Promise<void> {
+    if (file.media.type !== 'image') return;
+    if (file.media.needsHeicDecoder && !(await isobmffComplete(file.tempPath))) {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
     }
-    for (const file of files) {
-      if (file.media.type !== 'video') continue;
-      const verdict = await probeVideo(file.tempPath, deps.ffprobeCommand);
-      if (verdict === 'unreadable') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.videoUnreadable);
-      if (verdict === 'too-large') {
-        throw new AppError(
-          ErrorCode.VALIDATION,
-          formatMessage(u.videoTooLarge, {
-            width: videoLimits.maxWidth,
-            height: videoLimits.maxHeight,
-            minutes: Math.round(videoLimits.maxDurationSeconds / 60),
-          }),
-        );
-      }
+    try {
+      await inspectImage(file.tempPath);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      if (error.reason === 'too-large') throw new AppError(ErrorCode.VALIDATION, u.imageTooLarge);
+      // HEIC headers are read by the WebAssembly decoder later; sharp may not parse them.
+      if (!file.media.needsHeicDecoder)
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.imageUnreadable);
+    }
+  }
+
+  async function checkVideo(file: ReceivedFile): Promise<void> {
+    if (file.media.type !== 'video') return;
+    const verdict = await probeVideo(file.tempPath, deps.ffprobeCommand);
+    if (verdict === 'unreadable') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, u.videoUnreadable);
+    if (verdict === 'too-large') {
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        formatMessage(u.videoTooLarge, {
+          width: videoLimits.maxWidth,
+          height: videoLimits.maxHeight,
+          minutes: Math.round(videoLimits.maxDurationSeconds / 60),
+        }),
+      );
     }
   }
 
@@ -198,9 +204,22 @@ export function createUploadService(deps: {
     caps: UploadCaps,
     guestId: string | null,
   ): Promise<UploadResponse> {
-    const received = await receiveUpload(parts, { tempRoot: deps.tempRoot, limits: deps.uploadLimits, caps });
+    // Each image's header is read as soon as its file has arrived, on the thread pool while the
+    // next file streams in, rather than all of them after the body (awaited in order below).
+    const imagesChecked: Promise<void>[] = [];
+    const received = await receiveUpload(parts, {
+      tempRoot: deps.tempRoot,
+      limits: deps.uploadLimits,
+      caps,
+      onFile: (file) => {
+        const check = checkImage(file);
+        // Awaited after the body; a body that fails first leaves its verdict unread.
+        check.catch(() => {});
+        imagesChecked.push(check);
+      },
+    });
     try {
-      await checkFiles(received.files);
+      await checkFiles(received.files, imagesChecked);
       const committed = await storeAndCommit(eventId, received.files, { ...received, guestId });
       return {
         success: true,
