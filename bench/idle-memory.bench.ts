@@ -2,6 +2,8 @@
 // stood idle 15 s, no request yet, on PGlite (a data directory made by a first start, as on a VPS
 // after its first day) and, when BENCH_DATABASE_URL is set, on PostgreSQL. Baseline in the same run:
 // a bare Node process with the same flags and environment. Goals: <= 300 MB on PGlite, <= 150 MB on PostgreSQL.
+// The first start fills the start script's compile cache (NODE_COMPILE_CACHE), which the later ones
+// use as a restarted server does; PostgreSQL is measured once more with an empty cache.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -59,6 +61,12 @@ try {
   const pglite = await idleRss([server], env, /listening/i);
   const pgUrl = process.env.BENCH_DATABASE_URL;
   const postgres = pgUrl ? await idleRss([server], { ...env, DATABASE_URL: pgUrl }, /listening/i) : null;
+  // The first start after an update finds no stripped code for the changed files in the compile
+  // cache and loads Node's TypeScript stripper, which stays until the next restart (decision 0123).
+  const coldCache = path.join(dataDir, 'empty-compile-cache');
+  const postgresCold = pgUrl
+    ? await idleRss([server], { ...env, DATABASE_URL: pgUrl, NODE_COMPILE_CACHE: coldCache }, /listening/i)
+    : null;
   const settings = [...Object.entries(startEnv).map(([k, v]) => `${k}=${v}`), ...flags].join(' ');
   report(`idle memory: server started, no request, ${idleMs / 1000} s idle (${settings || 'no flags'})`, {
     'bare Node process (MB): baseline': fmt(bare, 0),
@@ -67,6 +75,7 @@ try {
       postgres === null
         ? 'skipped (set BENCH_DATABASE_URL)'
         : `${fmt(postgres, 0)} (${fmt(postgres / bare, 1)}x bare; goal <= 150)`,
+    'PostgreSQL, empty compile cache (MB)': postgresCold === null ? 'skipped' : fmt(postgresCold, 0),
   });
 } finally {
   await rm(dataDir, { recursive: true, force: true });

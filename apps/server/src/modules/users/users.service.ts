@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
@@ -44,9 +43,19 @@ const accountDeletionGraceMs = 7 * 24 * HOUR;
 /** How long a data archive and its link live. */
 export const dataExportTtlSeconds = 7 * 24 * 60 * 60;
 
-// argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum.
-// A fixed hash lets unknown accounts cost the same time as known ones.
-const dummyHash = await hash('timing-equaliser-Password1');
+// argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum. Its native addon
+// (~3 MB resident) loads with the first password anyone types, not at start: a server can stand idle
+// for hours before that (decision 0123).
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+const hash = async (password: string) => (await loadArgon2()).hash(password);
+const verify = async (passwordHash: string, password: string) =>
+  (await loadArgon2()).verify(passwordHash, password);
+
+// A fixed hash lets unknown accounts cost the same time as known ones. Made by the first sign-in,
+// before its account is looked up, so that one too costs the same whether the account exists.
+let dummyHashMade: Promise<string> | undefined;
+const dummyHash = () => (dummyHashMade ??= hash('timing-equaliser-Password1'));
 
 export type RegisterData = { username: string; email: string; password: string; phoneNumber: string };
 export type ProfilePatch = {
@@ -228,6 +237,7 @@ export function createUsersService(deps: {
 
     async login(identifier: string, password: string, ip: string) {
       await loginPerIp.consume(ip);
+      const unknownAccountHash = await dummyHash();
       const identifierKey = identifier.includes('@')
         ? identifier.trim().toLowerCase()
         : turkishFold(identifier);
@@ -237,7 +247,7 @@ export function createUsersService(deps: {
       // One pair per account and client address, whichever name the account is tried by.
       const pair = `${user ? `user:${user.id}` : `unknown:${identifierKey}`}|${ip}`;
       await loginGuard.check(pair);
-      const valid = await verify(user?.passwordHash ?? dummyHash, password);
+      const valid = await verify(user?.passwordHash ?? unknownAccountHash, password);
       if (!user || !valid) {
         await loginGuard.failed(pair);
         throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
