@@ -1,0 +1,126 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerFastAnswers, type FastAnswer } from './fast-answers.ts';
+import { createMetrics, registerMetrics } from './metrics.ts';
+import { createRequestIdGenerator, registerRequestId } from './request-id.ts';
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/** One request on a connection of its own (`inject` never reaches what runs before Fastify). */
+function ask(app: FastifyInstance, path: string, options: { method?: string; body?: string } = {}) {
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        agent: false,
+        headers: options.body
+          ? { 'content-type': 'text/plain', 'content-length': String(options.body.length) }
+          : {},
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+let current: FastifyInstance | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+/** An app like ours (request ids, metrics) whose `/files/*` route says `routed`, with a fast answer ahead of it. */
+async function appWith(
+  answer: (url: string) => FastAnswer | undefined,
+  configure?: (app: FastifyInstance) => void,
+) {
+  const genReqId = createRequestIdGenerator(false);
+  const built = Fastify({ genReqId, return503OnClosing: true });
+  current = built;
+  const fast = registerFastAnswers(built, genReqId);
+  registerRequestId(built);
+  registerMetrics(built, createMetrics({ queueStats: async () => [] }), undefined);
+  built.get('/files/*', async () => 'routed');
+  built.post('/files/*', async () => 'routed');
+  fast.add({ route: '/files/*', prefix: '/files/', answer: (req) => answer(req.url!) });
+  configure?.(built);
+  await built.listen({ host: '127.0.0.1', port: 0 });
+  return built;
+}
+
+const hello: FastAnswer = {
+  headers: ['content-type', 'text/plain', 'x-one', '1'],
+  body: Buffer.from('fast'),
+};
+
+describe('answers given before Fastify routes', () => {
+  it('write the answer whole with a request id, and count it under the route like a routed one', async () => {
+    const app = await appWith((url) => (url === '/files/hot' ? hello : undefined));
+    const counted = async (status: string) =>
+      (await app.metrics.httpRequests.get()).values.find(
+        (v) => v.labels.route === '/files/*' && v.labels.status === status && v.labels.method === 'GET',
+      )?.value ?? 0;
+    const fast = await ask(app, '/files/hot');
+    expect(fast).toMatchObject({
+      status: 200,
+      body: 'fast',
+      headers: { 'content-type': 'text/plain', 'x-one': '1' },
+    });
+    expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const routed = await ask(app, '/files/cold');
+    expect(routed).toMatchObject({ status: 200, body: 'routed' });
+    expect(routed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const head = await ask(app, '/files/hot', { method: 'HEAD' });
+    expect(head).toMatchObject({ status: 200, body: '', headers: { 'x-one': '1' } });
+    await vi.waitFor(async () => expect(await counted('200')).toBe(2));
+    const durations = (await app.metrics.httpDuration.get()).values.filter(
+      (v) => v.metricName === 'ani_http_request_duration_seconds_count' && v.labels.route === '/files/*',
+    );
+    expect(Object.fromEntries(durations.map((v) => [v.labels.method, v.value]))).toEqual({ GET: 2, HEAD: 1 });
+  });
+
+  it('leave to Fastify other methods, bodies, other paths, and any request the answer throws on', async () => {
+    const app = await appWith((url) => {
+      if (url === '/files/broken') throw new Error('refused');
+      return hello;
+    });
+    expect((await ask(app, '/files/hot', { method: 'POST' })).body).toBe('routed');
+    expect((await ask(app, '/files/hot', { method: 'GET', body: 'x' })).body).toBe('routed');
+    expect((await ask(app, '/files/broken')).body).toBe('routed');
+    expect((await ask(app, '/elsewhere')).status).toBe(404);
+    expect((await ask(app, '/files/hot')).body).toBe('fast');
+  });
+
+  it('leave a header Node refuses to Fastify, which answers the request whole', async () => {
+    const app = await appWith(() => ({ headers: ['x-bad', 'a\nb'], body: Buffer.from('fast') }));
+    expect(await ask(app, '/files/hot')).toMatchObject({ status: 200, body: 'routed' });
+  });
+
+  it('leave every request to Fastify once the app is closing, which answers 503', async () => {
+    let during: Answer | undefined;
+    const app = await appWith(
+      () => hello,
+      (built) =>
+        // Runs after the fast answers learnt of the close, while the server still takes requests.
+        built.addHook('preClose', async () => {
+          during = await ask(built, '/files/hot');
+        }),
+    );
+    expect((await ask(app, '/files/hot')).body).toBe('fast');
+    await app.close();
+    current = undefined;
+    expect(during?.status).toBe(503);
+  });
+});
