@@ -11,6 +11,7 @@ import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { createOwnerAccess } from './http/owner-access.ts';
 import { registerReadiness, storageProbe } from './http/readiness.ts';
 import { createRequestIdGenerator, registerRequestId } from './http/request-id.ts';
+import { registerFastAnswers } from './http/fast-answers.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { headersOf, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSlowBodyGuard, serverLimits, serverTimeoutOptions } from './http/slow-clients.ts';
@@ -52,11 +53,12 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   });
   const deps: AppDeps = { ...appDeps, storage: forgettingDeletes(appDeps.storage, hotFiles) };
   const { config } = deps;
+  const genReqId = createRequestIdGenerator(config.trustProxy);
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     // Not `requestIdHeader`: Fastify would take any client's header as is; the generator decides.
-    genReqId: createRequestIdGenerator(config.trustProxy),
+    genReqId,
     bodyLimit: 1024 * 1024,
     // Long enough that an over-long id reaches the schemas (a Turkish 400/404), not the router's 414.
     routerOptions: { maxParamLength: 500 },
@@ -73,6 +75,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.server.maxConnections = serverLimits.maxConnections;
+  // The hottest media answers are given before Fastify routes them (decision 0121).
+  const fastAnswers = registerFastAnswers(app, genReqId);
   registerSlowBodyGuard(
     app,
     deps.clientLimits
@@ -164,7 +168,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   };
   const access = createOwnerAccess(apis);
   const jobs = registerJobs(app, deps);
-  const moduleDeps = { ...deps, ...apis, access, jobs, heic, hotFiles, securityHeaders };
+  const moduleDeps = { ...deps, ...apis, access, jobs, heic, hotFiles, securityHeaders, fastAnswers };
   // Account deletion reaches every module that keeps files or unlinked rows for a host; the
   // deletion job only runs once all of them are registered.
   const purgeOwnedData = async (userId: string) => {

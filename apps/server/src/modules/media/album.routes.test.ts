@@ -4,15 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@ani/contract/messages';
 import { media } from '../../db/schema/index.ts';
+import { createLogger } from '../../http/logger.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { multipartBody, type BodyPart } from '../../testing/multipart-body.ts';
+import { listeningAt, overSocket } from '../../testing/over-socket.ts';
 
 const exec = promisify(execFile);
 const m = messages.media;
@@ -58,6 +60,17 @@ async function upload(
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
+
+/**
+ * Every header but the ones that differ per answer by nature (the clock, the request id) or belong to
+ * the connection (which `inject` has none of).
+ */
+const headersOf = (res: { headers: Record<string, unknown> }) =>
+  Object.fromEntries(
+    Object.entries(res.headers).filter(
+      ([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name),
+    ),
+  );
 
 type Item = {
   id: string;
@@ -297,7 +310,13 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
   });
 
   it('with MEDIA_ACCEL_REDIRECT hands a valid link to nginx and never a refused one', async () => {
-    const proxied = await createTestApp({ env: { MEDIA_ACCEL_REDIRECT: '/_media/' } });
+    const lines: Record<string, unknown>[] = [];
+    const proxied = await createTestApp({
+      env: { MEDIA_ACCEL_REDIRECT: '/_media/' },
+      logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) }),
+    });
+    // Through a socket, as nginx asks: the hand-off is given before Fastify routes the request.
+    const viaSocket = overSocket(proxied.app);
     try {
       const host = await createActivatedUser(proxied);
       const created = await proxied.app.inject({
@@ -321,7 +340,10 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
           headers: bearer(host.token),
         })
       ).json().photo;
-      const res = await proxied.app.inject({ method: 'GET', url: photo.url });
+      const fastify = vi.spyOn(proxied.app.log, 'child');
+      const res = await viaSocket(photo.url);
+      expect(fastify).not.toHaveBeenCalled();
+      fastify.mockRestore();
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-accel-redirect']).toBe(`/_media/${item!.key}`);
       expect(res.rawPayload.length).toBe(0);
@@ -336,17 +358,35 @@ describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
         'cross-origin-resource-policy': 'same-origin',
       });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      const revalidated = await proxied.app.inject({
-        method: 'GET',
-        url: photo.url,
+      // The route's own hand-off (what `inject` gets) is the same answer.
+      const routed = await proxied.app.inject({ method: 'GET', url: photo.url });
+      expect(headersOf(res)).toEqual(headersOf(routed));
+      // Logged as Fastify logs the requests it routes, under the id the answer carries.
+      const linesOf = (id: unknown) => lines.filter((line) => line.reqId === id);
+      await vi.waitFor(() => expect(linesOf(res.headers['x-request-id'])).toHaveLength(2));
+      expect(linesOf(res.headers['x-request-id'])).toEqual([
+        expect.objectContaining({
+          level: 30,
+          msg: 'incoming request',
+          req: { method: 'GET', url: photo.url.split('?')[0] },
+        }),
+        expect.objectContaining({
+          level: 30,
+          msg: 'request completed',
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
+      ]);
+      const keysOf = (id: unknown) => linesOf(id).map((line) => Object.keys(line).sort());
+      expect(keysOf(res.headers['x-request-id'])).toEqual(keysOf(routed.headers['x-request-id']));
+      const revalidated = await viaSocket(photo.url, {
         headers: { 'if-none-match': String(res.headers.etag) },
       });
       expect(revalidated.statusCode).toBe(304);
       expect(revalidated.headers['x-accel-redirect']).toBeUndefined();
-      const tampered = await proxied.app.inject({
-        method: 'GET',
-        url: photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
-      });
+      const tampered = await viaSocket(
+        photo.url.replace(/sig=./, (x: string) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
+      );
       expect(tampered.statusCode).toBe(403);
       expect(tampered.headers['x-accel-redirect']).toBeUndefined();
     } finally {
@@ -385,9 +425,16 @@ describe('signed media URLs: small files answered from memory', () => {
     return { eventId, photo, file: app.storage.localPath!(key) };
   }
 
+  /**
+   * Through a socket, as a browser asks: the answers from memory are given before Fastify routes the
+   * request (http/fast-answers.ts), which `inject` never reaches.
+   */
+  const fetchMedia = (url: string, headers: Record<string, string> = {}, app: TestApp = t) =>
+    overSocket(app.app)(url, { headers });
+
   /** The first answer comes from disk and puts the file in memory in the background. */
   async function warm(app: TestApp, url: string) {
-    const first = await app.app.inject({ method: 'GET', url });
+    const first = await fetchMedia(url, {}, app);
     expect(first.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     return first;
@@ -399,7 +446,7 @@ describe('signed media URLs: small files answered from memory', () => {
     // Gone from the disk behind the app's back: only memory can still answer it.
     const bytes = await readFile(file);
     await rm(file);
-    const again = await get(photo.thumbnailUrl);
+    const again = await fetchMedia(photo.thumbnailUrl);
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(bytes)).toBe(true);
     for (const name of [
@@ -412,11 +459,11 @@ describe('signed media URLs: small files answered from memory', () => {
       'x-content-type-options',
     ])
       expect(again.headers[name], name).toBe(first.headers[name]);
-    const part = await get(photo.thumbnailUrl, undefined, { range: 'bytes=10-19' });
+    const part = await fetchMedia(photo.thumbnailUrl, { range: 'bytes=10-19' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
     expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-    const past = await get(photo.thumbnailUrl, undefined, { range: `bytes=${bytes.length}-` });
+    const past = await fetchMedia(photo.thumbnailUrl, { range: `bytes=${bytes.length}-` });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
 
@@ -431,16 +478,11 @@ describe('signed media URLs: small files answered from memory', () => {
     expect(deleted.statusCode).toBe(200);
     // Stored objects are removed by a job queued in the delete's own transaction.
     await t.app.jobs.runUntilIdle();
-    const after = await get(photo.thumbnailUrl);
+    const after = await fetchMedia(photo.thumbnailUrl);
     expect(after.statusCode).toBe(404);
-    expect(after.json().message).toBe(m.photoNotFound);
+    expect(after.json()).toMatchObject({ message: m.photoNotFound });
   });
 
-  /** Every header but the ones that differ per answer by nature (the clock, the request id). */
-  const headersOf = (res: { headers: Record<string, unknown> }) =>
-    Object.fromEntries(
-      Object.entries(res.headers).filter(([name]) => name !== 'date' && name !== 'x-request-id'),
-    );
   /** The app's security headers, as an ordinary API answer carries them. */
   async function appSecurityHeaders(app: TestApp) {
     const page = await app.app.inject({ method: 'GET', url: '/api/health' });
@@ -456,9 +498,17 @@ describe('signed media URLs: small files answered from memory', () => {
   it('answers from memory with exactly the headers of the answer from disk, every security header included', async () => {
     const { photo } = await thumbnailOf(t, owner);
     const fromDisk = await warm(t, photo.thumbnailUrl);
-    const fromMemory = await get(photo.thumbnailUrl);
+    const fastify = vi.spyOn(t.app.log, 'child');
+    const fromMemory = await fetchMedia(photo.thumbnailUrl);
+    // Answered before Fastify routed it: Fastify makes every request it routes a child logger.
+    expect(fastify).not.toHaveBeenCalled();
+    fastify.mockRestore();
     expect(fromMemory.statusCode).toBe(200);
     expect(headersOf(fromMemory)).toEqual(headersOf(fromDisk));
+    // The same answer as the route's own (what `inject`, and a request left to Fastify, gets).
+    const fromRoute = await get(photo.thumbnailUrl);
+    expect(headersOf(fromMemory)).toEqual(headersOf(fromRoute));
+    expect(fromMemory.rawPayload.equals(fromRoute.rawPayload)).toBe(true);
     expect(fromMemory.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(fromMemory.headers['x-request-id']).not.toBe(fromDisk.headers['x-request-id']);
     // The page's policy gives way to the sandbox of a file; every other header is the app's.
@@ -471,7 +521,7 @@ describe('signed media URLs: small files answered from memory', () => {
       'content-type': 'image/webp',
     });
     // A download name or a type in the link is signed, and answered as asked even from memory.
-    const named = await get(
+    const named = await fetchMedia(
       createUrlSigner(t.config.secretKey).sign(
         new URL(photo.thumbnailUrl, 'http://x').pathname,
         { dl: 'Düğün.webp' },
@@ -483,15 +533,15 @@ describe('signed media URLs: small files answered from memory', () => {
       `attachment; filename="Dugun.webp"; filename*=UTF-8''D%C3%BC%C4%9F%C3%BCn.webp`,
     );
     // Revalidation, ranges and refusals carry the same security headers.
-    const revalidated = await get(photo.thumbnailUrl, undefined, {
+    const revalidated = await fetchMedia(photo.thumbnailUrl, {
       'if-none-match': String(fromMemory.headers.etag),
     });
     expect(revalidated.statusCode).toBe(304);
-    const part = await get(photo.thumbnailUrl, undefined, { range: 'bytes=0-9' });
+    const part = await fetchMedia(photo.thumbnailUrl, { range: 'bytes=0-9' });
     expect(part.statusCode).toBe(206);
-    const past = await get(photo.thumbnailUrl, undefined, { range: 'bytes=99999999-' });
+    const past = await fetchMedia(photo.thumbnailUrl, { range: 'bytes=99999999-' });
     expect(past.statusCode).toBe(416);
-    const refused = await get(
+    const refused = await fetchMedia(
       photo.thumbnailUrl.replace(/sig=./, (x) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
     );
     expect(refused.statusCode).toBe(403);
@@ -506,17 +556,105 @@ describe('signed media URLs: small files answered from memory', () => {
     const { photo } = await thumbnailOf(t, owner);
     await warm(t, photo.thumbnailUrl);
     const path = new URL(photo.thumbnailUrl, 'http://x').pathname;
-    expect((await get(photo.thumbnailUrl)).statusCode).toBe(200);
+    expect((await fetchMedia(photo.thumbnailUrl)).statusCode).toBe(200);
     const tampered = photo.thumbnailUrl.replace(/sig=./, (x) => (x.endsWith('A') ? 'sig=B' : 'sig=A'));
-    expect((await get(tampered)).statusCode).toBe(403);
+    expect((await fetchMedia(tampered)).statusCode).toBe(403);
     const longer = photo.thumbnailUrl.replace(/exp=(\d+)/, (_s, exp: string) => `exp=${Number(exp) + 1}`);
-    expect((await get(longer)).statusCode).toBe(403);
+    expect((await fetchMedia(longer)).statusCode).toBe(403);
     const past = createUrlSigner(t.config.secretKey, () => Date.now() - 2 * 3600_000);
-    const expired = await get(past.sign(path, {}, 60));
+    const expired = await fetchMedia(past.sign(path, {}, 60));
     expect(expired.statusCode).toBe(403);
     expect(expired.rawPayload.toString()).toContain(m.linkInvalid);
     // Its twin signed now is answered.
-    expect((await get(createUrlSigner(t.config.secretKey).sign(path, {}, 60))).statusCode).toBe(200);
+    expect((await fetchMedia(createUrlSigner(t.config.secretKey).sign(path, {}, 60))).statusCode).toBe(200);
+  });
+
+  it('answers from memory ahead of Fastify, counted and timed under the route as its own answers are', async () => {
+    const { photo } = await thumbnailOf(t, owner);
+    await warm(t, photo.thumbnailUrl);
+    const { registry } = t.app.metrics;
+    const route = '/api/media/*';
+    type Values = { value: number; labels: Record<string, unknown>; metricName?: string }[];
+    const valueOf = async (metric: string, labels: Record<string, string>, name = metric) =>
+      ((await registry.getSingleMetric(metric)!.get()).values as Values).find(
+        (v) =>
+          (v.metricName ?? metric) === name &&
+          Object.entries(labels).every(([label, value]) => v.labels[label] === value),
+      )?.value ?? 0;
+    const counts = async () => ({
+      get: await valueOf('ani_http_requests_total', { method: 'GET', route, status: '200' }),
+      head: await valueOf('ani_http_requests_total', { method: 'HEAD', route, status: '200' }),
+      refused: await valueOf('ani_http_requests_total', { method: 'GET', route, status: '403' }),
+      timedGet: await valueOf(
+        'ani_http_request_duration_seconds',
+        { method: 'GET', route },
+        'ani_http_request_duration_seconds_count',
+      ),
+      timedHead: await valueOf(
+        'ani_http_request_duration_seconds',
+        { method: 'HEAD', route },
+        'ani_http_request_duration_seconds_count',
+      ),
+    });
+    const before = await counts();
+    const fastify = vi.spyOn(t.app.log, 'child');
+    const one = await fetchMedia(photo.thumbnailUrl);
+    const two = await fetchMedia(photo.thumbnailUrl);
+    const head = await overSocket(t.app)(photo.thumbnailUrl, { method: 'HEAD' });
+    expect(fastify).not.toHaveBeenCalled();
+    expect([one.statusCode, two.statusCode, head.statusCode]).toEqual([200, 200, 200]);
+    expect(one.headers['x-request-id']).not.toBe(two.headers['x-request-id']);
+    expect(headersOf(head)).toEqual(headersOf(one));
+    expect(head.rawPayload.length).toBe(0);
+    // A tampered link is Fastify's to refuse, counted under the same route.
+    const tampered = await fetchMedia(
+      photo.thumbnailUrl.replace(/sig=./, (x) => (x.endsWith('A') ? 'sig=B' : 'sig=A')),
+    );
+    expect(tampered.statusCode).toBe(403);
+    expect(fastify).toHaveBeenCalledTimes(1);
+    fastify.mockRestore();
+    await vi.waitFor(async () =>
+      expect(await counts()).toEqual({
+        get: before.get + 2,
+        head: before.head + 1,
+        refused: before.refused + 1,
+        // The duration has no status label: the refusal is timed with the answers.
+        timedGet: before.timedGet + 3,
+        timedHead: before.timedHead + 1,
+      }),
+    );
+  });
+
+  it('leaves every other spelling of a link to Fastify, which answers it as it always has', async () => {
+    const { photo } = await thumbnailOf(t, owner);
+    await warm(t, photo.thumbnailUrl);
+    const link = new URL(photo.thumbnailUrl, 'http://x');
+    const exp = link.searchParams.get('exp')!;
+    const sig = link.searchParams.get('sig')!;
+    const path = link.pathname;
+    const variants = [
+      `${path}?sig=${sig}&exp=${exp}`, // the same link, parameters the other way round: 200
+      `${path}?exp=${exp}&sig=${sig}&exp=${exp}`, // a parameter twice: 400
+      `${path}?exp=${exp}&sig=${sig}&x=1`, // a parameter the signature does not cover: 403
+      `${path}?exp=${exp}&sig=${sig.slice(0, -1)}%${sig.charCodeAt(42).toString(16)}`, // encoded: 200
+      `${path}?exp=+${exp}&sig=${sig}`, // a space the signature does not cover: 403
+      `${path.replace('/api/media/events/', '/api/media/events%2F')}?exp=${exp}&sig=${sig}`,
+      `${path.replace('/api/media/', '/api/media//')}?exp=${exp}&sig=${sig}`,
+      `${path}/?exp=${exp}&sig=${sig}`,
+      `${path.toUpperCase()}?exp=${exp}&sig=${sig}`,
+      `${path}`,
+    ];
+    const fastify = vi.spyOn(t.app.log, 'child');
+    for (const variant of variants) {
+      fastify.mockClear();
+      const asked = await fetchMedia(variant);
+      expect(fastify, variant).toHaveBeenCalledTimes(1);
+      const routed = await get(variant);
+      expect(asked.statusCode, variant).toBe(routed.statusCode);
+      expect(headersOf(asked), variant).toEqual(headersOf(routed));
+      expect(asked.rawPayload.equals(routed.rawPayload), variant).toBe(true);
+    }
+    fastify.mockRestore();
   });
 
   it('reads the disk every time with MEDIA_CACHE_BYTES=0', async () => {
@@ -793,7 +931,7 @@ describe('GET /api/events/:id/download', () => {
       })
     ).json() as { url: string };
     const full = (await get(url)).rawPayload;
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await listeningAt(t.app);
     const dir = await mkdtemp(path.join(tmpdir(), 'ani-resume-'));
     try {
       const file = path.join(dir, 'album.zip');

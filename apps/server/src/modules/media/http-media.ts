@@ -6,6 +6,17 @@ import { ErrorCode } from '../../http/errors.ts';
 /** The query of a signed link (media file or album download): checked by the signature, bounded here. */
 export const signedQuery = z.record(z.string(), z.string().max(1000));
 
+/**
+ * The query of a link signed with no parameters of its own (no `dl`, no `ct`), read straight from a
+ * raw URL's query string (after the `?`): `exp` then `sig`, as the signer writes them, with nothing
+ * to decode. This is what `signedQuery` parses such a query to; any other spelling gets undefined
+ * and is left to it.
+ */
+export function plainSignedQuery(search: string): { exp: string; sig: string } | undefined {
+  const match = /^exp=(\d{1,20})&sig=([\w-]{43})$/.exec(search);
+  return match ? { exp: match[1]!, sig: match[2]! } : undefined;
+}
+
 export type ByteRange = { start: number; end: number };
 
 /**

@@ -1,18 +1,21 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import send from '@fastify/send';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import type { FastAnswer, FastAnswers } from '../../http/fast-answers.ts';
 import type { HeaderList } from '../../http/security-headers.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
 import type { AlbumService } from './album.service.ts';
 import { mimeForExtension } from './detect-media-type.ts';
-import { etagMatches, parseRange, rangeNotSatisfiable, signedQuery } from './http-media.ts';
+import { etagMatches, parseRange, plainSignedQuery, rangeNotSatisfiable, signedQuery } from './http-media.ts';
 
 // The signed media link (`/api/media/<key>?exp&sig`): the album's photos, previews, thumbnails and
 // videos, answered from memory, handed to nginx, or streamed from disk. It is the busiest route of a
-// wedding night (every phone's album and the live wall), so its headers are built once.
+// wedding night (every phone's album and the live wall), so its headers are built once, and its
+// commonest answers are given ahead of Fastify's routing (`fastAnswers`, decision 0121).
 
 /** @fastify/send takes a URL-encoded path; data directories may hold any character. */
 const encodePath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
@@ -22,7 +25,9 @@ export const mediaFileRoutes: FastifyPluginAsync<{
   accelRedirect?: string;
   hotFiles?: HotFiles;
   securityHeaders: HeaderList;
-}> = async (fastify, { album, accelRedirect, hotFiles, securityHeaders }) => {
+  /** Where the whole answers (from memory, the hand-off) are also given before Fastify routes. */
+  fastAnswers: FastAnswers;
+}> = async (fastify, { album, accelRedirect, hotFiles, securityHeaders, fastAnswers }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Every answer of this route carries the app's security headers, with the sandbox policy of a file
@@ -58,11 +63,34 @@ export const mediaFileRoutes: FastifyPluginAsync<{
     ];
   };
   /**
-   * A whole answer written in one `writeHead`: the headers were validated into a list once, no hook
-   * copies them one by one, and Fastify's send path (nothing of which a file needs) is skipped.
+   * The answers written whole, in one `writeHead`, for a link already checked: a thumbnail or
+   * preview held in memory (0115), asked for whole by a browser without a cached copy, from the
+   * header list built when it entered memory; or, behind nginx, the hand-off (nginx sends the file
+   * from its internal location, ranges included; we only decided that this link may have it and what
+   * the headers say). Undefined for everything else (validators, ranges, files read from disk).
+   * Given both by the route and ahead of it, so the two cannot differ.
+   */
+  const wholeAnswer = (
+    key: string,
+    query: Record<string, string | undefined>,
+    request: IncomingHttpHeaders,
+  ): FastAnswer | undefined => {
+    if (request['if-none-match'] !== undefined) return undefined;
+    if (query.ct === undefined && query.dl === undefined && request.range === undefined) {
+      const hot = hotFiles?.get(key);
+      if (hot) return { headers: hot.headers, body: hot.body };
+    }
+    if (!accelRedirect) return undefined;
+    const headers = fileHeaders(key, query.ct, query.dl);
+    headers.push('x-accel-redirect', `${accelRedirect}${key}`, 'content-length', '0');
+    return { headers };
+  };
+  /**
+   * A whole answer sent through Fastify (what `inject` and the rare request the fast answer leaves
+   * to Fastify get): no hook copies its headers one by one, and Fastify's send path is skipped.
    * Headers other hooks put on the reply (the request id) are kept.
    */
-  const writeWhole = (reply: FastifyReply, headers: readonly string[], body?: Buffer) => {
+  const writeWhole = (reply: FastifyReply, { headers, body }: FastAnswer) => {
     const all = headers.slice();
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (Array.isArray(value)) for (const one of value) all.push(name, one);
@@ -73,6 +101,25 @@ export const mediaFileRoutes: FastifyPluginAsync<{
     reply.raw.end(body);
     return reply;
   };
+
+  // Ahead of Fastify: only a plain link (`exp` and `sig`, nothing to decode) whose path is a valid key
+  // as written, checked as the route checks it; the key and query are then exactly what the route
+  // would read. A refused link throws, and Fastify answers it (403) as always.
+  const prefix = `${fastify.prefix}/media/`;
+  fastAnswers.add({
+    route: `${fastify.prefix}/media/*`,
+    prefix,
+    answer(req) {
+      const url = req.url!;
+      const mark = url.indexOf('?', prefix.length);
+      if (mark === -1) return undefined;
+      const query = plainSignedQuery(url.slice(mark + 1));
+      if (!query) return undefined;
+      const key = url.slice(prefix.length, mark);
+      album.checkMediaLink(key, query);
+      return wholeAnswer(key, query, req.headers);
+    },
+  });
 
   app.get(
     '/media/*',
@@ -90,21 +137,11 @@ export const mediaFileRoutes: FastifyPluginAsync<{
       const key = (request.params as { '*': string })['*'];
       const { query } = request;
       album.checkMediaLink(key, query);
+      const whole = wholeAnswer(key, query, request.headers);
+      if (whole) return writeWhole(reply, whole);
       const plain = query.ct === undefined && query.dl === undefined;
       const ifNoneMatch = request.headers['if-none-match'];
-      // The answer most asked for — a thumbnail or preview held in memory, whole, to a browser
-      // without a cached copy — was built once when the file entered memory.
-      if (plain && ifNoneMatch === undefined && request.headers.range === undefined) {
-        const hot = hotFiles?.get(key);
-        if (hot) return writeWhole(reply, hot.headers, hot.body);
-      }
       const headers = fileHeaders(key, query.ct, query.dl);
-      // Behind nginx: it sends the file (sendfile, ranges) from the internal location; we only
-      // decided whether this link may have it and what the headers say.
-      if (accelRedirect && ifNoneMatch === undefined) {
-        headers.push('x-accel-redirect', `${accelRedirect}${key}`, 'content-length', '0');
-        return writeWhole(reply, headers);
-      }
       for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
       if (etagMatches(ifNoneMatch, `"${key.slice(key.lastIndexOf('/') + 1)}"`))
         return reply.status(304).send();

@@ -12,6 +12,7 @@ import { createDeriveHandler } from './derive-job.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import type { HotFiles } from '../../storage/hot-files.ts';
 import type { HeaderList } from '../../http/security-headers.ts';
+import type { FastAnswers } from '../../http/fast-answers.ts';
 import { createMediaRepository, type PhotoCounter } from './media.repository.ts';
 import { mediaFileRoutes } from './media-files.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -61,6 +62,8 @@ export async function registerMediaModule(
     hotFiles: HotFiles;
     /** The app's security headers (helmet's, read once), which media answers write themselves. */
     securityHeaders: HeaderList;
+    /** Answers given before Fastify routes (see http/fast-answers.ts). */
+    fastAnswers: FastAnswers;
     uploadRateLimit?: { limit: number; windowMs: number };
   },
 ): Promise<MediaModuleApi> {
@@ -145,6 +148,7 @@ export async function registerMediaModule(
     accelRedirect: deps.storage.localPath ? deps.config.mediaAccelRedirect : undefined,
     hotFiles: deps.hotFiles,
     securityHeaders: deps.securityHeaders,
+    fastAnswers: deps.fastAnswers,
   });
   const live = createLiveService({
     repository,
