@@ -4,6 +4,8 @@ import { media, mediaLiveEvents } from '../../db/schema/media.ts';
 import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
 
 export type MediaRow = typeof media.$inferSelect;
+/** The upload commit's transaction, as its callers' own repositories take it (`commitUpload`'s `within`). */
+export type CommitTx = Tx;
 export type NewMediaRow = typeof media.$inferInsert;
 
 /** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
@@ -108,7 +110,15 @@ export function createMediaRepository(db: Db) {
       rows: NewMediaRow[],
       sweepJobId: string,
       count: PhotoCounter,
-      options: { quota: EventQuota; refuseDuplicates: boolean },
+      options: {
+        quota: EventQuota;
+        refuseDuplicates: boolean;
+        /**
+         * Runs in this transaction once the rows are in (their ids known): what the caller's own
+         * tables say of them commits or rolls back with them, and a throw refuses the upload.
+         */
+        within?: (tx: Tx, inserted: MediaRow[]) => Promise<void>;
+      },
     ): Promise<MediaRow[]> {
       const bytes = rows.reduce((sum, row) => sum + row.size, 0);
       return db.transaction(async (tx) => {
@@ -134,6 +144,7 @@ export function createMediaRepository(db: Db) {
           .insert(media)
           .values(rows.map((row) => ({ ...row, status: counted })))
           .returning();
+        await options.within?.(tx, inserted);
         await enqueueEach(
           tx,
           'media.derive',

@@ -21,6 +21,7 @@ import { ImageRejectedError, inspectImage } from './derive-images.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import {
   DuplicateMediaError,
+  type CommitTx,
   UploadCommitError,
   type MediaRepository,
   type MediaRow,
@@ -144,7 +145,10 @@ export function createUploadService(deps: {
     eventId: string,
     files: ReceivedFile[],
     author: UploadAuthor,
-    options: { refuseDuplicates?: boolean } = {},
+    options: {
+      refuseDuplicates?: boolean;
+      within?: (tx: CommitTx, inserted: MediaRow[]) => Promise<void>;
+    } = {},
   ): Promise<MediaRow[]> {
     const uploadedAt = new Date();
     const keys: string[] = [];
@@ -179,6 +183,7 @@ export function createUploadService(deps: {
       committed = await repo.commitUpload(eventId, rows, sweepJobId, photoCounter, {
         quota: { bytes: deps.bounds.eventQuotaBytes, items: deps.bounds.eventQuotaItems },
         refuseDuplicates: options.refuseDuplicates ?? false,
+        within: options.within,
       });
     } catch (error) {
       await Promise.allSettled(keys.map((key) => storage.delete(key)));
@@ -312,8 +317,12 @@ export function createUploadService(deps: {
       filePath: string;
       originalName: string | null;
       author: UploadAuthor;
-      /** Decides, once the bytes' type is known, whether one more of this kind still fits (throws if not). */
-      admit?: (media: DetectedMedia) => Promise<void>;
+      /**
+       * Runs in the commit's own transaction, with the new item's id: decides whether one more of
+       * this kind still fits (throws if not) and records the outcome, so both commit with the item
+       * (one transaction for all of it, not three).
+       */
+      admit?: (tx: CommitTx, media: DetectedMedia, mediaId: string) => Promise<void>;
       /**
        * The file's size, hashes and head, when they were counted as its bytes were written (all of
        * them, in order); without it the file is read once for them.
@@ -324,10 +333,13 @@ export function createUploadService(deps: {
       const file = await receivedFile(input.filePath, content, input.originalName);
       const existing = await repo.findBySha256(input.eventId, file.sha256);
       if (existing) return { outcome: 'duplicate', mediaId: existing.id, type: existing.type };
-      await input.admit?.(file.media);
       await checkFiles([file]);
+      const admit = input.admit;
       try {
-        const [row] = await storeAndCommit(input.eventId, [file], input.author, { refuseDuplicates: true });
+        const [row] = await storeAndCommit(input.eventId, [file], input.author, {
+          refuseDuplicates: true,
+          within: admit && ((tx, [inserted]) => admit(tx, file.media, inserted!.id)),
+        });
         return { outcome: 'accepted', mediaId: row!.id, type: row!.type };
       } catch (error) {
         // The same bytes were committed by another upload since the look-up above.

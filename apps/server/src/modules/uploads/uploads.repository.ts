@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { submissionFiles, submissions } from '../../db/schema/uploads.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -118,38 +118,38 @@ export function createUploadsRepository(db: Db) {
 
     /**
      * Records what the bytes turned out to be, unless the submission already holds `max` files of
-     * that kind. The submission's row is locked meanwhile, so two files finishing at once cannot
-     * both take the last place.
+     * that kind. Runs in the media commit's transaction: the submission's row is locked until it
+     * commits, so two files finishing at once cannot both take the last place.
      */
-    async admitKind(uploadId: string, submissionId: string, kind: 'image' | 'video', max: number) {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(eq(submissions.id, submissionId))
-          .for('update');
-        const [taken] = await tx
-          .select({ n: count() })
-          .from(submissionFiles)
-          .where(
-            and(
-              eq(submissionFiles.submissionId, submissionId),
-              eq(submissionFiles.kind, kind),
-              ne(submissionFiles.state, 'refused'),
-              ne(submissionFiles.uploadId, uploadId),
-            ),
-          );
-        if (taken!.n >= max) return false;
-        await tx.update(submissionFiles).set({ kind }).where(eq(submissionFiles.uploadId, uploadId));
-        return true;
-      });
+    async admitKind(tx: Tx, uploadId: string, submissionId: string, kind: 'image' | 'video', max: number) {
+      await tx
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(eq(submissions.id, submissionId))
+        .for('update');
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(submissionFiles)
+        .where(
+          and(
+            eq(submissionFiles.submissionId, submissionId),
+            eq(submissionFiles.kind, kind),
+            ne(submissionFiles.state, 'refused'),
+            ne(submissionFiles.uploadId, uploadId),
+          ),
+        );
+      if (taken!.n >= max) return false;
+      await tx.update(submissionFiles).set({ kind }).where(eq(submissionFiles.uploadId, uploadId));
+      return true;
     },
 
     async setOutcome(
       uploadId: string,
       outcome: { state: Exclude<FileState, 'waiting' | 'receiving'>; reason?: string; mediaId?: string },
+      /** The commit's transaction, when the outcome is the item it inserts. */
+      tx: Tx | Db = db,
     ): Promise<void> {
-      await db
+      await tx
         .update(submissionFiles)
         .set({ state: outcome.state, reason: outcome.reason ?? null, mediaId: outcome.mediaId ?? null })
         .where(eq(submissionFiles.uploadId, uploadId));

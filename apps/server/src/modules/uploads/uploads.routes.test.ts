@@ -495,6 +495,23 @@ describe('tus uploads of a submission’s files', () => {
     expect((await album(eventId)).photoCount).toBe(3);
   });
 
+  it('takes exactly three of four videos that finish at once: the kind count is exact inside the commit', async () => {
+    const eventId = await newEvent();
+    const clip = await readFile(f.mp4);
+    // Four distinct videos: the same clip with bytes appended (still playable).
+    const clips = [0, 1, 2, 3].map((i) => Buffer.concat([clip, Buffer.alloc(i + 1, i)]));
+    // Three may be declared as videos; the fourth says it is a photo, and the commit finds out.
+    const sub = await submitted(
+      eventId,
+      clips.map((c, i) => declare(`klip-${i}.mp4`, c, i < 3 ? 'video/mp4' : 'image/jpeg')),
+    );
+    const sent = await Promise.all(clips.map((c, i) => send(sub.submissionId, `klip-${i}.mp4`, c)));
+    const outcomes = sent.map((res) => res.headers['upload-outcome'] ?? res.body);
+    expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === u.maxVideos)).toHaveLength(1);
+    expect((await album(eventId)).photoCount).toBe(3);
+  });
+
   it('commits a file whose bytes all arrived before a crash cut its commit, when its phone asks where it stands', async () => {
     const eventId = await newEvent();
     const jpeg = await readFile(f.jpeg);

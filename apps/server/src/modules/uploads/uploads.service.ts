@@ -71,13 +71,16 @@ export function createUploadsService(deps: {
         content: staging.content(uploadId, file.size) ?? undefined,
         originalName: file.name,
         author: { uploader: submission.uploader, note: submission.note, guestId: submission.guestId },
-        admit: async (detected) => {
+        // In the commit's transaction: the kind's count and the file's outcome commit with the item.
+        admit: async (tx, detected, mediaId) => {
           const max = detected.type === 'video' ? limits.maxVideosPerUpload : limits.maxPhotosPerUpload;
-          if (!(await repo.admitKind(uploadId, submission.id, detected.type, max)))
+          if (!(await repo.admitKind(tx, uploadId, submission.id, detected.type, max)))
             throw new AppError(ErrorCode.VALIDATION, detected.type === 'video' ? u.maxVideos : u.maxPhotos);
+          await repo.setOutcome(uploadId, { state: 'accepted', mediaId }, tx);
         },
       });
-      await repo.setOutcome(uploadId, { state: result.outcome, mediaId: result.mediaId });
+      if (result.outcome === 'duplicate')
+        await repo.setOutcome(uploadId, { state: 'duplicate', mediaId: result.mediaId });
       await staging.drop(uploadId);
       // A duplicate stored nothing: its bytes were not spent from the address's budget.
       if (result.outcome === 'duplicate') await media.giveBackBytes(submission.clientIp, file.size);
