@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+// Types only: the addon itself loads on first use (below).
+import type * as Argon2 from '@node-rs/argon2';
 import { turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
@@ -46,7 +48,7 @@ export const dataExportTtlSeconds = 7 * 24 * 60 * 60;
 // argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum. Its native addon
 // (~3 MB resident) loads with the first password anyone types, not at start: a server can stand idle
 // for hours before that (decision 0123).
-let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+let argon2: Promise<typeof Argon2> | undefined;
 const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 const hash = async (password: string) => (await loadArgon2()).hash(password);
 const verify = async (passwordHash: string, password: string) =>
