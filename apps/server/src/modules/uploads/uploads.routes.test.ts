@@ -1,5 +1,7 @@
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
@@ -493,6 +495,50 @@ describe('tus uploads of a submission’s files', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toBe(u.maxVideos);
     expect((await album(eventId)).photoCount).toBe(3);
+  });
+
+  it('stores the SHA-256 and CRC-32 of the bytes, whether counted as the PATCHes wrote them or read again after a gap', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    // Two distinct files from the same photo (bytes after a JPEG's end are ignored by decoders).
+    const [counted, reread] = [1, 2].map((n) => Buffer.concat([jpeg, Buffer.alloc(50_000, n)]));
+    const sub = await submitted(eventId, [declare('a.jpg', counted!), declare('b.jpg', reread!)]);
+    const thirds = (data: Buffer) => [0, 20_000, 40_000, data.length];
+
+    const first = await create(sub.submissionId, 'a.jpg', counted!.length);
+    const [a0, a1, a2, a3] = thirds(counted!);
+    for (const [from, to] of [
+      [a0, a1],
+      [a1, a2],
+      [a2, a3],
+    ] as const)
+      expect((await patch(first.location!, from!, counted!.subarray(from, to))).statusCode).toBe(204);
+
+    // The middle third reaches the staged file without passing through this process (another
+    // instance wrote it): the count the PATCHes kept is no longer the file's, and the commit
+    // must read the file for its hashes.
+    const second = await create(sub.submissionId, 'b.jpg', reread!.length);
+    const [b0, b1, b2, b3] = thirds(reread!);
+    expect((await patch(second.location!, b0!, reread!.subarray(b0, b1))).statusCode).toBe(204);
+    await appendFile(
+      path.join(t.config.dataDir, 'tus', second.location!.split('/').pop()!),
+      reread!.subarray(b1, b2),
+    );
+    const last = await patch(second.location!, b2!, reread!.subarray(b2, b3));
+    expect(last.headers['upload-outcome']).toBe('accepted');
+
+    const { rows } = await album(eventId);
+    const byName = new Map(rows.map((r) => [r.originalName, r]));
+    for (const [name, data] of [
+      ['a.jpg', counted!],
+      ['b.jpg', reread!],
+    ] as const) {
+      expect(byName.get(name)).toMatchObject({
+        size: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        crc32: crc32(data),
+      });
+    }
   });
 
   it('takes exactly three of four videos that finish at once: the kind count is exact inside the commit', async () => {
