@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -143,6 +143,40 @@ describe('the server process', () => {
       'could not start: cannot use the database at DATABASE_URL=postgres://postgres:***@127.0.0.1:1/nowhere',
     );
     expect(server.logs()).not.toContain('hunter2');
+  });
+
+  it('fills the compile cache without starting, so the real start strips no TypeScript', async () => {
+    const cache = await tempDir();
+    const dataDir = await tempDir();
+    // Settings the real start refuses (the next test): compile-only never reads them.
+    const compileOnly = startServerProcess({
+      ANI_COMPILE_ONLY: '1',
+      NODE_COMPILE_CACHE: cache,
+      PORT: 'seksen',
+      DATA_DIR: dataDir,
+    });
+    expect(await compileOnly.exited, compileOnly.logs()).toBe(0);
+    expect(await readdir(dataDir)).toEqual([]);
+    expect((await readdir(cache, { recursive: true })).length).toBeGreaterThan(100);
+
+    const port = await freePort();
+    const server = startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_COMPILE_CACHE: cache,
+      // Node reports each compile-cache look-up on stderr.
+      NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+    });
+    try {
+      expect(await server.healthy(), server.logs()).toBe(true);
+      expect(server.logs()).toMatch(
+        /retrieving transpile cache for StrippedTypeScript \S+\/main\.ts\.\.\.success/,
+      );
+      expect(server.logs()).not.toContain('no transpile cache for StrippedTypeScript');
+    } finally {
+      await server.kill('SIGTERM');
+    }
   });
 
   it('fails fast naming every bad setting', async () => {

@@ -11,6 +11,15 @@ import { openControlSocket } from './ops/control-socket.ts';
 import { createDeletionHold } from './ops/deletion-hold.ts';
 import { createStorage } from './storage/create-storage.ts';
 
+// `npm start` runs this file once with ANI_COMPILE_ONLY=1 before the real start: loading the
+// modules above is enough to write every start-up module's type-stripped code to Node's compile
+// cache (NODE_COMPILE_CACHE), so even the first start after an update never loads Node's TypeScript
+// stripper, whose memory would stay for the process's life (docs/decisions/0123).
+if (process.env.ANI_COMPILE_ONLY === '1') {
+  flushCompileCache();
+  process.exit(0);
+}
+
 function fail(message: string): never {
   process.stderr.write(`\nAnı Kutusu could not start: ${message}\n\n`);
   process.exit(1);
