@@ -23,35 +23,19 @@ import { serverLimits } from '../apps/server/src/http/slow-clients.ts';
 import { extractPosterFrame } from '../apps/server/src/modules/media/media-tools.ts';
 import { multipartBody } from '../apps/server/src/testing/multipart-body.ts';
 import { startFakeProvider } from '../apps/server/src/testing/fake-whatsapp-provider.ts';
-import { fmt, percentile, report, startServer, startServerAsProcess, treeSampler } from './lib.ts';
+import {
+  curlPost as post,
+  fmt,
+  percentile,
+  report,
+  startServer,
+  startServerAsProcess,
+  treeSampler,
+} from './lib.ts';
 import { phoneLikePhoto } from './test-photos.ts';
 
 const exec = promisify(execFile);
 const MB = 1024 * 1024;
-
-/** curl in its own process streams the body, so the client does not share the server's event loop. */
-async function post(
-  url: string,
-  bodyFile: string,
-  contentType: string,
-): Promise<{ status: number; body: string }> {
-  const { stdout } = await exec('curl', [
-    '-s',
-    '-w',
-    '\\n%{http_code}',
-    '-X',
-    'POST',
-    '-H',
-    `content-type: ${contentType}`,
-    '-H',
-    'expect:',
-    '-T',
-    bodyFile,
-    url,
-  ]);
-  const cut = stdout.lastIndexOf('\n');
-  return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
-}
 
 async function duBytes(dir: string): Promise<number> {
   let total = 0;

@@ -1,13 +1,14 @@
 // Shared bench harness: a real server (embedded PGlite, local disk storage) on 127.0.0.1 in a
 // temp data directory, an activated host, and an RSS sampler. Loopback only; nothing is kept.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { buildApp, type AppDeps } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -338,4 +339,39 @@ ${conf.server} } }`,
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+const exec = promisify(execFile);
+
+/**
+ * POSTs a body file with curl: in its own process it streams the file, so the client shares neither
+ * the server's event loop nor its memory.
+ */
+export async function curlPost(
+  url: string,
+  bodyFile: string,
+  contentType: string,
+): Promise<{ status: number; body: string }> {
+  const { stdout } = await exec('curl', [
+    '-s',
+    '-w',
+    '\\n%{http_code}',
+    '-X',
+    'POST',
+    '-H',
+    `content-type: ${contentType}`,
+    '-H',
+    'expect:',
+    '-T',
+    bodyFile,
+    url,
+  ]);
+  const cut = stdout.lastIndexOf('\n');
+  return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
+}
+
+/** `curlPost` for a request that must succeed. */
+export async function curlPostOk(url: string, bodyFile: string, contentType: string): Promise<void> {
+  const { status, body } = await curlPost(url, bodyFile, contentType);
+  if (status !== 200) throw new Error(`status ${status}: ${body}`);
 }

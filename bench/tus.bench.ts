@@ -5,7 +5,6 @@
 // node:http receiver that appends each PATCH body to a file, all measured in this run. Every file
 // must land byte-identical, exactly once.
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { media } from '../apps/server/src/db/schema/index.ts';
 import { multipartBody } from '../apps/server/src/testing/multipart-body.ts';
 import { cuttingProxy, paddedPhoto, tusSend, uploadAsGuest } from '../apps/server/src/testing/tus-guests.ts';
 import { startBareReceiver } from './bare-receiver.ts';
-import { fmt, mb, report, startServer } from './lib.ts';
+import { curlPostOk, fmt, mb, report, startServer } from './lib.ts';
 
 const guests = 3;
 const filesPerGuest = 30;
@@ -26,32 +25,6 @@ const fileSize = Math.floor(totalBytes / (guests * filesPerGuest));
 const cutAfterBytes = 6 * 2 ** 20;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-function curlPost(url: string, bodyFile: string, contentType: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'curl',
-      [
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-X',
-        'POST',
-        '-H',
-        `content-type: ${contentType}`,
-        '-H',
-        'expect:',
-        '-T',
-        bodyFile,
-        url,
-      ],
-      (error, stdout) =>
-        error ? reject(error) : stdout === '200' ? resolve() : reject(new Error(`status ${stdout}`)),
-    );
-  });
-}
 
 export async function run() {
   const server = await startServer();
@@ -91,7 +64,7 @@ export async function run() {
     await Promise.all(
       bodies.map(async (list) => {
         for (const { file, type } of list)
-          await curlPost(`${server.base}/api/events/${multipartEvent}/upload`, file, type);
+          await curlPostOk(`${server.base}/api/events/${multipartEvent}/upload`, file, type);
       }),
     );
     const multipartMs = performance.now() - t;

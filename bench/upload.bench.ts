@@ -4,13 +4,12 @@
 // body written from memory to a file (no socket at all). Then 5 concurrent 100 MB uploads.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { multipartBody, type BodyPart } from '../apps/server/src/testing/multipart-body.ts';
 import { startBareReceiver } from './bare-receiver.ts';
-import { fmt, mb, percentile, report, rssSampler, startServer } from './lib.ts';
+import { curlPostOk as post, fmt, mb, percentile, report, rssSampler, startServer } from './lib.ts';
 
 const fileSize = 10_000_000;
 const files = 10;
@@ -35,33 +34,6 @@ function parts(head: Buffer): BodyPart[] {
       data: Buffer.concat([head, randomBytes(fileSize - head.length)]),
     })),
   ];
-}
-
-/** curl in its own process streams the body file, so the client does not share the server's event loop. */
-function post(url: string, bodyFile: string, contentType: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'curl',
-      [
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-X',
-        'POST',
-        '-H',
-        `content-type: ${contentType}`,
-        '-H',
-        'expect:',
-        '-T',
-        bodyFile,
-        url,
-      ],
-      (error, stdout) =>
-        error ? reject(error) : stdout === '200' ? resolve() : reject(new Error(`status ${stdout}`)),
-    );
-  });
 }
 
 export async function run() {
