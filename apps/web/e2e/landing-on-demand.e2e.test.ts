@@ -160,11 +160,14 @@ describe('the landing page starts the app on demand', () => {
     // …and once the visitor scrolls it is.
     await expect.poll(() => footerLine.textContent()).toContain(year);
     await expect.poll(() => reactOwnsRoot(page)).toBe(true);
-    const months = await page
+    // The month names are written by the app's first render after hydration, which may come a
+    // frame after the year: wait for them as for the year.
+    const months = page
       .getByRole('list', { name: 'Son 6 ayda aylık anı paylaşımları' })
-      .locator('li > span:last-child')
-      .allTextContents();
-    expect(months.filter((m) => m.trim() !== '')).toHaveLength(6);
+      .locator('li > span:last-child');
+    await expect
+      .poll(async () => (await months.allTextContents()).filter((m) => m.trim() !== '').length)
+      .toBe(6);
     expect(problems).toEqual([]);
     await context.close();
   });
