@@ -1,56 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import { createJobQueue } from './job-queue.ts';
+import type { JobRegistry, KindOf, PayloadOut } from './job-registry.ts';
 
 /**
- * The durable job engine, on the app's own database (PGlite or PostgreSQL): jobs are rows,
- * claimed with `FOR UPDATE SKIP LOCKED` under a lease, retried with backoff. It knows nothing of
- * the app's job kinds; `jobs.ts` declares them (see docs/decisions/0050).
+ * The durable job engine's worker side: jobs (rows that `job-queue.ts` adds) are claimed with
+ * `FOR UPDATE SKIP LOCKED` under a lease and retried with backoff. It knows nothing of the app's
+ * job kinds; `jobs.ts` declares them (see docs/decisions/0050).
  */
-
-type Executor = Db | Tx;
-
-/** A queue: its own workers, so one kind of work never waits behind another. */
-export type QueueSpec = {
-  /** Jobs of this queue run at the same time by one process. */
-  concurrency: number;
-  /** Attempts before a job is marked failed (a kind or an enqueue may say otherwise). */
-  maxAttempts: number;
-  /** An attempt running longer is aborted and counted as failed (retried while attempts remain). */
-  timeoutMs: number;
-};
-
-export type JobKindSpec<Q extends string = string> = {
-  queue: Q;
-  /** Checked at enqueue (the caller's bug shows at once) and again before the handler runs. */
-  payload: z.ZodType;
-  maxAttempts?: number;
-  /**
-   * A recurring kind (sweeps): it runs once per interval across all instances, with the payload
-   * `{}`. start() schedules the next slot and each run schedules the one after it.
-   */
-  everyMs?: number;
-};
-
-export type JobRegistry = {
-  queues: Record<string, QueueSpec>;
-  kinds: Record<string, JobKindSpec>;
-};
-
-/** Keeps the literal kind and queue names, and checks each kind names a declared queue. */
-export function defineJobRegistry<
-  const Q extends Record<string, QueueSpec>,
-  const K extends Record<string, JobKindSpec<keyof Q & string>>,
->(registry: { queues: Q; kinds: K }): { queues: Q; kinds: K } {
-  return registry;
-}
-
-export type KindOf<R extends JobRegistry> = keyof R['kinds'] & string;
-export type PayloadIn<R extends JobRegistry, K extends KindOf<R>> = z.input<R['kinds'][K]['payload']>;
-export type PayloadOut<R extends JobRegistry, K extends KindOf<R>> = z.output<R['kinds'][K]['payload']>;
 
 export type JobContext = {
   jobId: string;
@@ -61,122 +21,11 @@ export type JobContext = {
 };
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
 
-export type EnqueueOptions = {
-  runAt?: Date;
-  maxAttempts?: number;
-  /**
-   * A fixed id makes the enqueue idempotent: while a job with this id exists, enqueueing it again
-   * does nothing (several instances, or a sweep that runs again, schedule the same work once).
-   */
-  id?: string;
-};
-
 /** The time jobs are due against; tests pass a clock they move instead of waiting. */
 export type Clock = () => Date;
 
 /** A payload that no longer fits its kind's schema is a bug, not bad luck: it is never retried. */
 class InvalidPayloadError extends Error {}
-
-/**
- * `enqueue` and `cancelJob` for a registry. Enqueue adds the job inside the caller's transaction, so
- * the work exists exactly when the data it is about was committed (no "row saved but thumbnail never
- * made").
- */
-export function createJobQueue<R extends JobRegistry>(registry: R) {
-  return {
-    async enqueue<K extends KindOf<R>>(
-      db: Executor,
-      kind: K,
-      payload: PayloadIn<R, K>,
-      options: EnqueueOptions = {},
-    ): Promise<string> {
-      const spec = registry.kinds[kind]!;
-      const id = options.id ?? randomUUID();
-      await db
-        .insert(jobs)
-        .values({
-          id,
-          kind,
-          payload: spec.payload.parse(payload),
-          runAt: options.runAt ?? new Date(),
-          maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
-        })
-        // A job with a fixed id (one export per account, one warning per event) exists once: enqueued
-        // again while it waits or runs, nothing changes. One that failed for good starts afresh, or
-        // the host asking again (say, for their data) would be refused for ever by an old failure.
-        .onConflictDoUpdate({
-          target: jobs.id,
-          set: {
-            payload: sql`excluded.payload`,
-            status: 'pending',
-            attempts: 0,
-            maxAttempts: sql`excluded.max_attempts`,
-            runAt: sql`excluded.run_at`,
-            lockedUntil: null,
-            lockedBy: null,
-            lastError: null,
-            updatedAt: sql`now()`,
-          },
-          setWhere: eq(jobs.status, 'failed'),
-        });
-      return id;
-    },
-
-    /**
-     * One job of `kind` for each payload, in a single statement (an upload's derivations: one
-     * insert, not one per file). Fresh ids only, so no conflict clause is needed. Each is due a
-     * millisecond after the one before: jobs are claimed by due time, so they run in this order.
-     */
-    async enqueueEach<K extends KindOf<R>>(
-      db: Executor,
-      kind: K,
-      payloads: PayloadIn<R, K>[],
-    ): Promise<void> {
-      if (!payloads.length) return;
-      const spec = registry.kinds[kind]!;
-      const maxAttempts = spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts;
-      const now = Date.now();
-      await db.insert(jobs).values(
-        payloads.map((payload, i) => ({
-          id: randomUUID(),
-          kind,
-          payload: spec.payload.parse(payload),
-          runAt: new Date(now + i),
-          maxAttempts,
-        })),
-      );
-    },
-
-    /** Withdraws a job that has not started, e.g. the clean-up scheduled in case an upload never commits. */
-    async cancelJob(db: Executor, id: string): Promise<void> {
-      await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'pending')));
-    },
-
-    /**
-     * Which of `values` already have a job of `kind` (waiting, running or failed), by the payload
-     * field that names them (e.g. the message an invitation send is for).
-     */
-    async withJobs<K extends KindOf<R>>(
-      db: Executor,
-      kind: K,
-      field: keyof PayloadOut<R, K> & string,
-      values: string[],
-    ): Promise<Set<string>> {
-      const found = new Set<string>();
-      // In slices: a query's parameters are limited, and the outbox of every wedding can be long.
-      for (let i = 0; i < values.length; i += 1_000) {
-        const rows = await db
-          .select({ value: sql<string>`${jobs.payload}->>${field}` })
-          .from(jobs)
-          .where(
-            and(eq(jobs.kind, kind), inArray(sql`${jobs.payload}->>${field}`, values.slice(i, i + 1_000))),
-          );
-        for (const row of rows) found.add(row.value);
-      }
-      return found;
-    },
-  };
-}
 
 /** Delay before attempt n+1: 5 s, 10 s, 20 s … capped at one hour. */
 export function backoffMs(attempt: number): number {

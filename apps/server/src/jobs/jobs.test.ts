@@ -4,7 +4,9 @@ import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../http/logger.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { z } from 'zod';
-import { backoffMs, createJobQueue, createJobRunner, defineJobRegistry } from './job-runner.ts';
+import { createJobQueue } from './job-queue.ts';
+import { defineJobRegistry } from './job-registry.ts';
+import { backoffMs, createJobRunner } from './job-runner.ts';
 import { jobRegistry } from './jobs.ts';
 
 let t: TestApp;

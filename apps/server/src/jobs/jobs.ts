@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  createJobQueue,
-  defineJobRegistry,
-  type JobHandler,
-  type JobRunner,
-  type PayloadOut,
-} from './job-runner.ts';
+import { createJobQueue } from './job-queue.ts';
+import { defineJobRegistry, type PayloadOut } from './job-registry.ts';
+import type { JobHandler, JobRunner } from './job-runner.ts';
 
 /**
  * Every kind of durable background work the app knows, and the queue each runs on.
