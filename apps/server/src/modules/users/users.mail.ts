@@ -1,5 +1,18 @@
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { Logger } from '../../http/logger.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { mailHtml } from '../../mail/mail-layout.ts';
+
+/**
+ * Sends a mail that a request caused without failing that request: the failure is logged and the user
+ * can ask again.
+ */
+export const bestEffortSender = (mailer: Mailer, logger: Logger) => async (message: MailMessage) => {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    logger.error({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
+  }
+};
 
 const layout = (title: string, paragraphs: string[], link: string, button: string) =>
   mailHtml(title, paragraphs, [{ href: link, label: button }]);

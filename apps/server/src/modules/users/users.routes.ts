@@ -16,12 +16,16 @@ import {
   updateProfileInput,
 } from '@ani/contract/users';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import type { AccountRightsService } from './account-rights.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const a = messages.auth;
 const tokenQuery = z.object({ token: z.string().max(200).default('') });
 
-export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async (fastify, { service }) => {
+export const usersRoutes: FastifyPluginAsync<{
+  service: UsersService;
+  accountRights: AccountRightsService;
+}> = async (fastify, { service, accountRights }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -91,7 +95,7 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     '/users/me/export',
     { onRequest: requireUser, schema: { response: { 202: messageResponse } } },
     async (request, reply) => {
-      await service.requestDataExport(currentUser(request), request.ip);
+      await accountRights.requestDataExport(currentUser(request), request.ip);
       return reply.status(202).send({ success: true, message: a.exportRequested });
     },
   );
@@ -101,13 +105,13 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     '/users/me/deletion',
     { onRequest: requireUser, schema: { body: accountDeletionInput, response: { 202: messageResponse } } },
     async (request, reply) => {
-      await service.requestDeletion(currentUser(request), request.body.password, request.ip);
+      await accountRights.requestDeletion(currentUser(request), request.body.password, request.ip);
       return reply.status(202).send({ success: true, message: a.deletionRequested });
     },
   );
 
   app.get('/users/deletion/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const result = await service.confirmDeletion(request.query.token);
+    const result = await accountRights.confirmDeletion(request.query.token);
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
@@ -115,7 +119,7 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
     '/users/me/deletion',
     { onRequest: requireUser, schema: { response: { 200: messageResponse } } },
     async (request) => {
-      const cancelled = await service.cancelDeletion(currentUser(request));
+      const cancelled = await accountRights.cancelDeletion(currentUser(request));
       return { success: true as const, message: cancelled ? a.deletionCancelled : a.deletionNotScheduled };
     },
   );

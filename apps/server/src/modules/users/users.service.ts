@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-// Types only: the addon itself loads on first use (below).
-import type * as Argon2 from '@node-rs/argon2';
-import { turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
 import type { AccountLinkResult, PublicUser } from '@ani/contract/users';
@@ -9,23 +6,16 @@ import type { AuthUser, SessionLookup } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { createRateLimiter, type RateLimitStore } from '../../http/rate-limit.ts';
-import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { newObjectKey, type Storage } from '../../storage/storage.ts';
-import { dataExportZip, jsonFile, type ExportFile } from './data-export.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { createEmailTokens } from './email-tokens.ts';
 import { createLoginGuard } from './login-guard.ts';
+import type { MailBudgets, MailLimits } from './mail-budgets.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { uniqueViolation, type UserRow, type UsersRepository } from './users.repository.ts';
 import {
-  uniqueViolation,
-  type EmailTokenPurpose,
-  type UserRow,
-  type UsersRepository,
-} from './users.repository.ts';
-import {
-  accountDeletedMail,
-  accountDeletionConfirmMail,
-  accountDeletionScheduledMail,
   accountExistsMail,
-  dataExportReadyMail,
   activationMail,
+  bestEffortSender,
   emailChangeMail,
   emailChangeNoticeMail,
   passwordResetMail,
@@ -39,25 +29,11 @@ const RESET_TTL = HOUR;
 const EMAIL_CHANGE_TTL = 24 * HOUR;
 const EMAIL_CHANGE_CANCEL_TTL = 7 * 24 * HOUR;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const DELETION_CONFIRM_TTL = 24 * HOUR;
-/** Between the confirmed "delete my account" and the deletion: time to change one's mind. */
-const accountDeletionGraceMs = 7 * 24 * HOUR;
-/** How long a data archive and its link live. */
-export const dataExportTtlSeconds = 7 * 24 * 60 * 60;
-
-// argon2id with the library's defaults (19 MiB, t=2): OWASP's recommended minimum. Its native addon
-// (~3 MB resident) loads with the first password anyone types, not at start: a server can stand idle
-// for hours before that (decision 0123).
-let argon2: Promise<typeof Argon2> | undefined;
-const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
-const hash = async (password: string) => (await loadArgon2()).hash(password);
-const verify = async (passwordHash: string, password: string) =>
-  (await loadArgon2()).verify(passwordHash, password);
 
 // A fixed hash lets unknown accounts cost the same time as known ones. Made by the first sign-in,
 // before its account is looked up, so that one too costs the same whether the account exists.
 let dummyHashMade: Promise<string> | undefined;
-const dummyHash = () => (dummyHashMade ??= hash('timing-equaliser-Password1'));
+const dummyHash = () => (dummyHashMade ??= hashPassword('timing-equaliser-Password1'));
 
 export type RegisterData = { username: string; email: string; password: string; phoneNumber: string };
 export type ProfilePatch = {
@@ -72,14 +48,11 @@ export type ProfilePatch = {
  * Sign-in and mail budgets. Mail limits count per client address, per target address and per
  * account, so neither one address nor one account can turn our mail into a flood.
  */
-export type AuthLimits = {
+export type AuthLimits = MailLimits & {
   loginPerIp: number;
   /** Consecutive wrong passwords of one (account, address) pair before each try must wait. */
   loginFreeFailures: number;
   registerPerIp: number;
-  mailPerIp: number;
-  mailPerTarget: number;
-  mailPerUser: number;
 };
 export const defaultAuthLimits: AuthLimits = {
   loginPerIp: 30,
@@ -100,19 +73,13 @@ export function createUsersService(deps: {
   sessionTtlMs: number;
   logger: Logger;
   rateLimitStore: RateLimitStore;
-  limits?: AuthLimits;
+  limits: AuthLimits;
+  mailBudgets: MailBudgets;
   /** Hands an account mail to the job runner (see AccountMailJob). */
   queueMail: (job: AccountMailJob) => Promise<void>;
-  clock?: () => Date;
-  /** Removes what other modules keep for the account (files first); its rows then go by cascade. */
-  purgeOwnedData?: (userId: string) => Promise<void>;
-  /** The files other modules contribute to a host's data archive. */
-  exportOwnedData?: (userId: string) => Promise<ExportFile[]>;
-  storage?: Storage;
 }) {
-  const { repository, mailer, publicUrl, sessionTtlMs, logger } = deps;
-  const clock = deps.clock ?? (() => new Date());
-  const limits = deps.limits ?? defaultAuthLimits;
+  const { repository, mailer, publicUrl, sessionTtlMs, logger, limits } = deps;
+  const { mailPerIp, mailPerTarget, mailPerUser } = deps.mailBudgets;
   const store = deps.rateLimitStore;
   const loginPerIp = createRateLimiter({
     name: 'login-ip',
@@ -127,28 +94,8 @@ export function createUsersService(deps: {
     windowMs: HOUR,
     store,
   });
-  const mailPerIp = createRateLimiter({ name: 'mail-ip', limit: limits.mailPerIp, windowMs: HOUR, store });
-  const mailPerTarget = createRateLimiter({
-    name: 'mail-target',
-    limit: limits.mailPerTarget,
-    windowMs: HOUR,
-    store,
-  });
-  const mailPerUser = createRateLimiter({
-    name: 'mail-user',
-    limit: limits.mailPerUser,
-    windowMs: HOUR,
-    store,
-  });
-
-  // A failed e-mail must not fail the request that caused it: the user can ask again.
-  const sendMail = async (message: MailMessage) => {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      logger.error({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
-    }
-  };
+  const sendMail = bestEffortSender(mailer, logger);
+  const { issueEmailToken, useEmailToken } = createEmailTokens(repository);
 
   const startSession = async (userId: string) => {
     const token = newToken();
@@ -157,24 +104,6 @@ export function createUsersService(deps: {
       userId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + sessionTtlMs),
-    });
-    return token;
-  };
-
-  const issueEmailToken = async (
-    user: UserRow,
-    purpose: EmailTokenPurpose,
-    ttl: number,
-    newEmail?: string,
-  ) => {
-    const token = newToken();
-    await repository.insertEmailToken({
-      id: randomUUID(),
-      userId: user.id,
-      purpose,
-      tokenHash: hashToken(token),
-      newEmail,
-      expiresAt: new Date(Date.now() + ttl),
     });
     return token;
   };
@@ -191,24 +120,13 @@ export function createUsersService(deps: {
     deletionScheduledAt: user.deletionScheduledAt?.toISOString() ?? null,
   });
 
-  /** Looks up a link token; the answer tells the landing page what to show. */
-  const useEmailToken = async (token: string, purpose: EmailTokenPurpose) => {
-    if (!token || token.length > 200) return { result: 'invalid' as const };
-    const row = await repository.findEmailToken(hashToken(token), purpose);
-    if (!row) return { result: 'invalid' as const };
-    if (row.usedAt) return { result: 'used' as const, row };
-    if (row.expiresAt.getTime() < Date.now()) return { result: 'expired' as const, row };
-    if (!(await repository.claimEmailToken(row.id))) return { result: 'used' as const, row };
-    return { result: 'ok' as const, row };
-  };
-
   return {
     async register(input: RegisterData, ip: string) {
       await registerPerIp.consume(ip);
       await mailPerTarget.consume(input.email);
       const usernameKey = turkishFold(input.username);
       if (await repository.findByUsernameKey(usernameKey)) throw conflictFor('username');
-      const passwordHash = await hash(input.password);
+      const passwordHash = await hashPassword(input.password);
       // A taken address gets the same answer as a new one, so registering cannot probe for accounts;
       // the address's owner is told by mail instead. The token is random and opens nothing.
       const taken = async () => {
@@ -249,7 +167,7 @@ export function createUsersService(deps: {
       // One pair per account and client address, whichever name the account is tried by.
       const pair = `${user ? `user:${user.id}` : `unknown:${identifierKey}`}|${ip}`;
       await loginGuard.check(pair);
-      const valid = await verify(user?.passwordHash ?? unknownAccountHash, password);
+      const valid = await verifyPassword(user?.passwordHash ?? unknownAccountHash, password);
       if (!user || !valid) {
         await loginGuard.failed(pair);
         throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
@@ -318,7 +236,7 @@ export function createUsersService(deps: {
       if (!user) throw new AppError(ErrorCode.VALIDATION, a.tokenInvalid);
       // Whoever reset the password proved they own the mailbox: that also activates the account.
       await repository.replacePassword(user.id, {
-        passwordHash: await hash(password),
+        passwordHash: await hashPassword(password),
         activatedAt: user.activatedAt ?? new Date(),
       });
     },
@@ -359,91 +277,6 @@ export function createUsersService(deps: {
       return 'email-change-cancelled';
     },
 
-    /** "Verilerimi İndir": prepared by a job, announced by e-mail with an expiring link. */
-    async requestDataExport(actor: AuthUser, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerUser.consume(actor.id);
-      await repository.queueDataExport(actor.id);
-    },
-
-    async buildDataExport(userId: string) {
-      const user = await repository.findById(userId);
-      if (!user || !deps.storage) return;
-      const createdAt = clock();
-      const account = {
-        kullaniciId: user.id,
-        adSoyad: user.username,
-        eposta: user.email,
-        telefon: user.phoneNumber,
-        kayitTarihi: user.createdAt.toISOString(),
-        etkinlestirmeTarihi: user.activatedAt?.toISOString() ?? null,
-        hesapSilmeTarihi: user.deletionScheduledAt?.toISOString() ?? null,
-      };
-      const files = [jsonFile('hesap.json', account), ...((await deps.exportOwnedData?.(userId)) ?? [])];
-      const key = newObjectKey('exports', 'zip');
-      await deps.storage.put(key, dataExportZip(files, createdAt));
-      const previous = await repository.setDataExport(
-        userId,
-        key,
-        new Date(createdAt.getTime() + dataExportTtlSeconds * 1000),
-      );
-      if (previous) await deps.storage.delete(previous);
-      const url = await deps.storage.signedUrl(key, {
-        expiresInSeconds: dataExportTtlSeconds,
-        downloadName: 'anikutusu-verilerim.zip',
-        contentType: 'application/zip',
-      });
-      const link = url.startsWith('/') ? `${publicUrl}${url}` : url;
-      await mailer.send(
-        dataExportReadyMail(
-          user.email,
-          link,
-          turkishLongDate(new Date(createdAt.getTime() + dataExportTtlSeconds * 1000)),
-        ),
-      );
-    },
-
-    /** "Hesabımı Sil", step 1: the password, then a confirmation link by e-mail. */
-    async requestDeletion(actor: AuthUser, password: string, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerUser.consume(actor.id);
-      const user = await repository.findById(actor.id);
-      if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
-      if (!(await verify(user.passwordHash, password)))
-        throw new AppError(ErrorCode.VALIDATION, a.passwordWrong);
-      const token = await issueEmailToken(user, 'account_deletion', DELETION_CONFIRM_TTL);
-      await sendMail(
-        accountDeletionConfirmMail(user.email, `${publicUrl}/api/users/deletion/confirm?token=${token}`),
-      );
-    },
-
-    /** Step 2, the e-mailed link: schedules the deletion after the grace period and ends every session. */
-    async confirmDeletion(token: string): Promise<AccountLinkResult> {
-      const used = await useEmailToken(token, 'account_deletion');
-      if (used.result !== 'ok') return used.result === 'expired' ? 'expired' : 'invalid';
-      const at = new Date(clock().getTime() + accountDeletionGraceMs);
-      const user = await repository.scheduleDeletion(used.row.userId, at);
-      if (user)
-        await sendMail(accountDeletionScheduledMail(user.email, turkishLongDate(at), `${publicUrl}/profile`));
-      return 'deletion-scheduled';
-    },
-
-    /** Idempotent: true when a scheduled deletion was withdrawn, false when none was scheduled. */
-    async cancelDeletion(actor: AuthUser): Promise<boolean> {
-      return repository.cancelDeletion(actor.id);
-    },
-
-    /** The deletion job: only when still scheduled and due (a cancel in between wins). */
-    async deleteAccountIfDue(userId: string) {
-      const user = await repository.findById(userId);
-      if (!user?.deletionScheduledAt || user.deletionScheduledAt.getTime() > clock().getTime()) return;
-      await deps.purgeOwnedData?.(userId);
-      if (user.dataExportKey) await deps.storage?.delete(user.dataExportKey);
-      await repository.deleteUser(userId);
-      logger.info({ userId }, "account deleted at its owner's request");
-      await sendMail(accountDeletedMail(user.email));
-    },
-
     async me(actor: AuthUser): Promise<PublicUser> {
       const user = await repository.findById(actor.id);
       if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
@@ -462,14 +295,14 @@ export function createUsersService(deps: {
       let passwordMatch: Promise<boolean> | undefined;
       const currentPasswordMatches = () =>
         (passwordMatch ??= patch.currentPassword
-          ? verify(user.passwordHash, patch.currentPassword)
+          ? verifyPassword(user.passwordHash, patch.currentPassword)
           : Promise.resolve(false));
 
       if (patch.newPassword) {
         if (!(await currentPasswordMatches())) {
           throw new AppError(ErrorCode.VALIDATION, a.currentPasswordWrong);
         }
-        changes.passwordHash = await hash(patch.newPassword);
+        changes.passwordHash = await hashPassword(patch.newPassword);
       }
       if (patch.username && patch.username !== user.username) {
         const key = turkishFold(patch.username);
