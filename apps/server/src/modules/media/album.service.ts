@@ -18,6 +18,7 @@ import type { UrlSigner } from '../../http/signed-urls.ts';
 import { MEDIA_ROUTE_PREFIX as mediaRoutePrefix } from '../../storage/local-disk-storage.ts';
 import { isValidObjectKey, type Storage } from '../../storage/storage.ts';
 import type { EventsApi } from '../events/events.public.ts';
+import type { LiveRepository } from './live.repository.ts';
 import type { MediaRepository, MediaRow, PhotoCounter } from './media.repository.ts';
 import { albumArchive, type AlbumArchive } from './zip-stream.ts';
 import { decodeCursor, encodeCursor } from './album-cursor.ts';
@@ -43,6 +44,8 @@ function downloadPath(eventId: string): string {
 
 export function createAlbumService(deps: {
   repository: MediaRepository;
+  /** A purged album's wall log goes with its last item. */
+  liveRepository: Pick<LiveRepository, 'forgetLive'>;
   events: Pick<EventsApi, 'findById'>;
   /** The event's counts: deletes and approvals change them in their own transaction. */
   counter: PhotoCounter;
@@ -255,7 +258,7 @@ export function createAlbumService(deps: {
       for (;;) {
         const batch = await repo.purgeBatch(eventId, purgeBatchSize);
         if (batch.ids.length === 0) {
-          await repo.forgetLive(eventId);
+          await deps.liveRepository.forgetLive(eventId);
           return removed;
         }
         for (const key of batch.keys) await storage.delete(key);

@@ -1,5 +1,5 @@
 import type { Listen } from '../../db/client.ts';
-import { liveChannel } from './media.repository.ts';
+import { liveChannel } from './live.repository.ts';
 
 /**
  * This process's one LISTEN for the live wall, shared by every open stream: a NOTIFY names the event

@@ -11,7 +11,8 @@ import type { UrlSigner } from '../../http/signed-urls.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { EventRow, EventsApi } from '../events/events.public.ts';
 import { decodeCursor, encodeCursor } from './album-cursor.ts';
-import type { LiveKind, MediaRepository, MediaRow, PhotoCounter } from './media.repository.ts';
+import type { LiveKind, LiveRepository } from './live.repository.ts';
+import type { MediaRepository, MediaRow, PhotoCounter } from './media.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A wall link works for at least this long after it is made (decision 0102). */
@@ -43,6 +44,8 @@ export type LiveMessage = { id: number; kind: LiveKind; data: WallItem | { id: s
 
 export function createLiveService(deps: {
   repository: MediaRepository;
+  /** The wall's pages and its log. */
+  liveRepository: LiveRepository;
   events: Pick<EventsApi, 'findById'>;
   access: OwnerAccess;
   signer: UrlSigner;
@@ -53,7 +56,7 @@ export function createLiveService(deps: {
   clock: () => Date;
   onJobsEnqueued: () => void;
 }) {
-  const { repository: repo, storage } = deps;
+  const { repository: repo, liveRepository: liveRepo, storage } = deps;
   const sign = (key: string) => storage.signedUrl(key, { expiresInSeconds: wallMediaTtlSeconds });
 
   async function wallItem(row: MediaRow): Promise<WallItem> {
@@ -132,10 +135,10 @@ export function createLiveService(deps: {
       const limit = query.limit + 1;
       // An archived album's files are gone: its wall is empty.
       const { rows, lastEventId } = event.archivedAt
-        ? { rows: [], lastEventId: cursor?.position ?? (await repo.liveHead(eventId)) }
+        ? { rows: [], lastEventId: cursor?.position ?? (await liveRepo.liveHead(eventId)) }
         : cursor
-          ? { rows: await repo.wallPageBefore(eventId, cursor.seq, limit), lastEventId: cursor.position }
-          : await repo.wallFirstPage(eventId, limit);
+          ? { rows: await liveRepo.wallPageBefore(eventId, cursor.seq, limit), lastEventId: cursor.position }
+          : await liveRepo.wallFirstPage(eventId, limit);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -153,7 +156,7 @@ export function createLiveService(deps: {
     async openStream(access: WallAccess, eventId: string, lastEventId: string | undefined): Promise<number> {
       await wallEvent(access, eventId);
       const given = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
-      return given ?? repo.liveHead(eventId);
+      return given ?? liveRepo.liveHead(eventId);
     },
 
     /**
@@ -164,7 +167,7 @@ export function createLiveService(deps: {
       eventId: string,
       position: number,
     ): Promise<{ messages: LiveMessage[]; next: number; more: boolean }> {
-      const rows = await repo.liveSince(eventId, position, liveBatch);
+      const rows = await liveRepo.liveSince(eventId, position, liveBatch);
       const out: LiveMessage[] = [];
       for (const row of rows) {
         if (row.kind === 'removed') out.push({ id: row.id, kind: row.kind, data: { id: row.mediaId } });

@@ -14,6 +14,7 @@ import type { HotFiles } from '../../storage/hot-files.ts';
 import type { HeaderList } from '../../http/security-headers.ts';
 import type { FastAnswers } from '../../http/fast-answers.ts';
 import { createMediaRepository, type PhotoCounter } from './media.repository.ts';
+import { createLiveRepository } from './live.repository.ts';
 import { mediaFileRoutes } from './media-files.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createLiveHub } from './live-hub.ts';
@@ -71,6 +72,7 @@ export async function registerMediaModule(
   // Temp files of uploads or derivations cut short by a crash: nothing refers to them any more.
   await rm(tempRoot, { recursive: true, force: true });
   const repository = createMediaRepository(deps.db);
+  const liveRepository = createLiveRepository(deps.db);
   const signer = createUrlSigner(deps.config.secretKey);
   const { heic } = deps;
   const guestTokens = createGuestTokens(deps.config.secretKey);
@@ -118,6 +120,7 @@ export async function registerMediaModule(
   });
   const album = createAlbumService({
     repository,
+    liveRepository,
     events: deps.events,
     counter,
     access: deps.access,
@@ -152,6 +155,7 @@ export async function registerMediaModule(
   });
   const live = createLiveService({
     repository,
+    liveRepository,
     events: deps.events,
     access: deps.access,
     signer,
@@ -164,7 +168,7 @@ export async function registerMediaModule(
   });
   deps.jobs.handle('media.prune-live', async () => {
     const now = (deps.clock ?? (() => new Date()))();
-    const pruned = await repository.pruneLive(new Date(now.getTime() - liveLogKeptMs));
+    const pruned = await liveRepository.pruneLive(new Date(now.getTime() - liveLogKeptMs));
     if (pruned) app.log.info({ pruned }, 'live wall log pruned');
   });
   await app.register(liveRoutes, {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, mediaLiveEvents } from '../../db/schema/media.ts';
+import { media } from '../../db/schema/media.ts';
 import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
+import { appendLive, deleteLiveLog } from './live.repository.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 /** The upload commit's transaction, as its callers' own repositories take it (`commitUpload`'s `within`). */
@@ -53,44 +54,6 @@ export type PhotoCounter = {
   ): Promise<Counts>;
   approve(tx: Tx, eventId: string, n: number): Promise<Counts>;
 };
-
-/** The NOTIFY channel of the live wall; its payload is the event id whose log grew. */
-export const liveChannel = 'media_live';
-export type LiveKind = MediaLiveRow['kind'];
-type MediaLiveRow = typeof mediaLiveEvents.$inferSelect;
-
-/**
- * Appends wall changes to the live log in the caller's transaction and notifies the listeners on
- * commit. The per-event advisory lock is taken right before the ids are drawn and held until
- * commit, so one event's log ids appear in commit order: a wall that has read up to id N never
- * sees a smaller id commit later. It is always the last lock its transaction takes, so it cannot
- * close a cycle of waits.
- */
-async function appendLive(tx: Tx, eventId: string, kind: LiveKind, mediaIds: string[]): Promise<void> {
-  if (mediaIds.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media_live:${eventId}`}))`);
-  await tx.insert(mediaLiveEvents).values(mediaIds.map((mediaId) => ({ eventId, kind, mediaId })));
-  await tx.execute(sql`select pg_notify(${liveChannel}, ${eventId})`);
-}
-
-/** What a wall may show: approved, with its derived images made. */
-const showable = and(eq(media.status, 'approved'), eq(media.processingState, 'done'));
-
-/** One page of what a wall may show, newest first by upload order (the `(event_id, seq desc)` index). */
-function wallRows(q: Db | Tx, eventId: string, limit: number, beforeSeq?: number): Promise<MediaRow[]> {
-  return q
-    .select()
-    .from(media)
-    .where(
-      and(
-        eq(media.eventId, eventId),
-        showable,
-        beforeSeq === undefined ? undefined : lt(media.seq, beforeSeq),
-      ),
-    )
-    .orderBy(desc(media.seq))
-    .limit(limit);
-}
 
 export function createMediaRepository(db: Db) {
   return {
@@ -161,7 +124,7 @@ export function createMediaRepository(db: Db) {
      * Answers how many items there were.
      */
     async deleteAllForEvent(tx: Tx, eventId: string): Promise<number> {
-      await tx.delete(mediaLiveEvents).where(eq(mediaLiveEvents.eventId, eventId));
+      await deleteLiveLog(tx, eventId);
       const deleted = await tx.delete(media).where(eq(media.eventId, eventId)).returning({
         objectKey: media.objectKey,
         thumbnailKey: media.thumbnailKey,
@@ -319,11 +282,6 @@ export function createMediaRepository(db: Db) {
       return { ids: rows.map((r) => r.id), keys: storedKeys(rows) };
     },
 
-    /** The wall log of an event whose items are all gone: no trace of it stays behind (account deletion). */
-    async forgetLive(eventId: string): Promise<void> {
-      await db.delete(mediaLiveEvents).where(eq(mediaLiveEvents.eventId, eventId));
-    },
-
     /** Deletes purged rows of one event; the event keeps its count (an archived album's record). */
     async deletePurged(eventId: string, ids: string[]): Promise<void> {
       if (ids.length) await db.delete(media).where(and(eq(media.eventId, eventId), inArray(media.id, ids)));
@@ -371,12 +329,12 @@ export function createMediaRepository(db: Db) {
       });
     },
 
-    /** Which of these keys belong to a committed item (the upload sweep keeps those). */
     /** Records an original's CRC-32 (rows from before uploads recorded it). */
     async setCrc32(id: string, crc32: number): Promise<void> {
       await db.update(media).set({ crc32 }).where(eq(media.id, id));
     },
 
+    /** Which of these keys belong to a committed item (the upload sweep keeps those). */
     async existingKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
       const rows = await db
@@ -384,69 +342,6 @@ export function createMediaRepository(db: Db) {
         .from(media)
         .where(inArray(media.objectKey, keys));
       return new Set(rows.map((r) => r.key));
-    },
-
-    /**
-     * The wall's first page and the log position it was read at, from one snapshot: every change
-     * after `lastEventId` is one the list does not show yet, and none before it is missing from it.
-     */
-    async wallFirstPage(eventId: string, limit: number): Promise<{ rows: MediaRow[]; lastEventId: number }> {
-      return db.transaction(
-        async (tx) => {
-          const [head] = await tx
-            .select({ id: sql<number>`coalesce(max(${mediaLiveEvents.id}), 0)`.mapWith(Number) })
-            .from(mediaLiveEvents)
-            .where(eq(mediaLiveEvents.eventId, eventId));
-          return { rows: await wallRows(tx, eventId, limit), lastEventId: head?.id ?? 0 };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-    },
-
-    /**
-     * A later page of the wall: showable items older (by `seq`) than the previous page's last. Read
-     * after the first page, so it may already reflect changes the stream also brings (the wall drops
-     * repeats and what the stream removed); items uploaded meanwhile have a higher `seq` and are not here.
-     */
-    async wallPageBefore(eventId: string, beforeSeq: number, limit: number): Promise<MediaRow[]> {
-      return wallRows(db, eventId, limit, beforeSeq);
-    },
-
-    /** The newest log id of one event: where a stream opened without `Last-Event-ID` starts. */
-    async liveHead(eventId: string): Promise<number> {
-      const [head] = await db
-        .select({ id: sql<number>`coalesce(max(${mediaLiveEvents.id}), 0)`.mapWith(Number) })
-        .from(mediaLiveEvents)
-        .where(eq(mediaLiveEvents.eventId, eventId));
-      return head?.id ?? 0;
-    },
-
-    /**
-     * One event's log after `afterId`, oldest first, each with its item as it is now: null when the
-     * item is gone (its `removed` follows in the log) or, for `photo`, no longer showable.
-     */
-    async liveSince(
-      eventId: string,
-      afterId: number,
-      limit: number,
-    ): Promise<{ id: number; kind: LiveKind; mediaId: string; item: MediaRow | null }[]> {
-      const rows = await db
-        .select({ log: mediaLiveEvents, item: media })
-        .from(mediaLiveEvents)
-        .leftJoin(media, and(eq(media.id, mediaLiveEvents.mediaId), showable))
-        .where(and(eq(mediaLiveEvents.eventId, eventId), gt(mediaLiveEvents.id, afterId)))
-        .orderBy(asc(mediaLiveEvents.id))
-        .limit(limit);
-      return rows.map(({ log, item }) => ({ id: log.id, kind: log.kind, mediaId: log.mediaId, item }));
-    },
-
-    /** Forgets wall changes older than `before` (a wall away that long reloads its list). */
-    async pruneLive(before: Date): Promise<number> {
-      const rows = await db
-        .delete(mediaLiveEvents)
-        .where(lt(mediaLiveEvents.createdAt, before))
-        .returning({ id: mediaLiveEvents.id });
-      return rows.length;
     },
 
     /** One phone's uploads to an event, newest first (a guest's own list is short; bounded anyway). */
