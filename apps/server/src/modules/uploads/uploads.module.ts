@@ -14,7 +14,12 @@ import { createUploadsRepository } from './uploads.repository.ts';
 import { StagingStore } from './staging-store.ts';
 import { TurkishTusServer, tusRefusal } from './tus-refusals.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
-import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
+import {
+  createUploadsService,
+  submissionTtlMs,
+  type ReceivingFile,
+  type Staging,
+} from './uploads.service.ts';
 
 /** Same bound as the multipart path's (media.module.ts): uploads in progress per client address. */
 const parallelUploadsPerIp = 32;
@@ -51,6 +56,8 @@ export async function registerUploadsModule(
     now: deps.clock,
   });
 
+  // The file as a PATCH read it before writing: the commit its last bytes start needs no second read.
+  const readBeforeWrite = new WeakMap<object, ReceivingFile>();
   const tus = new TurkishTusServer({
     path: tusPath,
     datastore: store,
@@ -64,10 +71,11 @@ export async function registerUploadsModule(
       return {};
     },
     async onIncomingRequest(request, uploadId) {
-      if (request.method === 'PATCH') await service.beforeWrite(uploadId);
+      if (request.method === 'PATCH') readBeforeWrite.set(request, await service.beforeWrite(uploadId));
     },
-    async onUploadFinish(_request, upload) {
-      return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id) } };
+    async onUploadFinish(request, upload) {
+      const known = readBeforeWrite.get(request);
+      return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id, known) } };
     },
     onResponseError(_request, error) {
       // tus's own refusals: in Turkish, with the protocol's status.

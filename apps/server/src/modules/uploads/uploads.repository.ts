@@ -41,7 +41,9 @@ export function createUploadsRepository(db: Db) {
     /**
      * Gives a new tus upload one waiting declared file of exactly its length, the one of the same
      * name first. Null when none is left: the file was not declared, or is one more than declared.
-     * Conditional on the state, so two creations can never take the same slot.
+     * One statement: the candidate is locked as it is picked (one being taken by another creation
+     * is skipped, not waited for) and the update is still conditional on the state, so two
+     * creations can never take the same slot.
      */
     async claimFile(
       submissionId: string,
@@ -49,7 +51,7 @@ export function createUploadsRepository(db: Db) {
       size: number,
       name: string,
     ): Promise<SubmissionFileRow | null> {
-      const candidates = await db
+      const candidate = db
         .select({ position: submissionFiles.position })
         .from(submissionFiles)
         .where(
@@ -59,22 +61,21 @@ export function createUploadsRepository(db: Db) {
             eq(submissionFiles.size, size),
           ),
         )
-        .orderBy(sql`${submissionFiles.name} = ${name} desc`, asc(submissionFiles.position));
-      for (const { position } of candidates) {
-        const [claimed] = await db
-          .update(submissionFiles)
-          .set({ uploadId, state: 'receiving' })
-          .where(
-            and(
-              eq(submissionFiles.submissionId, submissionId),
-              eq(submissionFiles.position, position),
-              eq(submissionFiles.state, 'waiting'),
-            ),
-          )
-          .returning();
-        if (claimed) return claimed;
-      }
-      return null;
+        .orderBy(sql`${submissionFiles.name} = ${name} desc`, asc(submissionFiles.position))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [claimed] = await db
+        .update(submissionFiles)
+        .set({ uploadId, state: 'receiving' })
+        .where(
+          and(
+            eq(submissionFiles.submissionId, submissionId),
+            eq(submissionFiles.position, candidate),
+            eq(submissionFiles.state, 'waiting'),
+          ),
+        )
+        .returning();
+      return claimed ?? null;
     },
 
     /** The upload receiving a declared file of this name and length, if one is. */
@@ -117,39 +118,50 @@ export function createUploadsRepository(db: Db) {
     },
 
     /**
-     * Records what the bytes turned out to be, unless the submission already holds `max` files of
-     * that kind. Runs in the media commit's transaction: the submission's row is locked until it
-     * commits, so two files finishing at once cannot both take the last place.
+     * Accepts the file as the media item `mediaId`, recording what its bytes turned out to be,
+     * unless the submission already holds `max` files of that kind; false then, and nothing is
+     * written. Runs in the media commit's transaction: the submission's row is locked until it
+     * commits, so two files finishing at once cannot both take the last place. The count is in the
+     * update's own statement, whose snapshot is taken once the lock is held.
      */
-    async admitKind(tx: Tx, uploadId: string, submissionId: string, kind: 'image' | 'video', max: number) {
-      await tx
+    async acceptWithin(
+      tx: Tx,
+      file: { uploadId: string; submissionId: string },
+      kind: 'image' | 'video',
+      max: number,
+      mediaId: string,
+    ): Promise<boolean> {
+      const [held] = await tx
         .select({ id: submissions.id })
         .from(submissions)
-        .where(eq(submissions.id, submissionId))
+        .where(eq(submissions.id, file.submissionId))
         .for('update');
-      const [taken] = await tx
+      // Swept as its last bytes arrived: they came in time, and no row is left to record them on.
+      if (!held) return true;
+      const taken = tx
         .select({ n: count() })
         .from(submissionFiles)
         .where(
           and(
-            eq(submissionFiles.submissionId, submissionId),
+            eq(submissionFiles.submissionId, file.submissionId),
             eq(submissionFiles.kind, kind),
             ne(submissionFiles.state, 'refused'),
-            ne(submissionFiles.uploadId, uploadId),
+            ne(submissionFiles.uploadId, file.uploadId),
           ),
         );
-      if (taken!.n >= max) return false;
-      await tx.update(submissionFiles).set({ kind }).where(eq(submissionFiles.uploadId, uploadId));
-      return true;
+      const accepted = await tx
+        .update(submissionFiles)
+        .set({ kind, state: 'accepted', reason: null, mediaId })
+        .where(and(eq(submissionFiles.uploadId, file.uploadId), sql`(${taken}) < ${max}`))
+        .returning({ position: submissionFiles.position });
+      return accepted.length > 0;
     },
 
     async setOutcome(
       uploadId: string,
       outcome: { state: Exclude<FileState, 'waiting' | 'receiving'>; reason?: string; mediaId?: string },
-      /** The commit's transaction, when the outcome is the item it inserts. */
-      tx: Tx | Db = db,
     ): Promise<void> {
-      await tx
+      await db
         .update(submissionFiles)
         .set({ state: outcome.state, reason: outcome.reason ?? null, mediaId: outcome.mediaId ?? null })
         .where(eq(submissionFiles.uploadId, uploadId));

@@ -7,7 +7,7 @@ import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import type { ContentSummary, MediaUploadsApi } from '../media/media.public.ts';
-import type { UploadsRepository } from './uploads.repository.ts';
+import type { SubmissionFileRow, SubmissionRow, UploadsRepository } from './uploads.repository.ts';
 
 const s = messages.submissions;
 const u = messages.upload;
@@ -36,6 +36,9 @@ export type Staging = {
   drop(uploadId: string): Promise<void>;
 };
 
+/** A tus upload's declared file with its submission, as read before a PATCH wrote its bytes. */
+export type ReceivingFile = { file: SubmissionFileRow; submission: SubmissionRow };
+
 export function createUploadsService(deps: {
   repository: UploadsRepository;
   events: Pick<EventsApi, 'findById'>;
@@ -46,8 +49,12 @@ export function createUploadsService(deps: {
 }) {
   const { repository: repo, media, staging } = deps;
   const now = deps.now ?? (() => new Date());
-  /** Uploads whose commit runs in this process: the sweep and a HEAD leave them alone. */
-  const finishing = new Set<string>();
+  /**
+   * Uploads whose commit runs in this process, with its outcome to come: the sweep and a HEAD leave
+   * them alone, and a second finish of the same upload waits for the first instead of committing
+   * the same bytes again.
+   */
+  const finishing = new Map<string, Promise<'accepted' | 'duplicate'>>();
 
   /** Refuses the rest of a file: its bytes go, its state says why, its reserved bytes go back. */
   async function refuseFile(uploadId: string, clientIp: string, size: number, reason: string) {
@@ -56,14 +63,25 @@ export function createUploadsService(deps: {
     await media.giveBackBytes(clientIp, size);
   }
 
-  /** Runs the media commit on a file whose bytes have all arrived; answers the outcome or throws a TusRefusal. */
-  async function finish(uploadId: string): Promise<'accepted' | 'duplicate'> {
-    const found = await repo.findByUpload(uploadId);
+  /**
+   * Runs the media commit on a file whose bytes have all arrived; answers the outcome or throws a
+   * TusRefusal. `known`: the file as the request that wrote its last bytes read it before writing
+   * (the commit itself still checks the event and the submission's kind counts).
+   */
+  function finish(uploadId: string, known?: ReceivingFile): Promise<'accepted' | 'duplicate'> {
+    const running = finishing.get(uploadId);
+    if (running) return running;
+    const outcome = commit(uploadId, known).finally(() => finishing.delete(uploadId));
+    finishing.set(uploadId, outcome);
+    return outcome;
+  }
+
+  async function commit(uploadId: string, known: ReceivingFile | undefined) {
+    const found = known ?? (await repo.findByUpload(uploadId));
     if (!found) throw refusal(404, s.notFound);
     const { file, submission } = found;
     if (file.state === 'accepted' || file.state === 'duplicate') return file.state;
     if (file.state !== 'receiving') throw refusal(410, file.reason ?? s.notFound);
-    finishing.add(uploadId);
     try {
       const result = await media.commitFile({
         eventId: submission.eventId,
@@ -74,9 +92,9 @@ export function createUploadsService(deps: {
         // In the commit's transaction: the kind's count and the file's outcome commit with the item.
         admit: async (tx, detected, mediaId) => {
           const max = detected.type === 'video' ? limits.maxVideosPerUpload : limits.maxPhotosPerUpload;
-          if (!(await repo.admitKind(tx, uploadId, submission.id, detected.type, max)))
+          const file = { uploadId, submissionId: submission.id };
+          if (!(await repo.acceptWithin(tx, file, detected.type, max, mediaId)))
             throw new AppError(ErrorCode.VALIDATION, detected.type === 'video' ? u.maxVideos : u.maxPhotos);
-          await repo.setOutcome(uploadId, { state: 'accepted', mediaId }, tx);
         },
       });
       if (result.outcome === 'duplicate')
@@ -98,8 +116,6 @@ export function createUploadsService(deps: {
         await repo.release(uploadId).catch(() => {});
       }
       throw error;
-    } finally {
-      finishing.delete(uploadId);
     }
   }
 
@@ -208,9 +224,10 @@ export function createUploadsService(deps: {
 
     /**
      * Before a PATCH writes: the file must still be receiving and its event still open. Once uploads
-     * are closed the file is refused (its bytes go) and its submission gets no more files.
+     * are closed the file is refused (its bytes go) and its submission gets no more files. Answers
+     * the file as read, for the commit if this PATCH brings its last bytes.
      */
-    async beforeWrite(uploadId: string) {
+    async beforeWrite(uploadId: string): Promise<ReceivingFile> {
       const found = await repo.findByUpload(uploadId);
       if (!found) throw refusal(404, s.notFound);
       const { file, submission } = found;
@@ -222,6 +239,7 @@ export function createUploadsService(deps: {
         await refuseFile(uploadId, submission.clientIp, file.size, u.closed);
         throw refusal(403, u.closed);
       }
+      return found;
     },
 
     /**
@@ -238,7 +256,7 @@ export function createUploadsService(deps: {
       if (file.state === 'receiving' && !finishing.has(uploadId)) {
         if ((await staging.offset(uploadId)) !== file.size) return null;
         try {
-          await finish(uploadId);
+          await finish(uploadId, found);
           return { complete: file.size };
         } catch (error) {
           if (!isRefusal(error)) throw error;
