@@ -558,23 +558,40 @@ describe('tus uploads of a submission’s files', () => {
     expect((await album(eventId)).photoCount).toBe(3);
   });
 
-  it('commits a file whose bytes all arrived before a crash cut its commit, when its phone asks where it stands', async () => {
-    const eventId = await newEvent();
+  /** A file whose bytes reached the store when the process died before its commit: as the disk looks after a restart. */
+  async function crashLeftFile(eventId: string) {
     const jpeg = await readFile(f.jpeg);
     const sub = await submitted(eventId, [declare('a.jpg', jpeg)]);
     const { location } = await create(sub.submissionId, 'a.jpg', jpeg.length);
-    // The bytes reached the store, the process died before the commit: as the disk looks after a restart.
     await writeFile(path.join(t.config.dataDir, 'tus', location!.split('/').pop()!), jpeg);
+    const head = () => t.app.inject({ method: 'HEAD', url: location!, headers: tusHeaders });
+    const state = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+          headers: { 'x-guest-token': sub.guestToken },
+        })
+      ).json().files[0].state;
+    return { size: String(jpeg.length), head, state };
+  }
+
+  it('commits a file whose bytes all arrived before a crash cut its commit, when its phone asks where it stands', async () => {
+    const eventId = await newEvent();
+    const file = await crashLeftFile(eventId);
     expect((await album(eventId)).photoCount).toBe(0);
-    const head = await t.app.inject({ method: 'HEAD', url: location!, headers: tusHeaders });
-    expect(head.headers['upload-offset']).toBe(String(jpeg.length));
+    expect((await file.head()).headers['upload-offset']).toBe(file.size);
     expect((await album(eventId)).photoCount).toBe(1);
-    const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
-      headers: { 'x-guest-token': sub.guestToken },
-    });
-    expect(status.json().files[0].state).toBe('accepted');
+    expect(await file.state()).toBe('accepted');
+  });
+
+  it('commits such a file once when two requests ask at the same moment: both are told it all arrived, and it stays accepted', async () => {
+    const eventId = await newEvent();
+    const file = await crashLeftFile(eventId);
+    const heads = await Promise.all([file.head(), file.head()]);
+    expect(heads.map((h) => h.headers['upload-offset'])).toEqual([file.size, file.size]);
+    expect((await album(eventId)).photoCount).toBe(1);
+    expect(await file.state()).toBe('accepted');
   });
 });
 
