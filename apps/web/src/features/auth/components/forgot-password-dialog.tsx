@@ -14,6 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { requestPasswordReset } from '../api/auth-api';
 import { authTexts as t } from '../texts';
 import type { AuthDialogProps } from './auth-dialogs';
+import { AuthSwitchLink } from './auth-switch-link';
 
 export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
   const [email, setEmail] = useState('');
@@ -72,13 +73,9 @@ export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAuto
             <Button type="submit" className="w-full" disabled={forgot.isPending}>
               {t.forgotSubmit}
             </Button>
-            <button
-              type="button"
-              className="w-full cursor-pointer text-center text-sm text-brand-700 hover:underline"
-              onClick={() => onSwitch('login')}
-            >
+            <AuthSwitchLink to="login" onSwitch={onSwitch}>
               {t.backToLogin}
-            </button>
+            </AuthSwitchLink>
           </form>
         )}
       </DialogContent>

@@ -21,6 +21,7 @@ import { signIn } from '../session-actions';
 import { authTexts as t } from '../texts';
 import { PasswordInput } from '../../../components/ui/password-input';
 import type { AuthDialogProps } from './auth-dialogs';
+import { AuthSwitchLink } from './auth-switch-link';
 import { messages } from '@ani/contract/messages';
 
 export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
@@ -139,16 +140,9 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? t.loginPending : t.loginSubmit}
           </Button>
-          <p className="text-center text-sm text-stone-600">
-            {t.noAccount}{' '}
-            <button
-              type="button"
-              className="cursor-pointer font-medium text-brand-700 hover:underline"
-              onClick={() => onSwitch('register')}
-            >
-              {t.toRegister}
-            </button>
-          </p>
+          <AuthSwitchLink to="register" onSwitch={onSwitch} prompt={t.noAccount}>
+            {t.toRegister}
+          </AuthSwitchLink>
         </form>
       </DialogContent>
     </Dialog>

@@ -25,6 +25,7 @@ import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TermsDialog } from './terms-dialog';
 import type { AuthDialogProps } from './auth-dialogs';
+import { AuthSwitchLink } from './auth-switch-link';
 
 interface Props extends AuthDialogProps {
   termsContent: ReactNode;
@@ -206,16 +207,9 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
           <Button type="submit" className="w-full" disabled={!form.termsAccepted || register.isPending}>
             {register.isPending ? t.registerPending : t.registerSubmit}
           </Button>
-          <p className="text-center text-sm text-stone-600">
-            {t.haveAccount}{' '}
-            <button
-              type="button"
-              className="cursor-pointer font-medium text-brand-700 hover:underline"
-              onClick={() => onSwitch('login')}
-            >
-              {t.toLogin}
-            </button>
-          </p>
+          <AuthSwitchLink to="login" onSwitch={onSwitch} prompt={t.haveAccount}>
+            {t.toLogin}
+          </AuthSwitchLink>
         </form>
         <TermsDialog
           open={termsOpen}
