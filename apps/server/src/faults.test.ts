@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipartBody } from './testing/multipart-body.ts';
-import { freePort, hostWithEvent, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { restartableServer } from './testing/server-process.ts';
 
 /**
  * The server is killed (SIGKILL) during an upload, during derivation and while streaming a ZIP,
@@ -16,22 +15,16 @@ import { freePort, hostWithEvent, startServerProcess, type ServerProcess } from 
  */
 
 const run = promisify(execFile);
-let dataDir: string;
-let port: number;
-let server: ServerProcess;
-let token: string;
-let eventId: string;
-
-const start = async () => {
-  server = startServerProcess({ DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
-  expect(await server.healthy(), server.logs()).toBe(true);
-};
+const proc = restartableServer('ani-faults-');
 const api = (p: string, init: RequestInit = {}) =>
-  fetch(`${server.base}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  fetch(`${proc.server.base}${p}`, {
+    ...init,
+    headers: { authorization: `Bearer ${proc.token}`, ...init.headers },
+  });
 
 type Item = { key: string; processed: boolean };
 async function album(): Promise<{ photoCount: number; photos: Item[] }> {
-  const res = await api(`/api/events/${eventId}/photos?page=1&limit=100`);
+  const res = await api(`/api/events/${proc.eventId}/photos?page=1&limit=100`);
   expect(res.status).toBe(200);
   return (await res.json()) as { photoCount: number; photos: Item[] };
 }
@@ -44,12 +37,12 @@ async function expectNoOrphans(items: Item[]) {
       return [i.key, `${base}-thumb.webp`, `${base}-preview.webp`];
     }),
   );
-  const mediaRoot = path.join(dataDir, 'media');
+  const mediaRoot = path.join(proc.dataDir, 'media');
   const files = (await readdir(mediaRoot, { recursive: true, withFileTypes: true }).catch(() => []))
     .filter((d) => d.isFile())
     .map((d) => path.relative(mediaRoot, path.join(d.parentPath, d.name)));
   expect(files.filter((f) => !allowed.has(f))).toEqual([]);
-  const temp = await readdir(path.join(dataDir, 'tmp', 'uploads')).catch(() => []);
+  const temp = await readdir(path.join(proc.dataDir, 'tmp', 'uploads')).catch(() => []);
   expect(temp).toEqual([]);
 }
 
@@ -61,18 +54,6 @@ async function noisyJpeg(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ani-faults-'));
-  port = await freePort();
-  await start();
-  ({ token, eventId } = await hostWithEvent(server, dataDir));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.kill('SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
-});
-
 describe('crash and restart', () => {
   it('a crash mid-upload leaves no row, no object and no temp file', async () => {
     const jpeg = await noisyJpeg(1600, 1200);
@@ -82,7 +63,7 @@ describe('crash and restart', () => {
     ]);
     let sent = 0;
     const aborted = new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+      const req = httpRequest(`${proc.server.base}/api/events/${proc.eventId}/upload`, {
         method: 'POST',
         headers: body.headers,
       });
@@ -91,13 +72,14 @@ describe('crash and restart', () => {
       body.payload.on('data', (chunk: Buffer) => {
         sent += chunk.length;
         // Several megabytes are on the server's disk when it dies.
-        if (sent > 8 * 1024 * 1024 && sent - chunk.length <= 8 * 1024 * 1024) void server.kill('SIGKILL');
+        if (sent > 8 * 1024 * 1024 && sent - chunk.length <= 8 * 1024 * 1024)
+          void proc.server.kill('SIGKILL');
       });
       body.payload.pipe(req);
     });
     await aborted;
-    await server.exited;
-    await start();
+    await proc.server.exited;
+    await proc.start();
     const { photoCount, photos } = await album();
     expect(photoCount).toBe(0);
     expect(photos).toEqual([]);
@@ -111,21 +93,21 @@ describe('crash and restart', () => {
       ...files.map((data, i) => ({ name: 'files', filename: `${i}.jpg`, contentType: 'image/jpeg', data })),
     ]);
     const res = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+      const req = httpRequest(`${proc.server.base}/api/events/${proc.eventId}/upload`, {
         method: 'POST',
         headers: body.headers,
       });
       req.on('response', (r) => {
         // Killed the moment the answer arrives: derivation of four 4-megapixel photos is still running.
-        void server.kill('SIGKILL');
+        void proc.server.kill('SIGKILL');
         resolve(r.statusCode!);
       });
       req.on('error', reject);
       body.payload.pipe(req);
     });
     expect(res).toBe(200);
-    await server.exited;
-    await start();
+    await proc.server.exited;
+    await proc.start();
     let items: Item[] = [];
     for (let i = 0; i < 300; i++) {
       const page = await album();
@@ -140,14 +122,14 @@ describe('crash and restart', () => {
 
   it('a crash while streaming the ZIP harms nothing; after restart the full ZIP downloads', async () => {
     await new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/download`, {
-        headers: { authorization: `Bearer ${token}` },
+      const req = httpRequest(`${proc.server.base}/api/events/${proc.eventId}/download`, {
+        headers: { authorization: `Bearer ${proc.token}` },
       });
       req.on('response', (r) => {
         let got = 0;
         r.on('data', (c: Buffer) => {
           got += c.length;
-          if (got > 64 * 1024 && got - c.length <= 64 * 1024) void server.kill('SIGKILL');
+          if (got > 64 * 1024 && got - c.length <= 64 * 1024) void proc.server.kill('SIGKILL');
         });
         r.on('error', () => resolve());
         r.on('close', () => resolve());
@@ -155,13 +137,13 @@ describe('crash and restart', () => {
       req.on('error', () => resolve());
       req.end();
     });
-    await server.exited;
-    await start();
-    const zip = await api(`/api/events/${eventId}/download`);
+    await proc.server.exited;
+    await proc.start();
+    const zip = await api(`/api/events/${proc.eventId}/download`);
     expect(zip.status).toBe(200);
     const bytes = Buffer.from(await zip.arrayBuffer());
     expect(bytes.length).toBe(Number(zip.headers.get('content-length')));
-    const file = path.join(dataDir, 'album.zip');
+    const file = path.join(proc.dataDir, 'album.zip');
     await writeFile(file, bytes);
     const { stdout } = await run('unzip', ['-Z1', file]);
     await rm(file);
@@ -180,7 +162,7 @@ describe('crash and restart', () => {
     const before = (await album()).photoCount;
     let refused: Promise<number | 'refused'> | undefined;
     const status = new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.base}/api/events/${eventId}/upload`, {
+      const req = httpRequest(`${proc.server.base}/api/events/${proc.eventId}/upload`, {
         method: 'POST',
         headers: body.headers,
       });
@@ -196,10 +178,10 @@ describe('crash and restart', () => {
         const whole = Buffer.concat(all);
         req.write(whole.subarray(0, whole.length / 2));
         setTimeout(() => {
-          void server.kill('SIGTERM');
+          void proc.server.kill('SIGTERM');
           setTimeout(() => {
             // A new request while shutting down is refused; the one in flight still completes.
-            refused = fetch(`${server.base}/api/health`).then(
+            refused = fetch(`${proc.server.base}/api/health`).then(
               (r) => r.status,
               () => 'refused' as const,
             );
@@ -210,8 +192,8 @@ describe('crash and restart', () => {
     });
     expect(await status).toBe(200);
     expect(['refused', 503]).toContain(await refused);
-    expect(await server.exited).toBe(0);
-    await start();
+    expect(await proc.server.exited).toBe(0);
+    await proc.start();
     expect((await album()).photoCount).toBe(before + 1);
   });
 });

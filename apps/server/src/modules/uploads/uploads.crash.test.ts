@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tusChunkBytes } from '@ani/contract/uploads';
-import {
-  freePort,
-  hostWithEvent,
-  startServerProcess,
-  type ServerProcess,
-} from '../../testing/server-process.ts';
+import { restartableServer } from '../../testing/server-process.ts';
 import { paddedPhoto } from '../../testing/tus-guests.ts';
 
 /**
@@ -18,33 +12,12 @@ import { paddedPhoto } from '../../testing/tus-guests.ts';
  * everything it acknowledged is still there, HEAD says where to go on, and the file completes.
  */
 
-let dataDir: string;
-let port: number;
-let server: ServerProcess;
-let token: string;
-let eventId: string;
-
-const start = async () => {
-  server = startServerProcess({ DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
-  expect(await server.healthy(), server.logs()).toBe(true);
-};
+const proc = restartableServer('ani-tus-crash-');
 const tus = { 'tus-resumable': '1.0.0' };
 const MB = 1024 * 1024;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ani-tus-crash-'));
-  port = await freePort();
-  await start();
-  ({ token, eventId } = await hostWithEvent(server, dataDir));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.kill('SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
-});
-
 function patch(location: string, offset: number, data: Buffer) {
-  return fetch(`${server.base}${location}`, {
+  return fetch(`${proc.server.base}${location}`, {
     method: 'PATCH',
     headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
     body: data,
@@ -54,7 +27,7 @@ function patch(location: string, offset: number, data: Buffer) {
 describe('a crash in the middle of a chunk', () => {
   it('loses nothing acknowledged: after the restart HEAD gives the offset and the upload completes', async () => {
     const photo = await paddedPhoto(20 * MB);
-    const submitted = await fetch(`${server.base}/api/events/${eventId}/submissions`, {
+    const submitted = await fetch(`${proc.server.base}/api/events/${proc.eventId}/submissions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -64,7 +37,7 @@ describe('a crash in the middle of a chunk', () => {
     });
     expect(submitted.status).toBe(201);
     const { submissionId } = (await submitted.json()) as { submissionId: string };
-    const created = await fetch(`${server.base}/api/uploads`, {
+    const created = await fetch(`${proc.server.base}/api/uploads`, {
       method: 'POST',
       headers: {
         ...tus,
@@ -82,7 +55,7 @@ describe('a crash in the middle of a chunk', () => {
     // The second chunk is on its way (half of it sent) when the process dies.
     const half = tusChunkBytes / 2;
     const cut = new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.base}${location}`, {
+      const req = httpRequest(`${proc.server.base}${location}`, {
         method: 'PATCH',
         headers: {
           ...tus,
@@ -96,13 +69,13 @@ describe('a crash in the middle of a chunk', () => {
       req.write(photo.subarray(acknowledged, acknowledged + half), async () => {
         // Let the server take in what was sent, then kill it mid-request.
         await new Promise((r) => setTimeout(r, 300));
-        await server.kill('SIGKILL');
+        await proc.server.kill('SIGKILL');
       });
     });
     await cut;
-    await start();
+    await proc.start();
 
-    const head = await fetch(`${server.base}${location}`, { method: 'HEAD', headers: tus });
+    const head = await fetch(`${proc.server.base}${location}`, { method: 'HEAD', headers: tus });
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeGreaterThanOrEqual(acknowledged);
@@ -116,12 +89,12 @@ describe('a crash in the middle of a chunk', () => {
     }
     expect(last!.headers.get('upload-outcome')).toBe('accepted');
 
-    const album = await fetch(`${server.base}/api/events/${eventId}/photos?page=1&limit=10`, {
-      headers: { authorization: `Bearer ${token}` },
+    const album = await fetch(`${proc.server.base}/api/events/${proc.eventId}/photos?page=1&limit=10`, {
+      headers: { authorization: `Bearer ${proc.token}` },
     });
     const { photos } = (await album.json()) as { photos: { key: string }[] };
     expect(photos).toHaveLength(1);
-    const stored = await readFile(path.join(dataDir, 'media', photos[0]!.key));
+    const stored = await readFile(path.join(proc.dataDir, 'media', photos[0]!.key));
     const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
     expect(sha(stored)).toBe(sha(photo));
   }, 120_000);
