@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, WriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,11 +8,11 @@ import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { cleanLine, stripInvisible } from '@ani/contract/text';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import { BatchedFileStream, writeBatchBytes, type Chunk } from '../../storage/batched-file-stream.ts';
 import { ContentTally, type ContentSummary } from './content-tally.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
 const u = messages.upload;
-const writeBatchBytes = 1024 * 1024;
 
 /** The parts of a multipart body, as @fastify/multipart's iterator yields them. */
 export type UploadPart =
@@ -73,23 +73,14 @@ async function acceptedMedia(head: Buffer): Promise<DetectedMedia> {
   );
 }
 
-/** fs.WriteStream as Node constructs it (its typings only declare the stream options). */
-const FileWriteStream = WriteStream as unknown as new (
-  filePath: string,
-  options: { flags: string; start?: number; highWaterMark: number },
-) => WriteStream;
-
-type Chunk = { chunk: Buffer; encoding: BufferEncoding };
-
 /**
  * The temp file a multipart file part streams into, which counts, hashes and sniffs the bytes on
  * their way to its own writes: no stream stage between the parser and the file. The type is decided
  * from the first bytes as soon as they have arrived, and nothing is written before, so a refused
  * file stops the upload before the rest is read; the size is checked against the request's total
- * as the bytes arrive. The socket's 16–64 KiB pieces gather while a write is in flight and go out
- * together in one writev of up to ~1 MiB: few write calls, and no copy into a bigger buffer.
+ * as the bytes arrive.
  */
-class InspectingFile extends FileWriteStream {
+class InspectingFile extends BatchedFileStream {
   readonly tally = new ContentTally();
   media: DetectedMedia | null = null;
   private held: Chunk[] = [];
@@ -97,7 +88,7 @@ class InspectingFile extends FileWriteStream {
   private readonly onDetected: (media: DetectedMedia) => void;
 
   constructor(filePath: string, addBytes: (n: number) => void, onDetected: (media: DetectedMedia) => void) {
-    super(filePath, { flags: 'wx', highWaterMark: writeBatchBytes });
+    super(filePath, { flags: 'wx' });
     this.addBytes = addBytes;
     this.onDetected = onDetected;
   }

@@ -1,14 +1,12 @@
-import { WriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
+import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
 import { ContentTally, type ContentSummary } from '../media/media.public.ts';
 
-/** As the multipart receiver's temp files (media/upload-receiver.ts): writes gather up to 1 MiB. */
-const writeBatchBytes = 1024 * 1024;
 /**
  * Unfinished uploads whose bytes are counted in memory. Each holds a hash state and its first
  * 4 kB; past this many (uploads left unfinished) the oldest are forgotten, and their commit reads
@@ -16,20 +14,12 @@ const writeBatchBytes = 1024 * 1024;
  */
 const maxTallies = 10_000;
 
-type Chunk = { chunk: Buffer; encoding: BufferEncoding };
-
-/** fs.WriteStream as Node constructs it (its typings only declare the stream options). */
-const FileWriteStream = WriteStream as unknown as new (
-  filePath: string,
-  options: { flags: string; start: number; highWaterMark: number },
-) => WriteStream;
-
 /** A staged file's writes, each chunk counted into the upload's tally as it is handed to the disk. */
-class TallyingFile extends FileWriteStream {
+class TallyingFile extends BatchedFileStream {
   private readonly tally: ContentTally | null;
 
   constructor(filePath: string, offset: number, tally: ContentTally | null) {
-    super(filePath, { flags: 'r+', start: offset, highWaterMark: writeBatchBytes });
+    super(filePath, { flags: 'r+', start: offset });
     this.tally = tally;
   }
 
