@@ -1,4 +1,4 @@
-// Shared bench harness: a real server (embedded PGlite, local disk storage) on 127.0.0.1 in a
+// Shared bench harness: a real server (embedded PGlite or a given PostgreSQL, local disk storage) on 127.0.0.1 in a
 // temp data directory, an activated host, and an RSS sampler. Loopback only; nothing is kept.
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
@@ -26,6 +26,8 @@ export async function startServer(
     authLimits?: AuthLimits;
     env?: Record<string, string>;
     clientLimits?: AppDeps['clientLimits'];
+    /** PostgreSQL at this URL instead of the embedded PGlite (its tables are shared with other runs). */
+    databaseUrl?: string;
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
@@ -38,7 +40,11 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const database = await openDatabase(
+    options.databaseUrl
+      ? { kind: 'postgres', url: options.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+  );
   const storage = createLocalDiskStorage({
     root: path.join(dataDir, 'media'),
     signer: createUrlSigner(config.secretKey),
@@ -64,7 +70,8 @@ export async function startServer(
   const reg = await fetch(`${base}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'Bench Host', email, password, phoneNumber: '0532 123 45 67' }),
+    // Names are unique per database, and a PostgreSQL one keeps the hosts of earlier runs.
+    body: JSON.stringify({ username: `Bench ${letters(8)}`, email, password, phoneNumber: '0532 123 45 67' }),
   });
   if (!reg.ok) throw new Error(`register: ${await reg.text()}`);
   // Account mails leave through the job runner.
@@ -104,6 +111,10 @@ export async function startServer(
     },
   };
 }
+
+/** `n` random lowercase ASCII letters. */
+const letters = (n: number) =>
+  Array.from(randomBytes(n), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const startWords = (

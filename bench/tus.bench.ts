@@ -24,6 +24,8 @@ const totalBytes = 300 * 2 ** 20;
 const fileSize = Math.floor(totalBytes / (guests * filesPerGuest));
 const cutAfterBytes = 6 * 2 ** 20;
 
+type Server = Awaited<ReturnType<typeof startServer>>;
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 export async function run() {
@@ -90,37 +92,49 @@ export async function run() {
       await bare.close();
     }
 
-    async function tusRound(uploadBase: string) {
-      const eventId = await server.createEvent();
+    async function tusRound(target: Server, uploadBase = target.base) {
+      const eventId = await target.createEvent();
       const start = performance.now();
       const results = await Promise.all(
         photos.map((files, g) =>
-          uploadAsGuest({ apiBase: server.base, uploadBase, eventId, name: `Misafir ${g + 1}`, files }),
+          uploadAsGuest({ apiBase: target.base, uploadBase, eventId, name: `Misafir ${g + 1}`, files }),
         ),
       );
       const ms = performance.now() - start;
       const outcomes = results.flatMap((r) => r.outcomes);
       if (outcomes.some((o) => o !== 'accepted')) throw new Error(`outcomes: ${outcomes.join(',')}`);
       // Byte-identical, exactly once.
-      const rows = await server.db.select().from(media).where(eq(media.eventId, eventId));
+      const rows = await target.db.select().from(media).where(eq(media.eventId, eventId));
       const expected = new Set(photos.flat().map(sha256));
       if (rows.length !== expected.size) throw new Error(`${rows.length} rows for ${expected.size} files`);
       for (const row of rows) {
-        const stored = sha256(await readFile(path.join(server.dataDir, 'media', row.objectKey)));
+        const stored = sha256(await readFile(path.join(target.dataDir, 'media', row.objectKey)));
         if (stored !== row.sha256 || !expected.delete(stored)) throw new Error(`file ${row.id} differs`);
       }
       return ms;
     }
 
-    const tusMs = await tusRound(server.base);
+    const tusMs = await tusRound(server);
     const proxy = await cuttingProxy(Number(new URL(server.base).port), cutAfterBytes);
     let cutMs: number;
     try {
-      cutMs = await tusRound(proxy.base);
+      cutMs = await tusRound(server, proxy.base);
     } finally {
       await proxy.close();
     }
+    // The same round with the database in its own process (BENCH_DATABASE_URL): what the embedded
+    // one's work on the server's own thread costs.
+    let postgresMs: number | undefined;
+    if (process.env.BENCH_DATABASE_URL) {
+      const onPostgres = await startServer({ databaseUrl: process.env.BENCH_DATABASE_URL });
+      try {
+        postgresMs = await tusRound(onPostgres);
+      } finally {
+        await onPostgres.close();
+      }
+    }
     const resent = proxy.bytes().fromClients - bytes;
+    const rounds = postgresMs ? 3 : 2;
     const rate = (ms: number) => fmt(mb(bytes) / (ms / 1000));
     report(`tus: ${guests} guests × ${filesPerGuest} photos, ${fmt(mb(bytes))} MB, loopback`, {
       'memory to file, no socket (MB/s)': rate(rawMs),
@@ -129,10 +143,12 @@ export async function run() {
       'tus, tus-js-client in-process (MB/s)': rate(tusMs),
       'ratio tus / multipart': fmt(multipartMs / tusMs, 2),
       'ratio tus / plain stream (goal >= 0.5)': fmt(bareMs / tusMs, 2),
+      'tus on PostgreSQL (MB/s)': postgresMs ? rate(postgresMs) : 'skipped (set BENCH_DATABASE_URL)',
+      'ratio tus on PostgreSQL / plain stream': postgresMs ? fmt(bareMs / postgresMs, 2) : '-',
       [`tus through a proxy cutting at ${mb(cutAfterBytes)} MB (MB/s)`]: rate(cutMs),
       'connections cut': proxy.cuts(),
       'bytes re-sent per cut (KiB, headers incl.)': `${fmt(resent / proxy.cuts() / 1024, 0)} (goal <= ${tusChunkBytes / 1024})`,
-      'files landed byte-identical, exactly once': `${2 * guests * filesPerGuest} / ${2 * guests * filesPerGuest}`,
+      'files landed byte-identical, exactly once': `${rounds * guests * filesPerGuest} / ${rounds * guests * filesPerGuest}`,
     });
   } finally {
     await server.close();
