@@ -1,38 +1,20 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listeningAt, overSocket } from '../testing/over-socket.ts';
 import { registerFastAnswers, type FastAnswer } from './fast-answers.ts';
 import { createMetrics, registerMetrics } from './metrics.ts';
 import { createRequestIdGenerator, registerRequestId } from './request-id.ts';
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-/** One request on a connection of its own (`inject` never reaches what runs before Fastify). */
-function ask(app: FastifyInstance, path: string, options: { method?: string; body?: string } = {}) {
-  const { port } = app.server.address() as AddressInfo;
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: options.method ?? 'GET',
-        agent: false,
-        headers: options.body
-          ? { 'content-type': 'text/plain', 'content-length': String(options.body.length) }
-          : {},
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+/** One request on a connection of its own (`inject` never reaches what runs before Fastify), its body as text. */
+async function ask(
+  app: FastifyInstance,
+  path: string,
+  options?: Parameters<ReturnType<typeof overSocket>>[1],
+): Promise<Answer> {
+  const res = await overSocket(app)(path, options);
+  return { status: res.statusCode, headers: res.headers, body: res.rawPayload.toString() };
 }
 
 let current: FastifyInstance | undefined;
@@ -56,7 +38,7 @@ async function appWith(
   built.post('/files/*', async () => 'routed');
   fast.add({ route: '/files/*', prefix: '/files/', answer: (req) => answer(req.url!) });
   configure?.(built);
-  await built.listen({ host: '127.0.0.1', port: 0 });
+  await listeningAt(built);
   return built;
 }
 

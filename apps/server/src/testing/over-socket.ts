@@ -28,7 +28,7 @@ export function listeningAt(app: FastifyInstance): Promise<string> {
 export function overSocket(app: FastifyInstance) {
   return async (
     url: string,
-    options: { method?: string; headers?: Record<string, string> } = {},
+    options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
   ): Promise<SocketResponse> => {
     const { port } = new URL(await listeningAt(app));
     return new Promise((resolve, reject) => {
@@ -38,7 +38,11 @@ export function overSocket(app: FastifyInstance) {
           port,
           path: url,
           method: options.method ?? 'GET',
-          headers: options.headers,
+          // A body goes with its length: without one a GET's body would not be framed at all.
+          headers:
+            options.body === undefined
+              ? options.headers
+              : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
           // A connection of its own, closed after the answer: nothing is left open when the app closes.
           agent: false,
         },
@@ -58,7 +62,7 @@ export function overSocket(app: FastifyInstance) {
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(options.body);
     });
   };
 }
