@@ -29,9 +29,11 @@ describe('hot files', () => {
     const hot = createHotFiles({ maxBytes: 1000, maxFileBytes: 500, ttlMs: 60_000 });
     const a = await file('a', 300);
     expect(hot.get('k/a')).toBeUndefined();
+    expect(hot.has('k/a')).toBe(false);
     hot.fill('k/a', a.file, a.stat, ['content-length', '300']);
     await settle(hot, 'k/a');
     await rm(a.file);
+    expect(hot.has('k/a')).toBe(true);
     expect(hot.get('k/a')?.body.equals(Buffer.alloc(300, 'a'.charCodeAt(0)))).toBe(true);
     expect(hot.get('k/a')?.mtime).toEqual(a.stat.mtime);
     // The whole answer's headers, built by the route once, come back with the bytes.

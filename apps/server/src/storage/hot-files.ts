@@ -19,6 +19,8 @@ type HotFile = { body: Buffer; mtime: Date; headers: readonly string[] };
  */
 export type HotFiles = {
   get(key: string): HotFile | undefined;
+  /** Whether the file may be in memory (a cheap first look: no expiry check, no recency update). */
+  has(key: string): boolean;
   /**
    * After a miss answered from disk: reads the file once into memory, in the background; `headers`
    * are what a whole answer of it sends (they are kept only if the file still has `stat`'s size).
@@ -54,6 +56,7 @@ export function createHotFiles(options: {
     get bytes() {
       return bytes;
     },
+    has: (key) => entries.has(key),
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;

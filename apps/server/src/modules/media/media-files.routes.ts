@@ -104,20 +104,26 @@ export const mediaFileRoutes: FastifyPluginAsync<{
 
   // Ahead of Fastify: only a plain link (`exp` and `sig`, nothing to decode) whose path is a valid key
   // as written, checked as the route checks it; the key and query are then exactly what the route
-  // would read. A refused link throws, and Fastify answers it (403) as always.
+  // would read. A refused link throws, and Fastify answers it (403) as always. What can only be the
+  // route's to answer (a revalidation, a range or a file not in memory, without the hand-off) is
+  // left to it before the link is checked, so such a link is checked once, not twice.
   const prefix = `${fastify.prefix}/media/`;
   fastAnswers.add({
     route: `${fastify.prefix}/media/*`,
     prefix,
     answer(req) {
+      const { headers } = req;
+      if (headers['if-none-match'] !== undefined) return undefined;
+      if (!accelRedirect && (headers.range !== undefined || !hotFiles)) return undefined;
       const url = req.url!;
       const mark = url.indexOf('?', prefix.length);
       if (mark === -1) return undefined;
       const query = plainSignedQuery(url.slice(mark + 1));
       if (!query) return undefined;
       const key = url.slice(prefix.length, mark);
+      if (!accelRedirect && !hotFiles!.has(key)) return undefined;
       album.checkMediaLink(key, query);
-      return wholeAnswer(key, query, req.headers);
+      return wholeAnswer(key, query, headers);
     },
   });
 
