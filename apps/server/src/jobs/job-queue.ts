@@ -27,6 +27,22 @@ export type EnqueueOptions = {
  * made").
  */
 export function createJobQueue<R extends JobRegistry>(registry: R) {
+  /** A new job's row: its payload checked by its kind's schema, its attempts its kind's, else its queue's. */
+  function jobRow<K extends KindOf<R>>(
+    kind: K,
+    payload: PayloadIn<R, K>,
+    options: { id: string; runAt: Date; maxAttempts?: number },
+  ) {
+    const spec = registry.kinds[kind]!;
+    return {
+      id: options.id,
+      kind,
+      payload: spec.payload.parse(payload),
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
+    };
+  }
+
   return {
     async enqueue<K extends KindOf<R>>(
       db: Executor,
@@ -34,17 +50,12 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
       payload: PayloadIn<R, K>,
       options: EnqueueOptions = {},
     ): Promise<string> {
-      const spec = registry.kinds[kind]!;
       const id = options.id ?? randomUUID();
       await db
         .insert(jobs)
-        .values({
-          id,
-          kind,
-          payload: spec.payload.parse(payload),
-          runAt: options.runAt ?? new Date(),
-          maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts,
-        })
+        .values(
+          jobRow(kind, payload, { id, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts }),
+        )
         // A job with a fixed id (one export per account, one warning per event) exists once: enqueued
         // again while it waits or runs, nothing changes. One that failed for good starts afresh, or
         // the host asking again (say, for their data) would be refused for ever by an old failure.
@@ -77,18 +88,12 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
       payloads: PayloadIn<R, K>[],
     ): Promise<void> {
       if (!payloads.length) return;
-      const spec = registry.kinds[kind]!;
-      const maxAttempts = spec.maxAttempts ?? registry.queues[spec.queue]!.maxAttempts;
       const now = Date.now();
-      await db.insert(jobs).values(
-        payloads.map((payload, i) => ({
-          id: randomUUID(),
-          kind,
-          payload: spec.payload.parse(payload),
-          runAt: new Date(now + i),
-          maxAttempts,
-        })),
-      );
+      await db
+        .insert(jobs)
+        .values(
+          payloads.map((payload, i) => jobRow(kind, payload, { id: randomUUID(), runAt: new Date(now + i) })),
+        );
     },
 
     /** Withdraws a job that has not started, e.g. the clean-up scheduled in case an upload never commits. */
