@@ -19,12 +19,9 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Readable }
   | { type: 'field'; fieldname: string; value: unknown };
 
-export type ReceivedFile = {
+/** A file received whole: what its bytes say (the head only decided its type), where it is, its type. */
+export type ReceivedFile = Omit<ContentSummary, 'head'> & {
   tempPath: string;
-  size: number;
-  sha256: string;
-  /** For the album ZIP, whose headers need it before the file is read again. */
-  crc32: number;
   media: DetectedMedia;
   originalName: string | null;
 };
@@ -63,6 +60,23 @@ function noteFrom(value: unknown): string | null {
   return note || null;
 }
 
+/** A received file's record, whichever path brought it; the client's name is cut to fit its column. */
+function receivedFileOf(
+  tempPath: string,
+  summary: ContentSummary,
+  media: DetectedMedia,
+  originalName: string | null,
+): ReceivedFile {
+  return {
+    tempPath,
+    size: summary.size,
+    sha256: summary.sha256,
+    crc32: summary.crc32,
+    media,
+    originalName: originalName ? originalName.slice(0, 255) : null,
+  };
+}
+
 /** The type a file's first bytes show, or the refusal that says why it is not taken. */
 async function acceptedMedia(head: Buffer): Promise<DetectedMedia> {
   const result = await detectMediaType(head);
@@ -72,6 +86,8 @@ async function acceptedMedia(head: Buffer): Promise<DetectedMedia> {
     result.reason === 'undetectable' ? u.typeUndetectable : u.onlyImagesAndVideos,
   );
 }
+
+type WriteCallback = (error?: Error | null) => void;
 
 /**
  * The temp file a multipart file part streams into, which counts, hashes and sniffs the bytes on
@@ -99,7 +115,7 @@ class InspectingFile extends BatchedFileStream {
   }
 
   /** Detects the type from the bytes held so far, then writes them; the writes wait for the verdict. */
-  private writeHeld(callback: (error?: Error | null) => void): void {
+  private writeHeld(callback: WriteCallback): void {
     const held = this.held;
     this.held = [];
     this.detect().then(
@@ -108,26 +124,39 @@ class InspectingFile extends BatchedFileStream {
     );
   }
 
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this._writev([{ chunk, encoding }], callback);
-  }
-
-  override _writev(chunks: Chunk[], callback: (error?: Error | null) => void): void {
-    try {
-      for (const { chunk } of chunks) {
-        this.addBytes(chunk.length);
-        this.tally.add(chunk);
-      }
-    } catch (error) {
-      return callback(error as Error);
-    }
-    if (this.media) return super._writev!(chunks, callback);
-    this.held.push(...chunks);
+  /** Until the detection head has arrived, the pieces only wait (and are acknowledged). */
+  private writeHeldOnceDetectable(callback: WriteCallback): void {
     if (this.tally.size < detectionHeadBytes) return callback();
     this.writeHeld(callback);
   }
 
-  override _final(callback: (error?: Error | null) => void): void {
+  /** Counts a piece against the upload's bounds and into the tally; past a bound, fails the write (false). */
+  private counted(chunk: Buffer, callback: WriteCallback): boolean {
+    try {
+      this.addBytes(chunk.length);
+      this.tally.add(chunk);
+      return true;
+    } catch (error) {
+      callback(error as Error);
+      return false;
+    }
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: WriteCallback): void {
+    if (!this.counted(chunk, callback)) return;
+    if (this.media) return super._write(chunk, encoding, callback);
+    this.held.push({ chunk, encoding });
+    this.writeHeldOnceDetectable(callback);
+  }
+
+  override _writev(chunks: Chunk[], callback: WriteCallback): void {
+    for (const { chunk } of chunks) if (!this.counted(chunk, callback)) return;
+    if (this.media) return super._writev!(chunks, callback);
+    this.held.push(...chunks);
+    this.writeHeldOnceDetectable(callback);
+  }
+
+  override _final(callback: WriteCallback): void {
     // A file shorter than the detection head is decided (and written) once it has ended.
     if (this.media) return callback();
     this.writeHeld(callback);
@@ -198,15 +227,7 @@ export async function receiveUpload(
       if ((part.file as Readable & { truncated?: boolean }).truncated) {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
       }
-      const tally = target.tally.finish();
-      files.push({
-        tempPath,
-        size: tally.size,
-        sha256: tally.sha256,
-        crc32: tally.crc32,
-        media: target.media!,
-        originalName: part.filename ? part.filename.slice(0, 255) : null,
-      });
+      files.push(receivedFileOf(tempPath, target.tally.finish(), target.media!, part.filename || null));
       options.onFile?.(files.at(-1)!);
     }
     if (files.length === 0) throw new AppError(ErrorCode.VALIDATION, u.noFiles);
@@ -222,7 +243,7 @@ export async function receiveUpload(
 /**
  * A file that arrived whole by another path (a finished tus upload), read once for what the
  * multipart receiver learns while streaming: its size, SHA-256, CRC-32 and first bytes. Used when
- * nothing counted the bytes as they were written (see `receivedFile`).
+ * nothing counted the bytes as they were written (the tus commit, `commitFile`, decides).
  */
 export async function tallyFile(filePath: string): Promise<ContentSummary> {
   const tally = new ContentTally();
@@ -237,14 +258,7 @@ export async function receivedFile(
   summary: ContentSummary,
   originalName: string | null,
 ): Promise<ReceivedFile> {
-  return {
-    tempPath: filePath,
-    size: summary.size,
-    sha256: summary.sha256,
-    crc32: summary.crc32,
-    media: await acceptedMedia(summary.head),
-    originalName: originalName ? originalName.slice(0, 255) : null,
-  };
+  return receivedFileOf(filePath, summary, await acceptedMedia(summary.head), originalName);
 }
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's
