@@ -164,10 +164,10 @@ export function createMediaRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** An item of this event holding exactly these bytes (media_event_sha256_idx). */
-    async findBySha256(eventId: string, sha256: string): Promise<MediaRow | null> {
+    /** The album's first item holding exactly these bytes (media_event_sha256_idx), if any. */
+    async findBySha256(eventId: string, sha256: string): Promise<Pick<MediaRow, 'id' | 'type'> | null> {
       const rows = await db
-        .select()
+        .select({ id: media.id, type: media.type })
         .from(media)
         .where(and(eq(media.eventId, eventId), eq(media.sha256, sha256)))
         .orderBy(asc(media.seq))
