@@ -64,6 +64,17 @@ describe('the tus staging store', () => {
     await expect(readFile(path.join(dir, '..', 'outside'))).rejects.toThrow();
   });
 
+  it('drops an upload whole: its count, its bytes and its metadata; dropping it again is no error', async () => {
+    const data = randomBytes(100_000);
+    const id = await created(data.length);
+    await store.write(pieces(data, 16 * 1024), id, 0);
+    await store.drop(id);
+    expect(store.content(id, data.length)).toBeNull();
+    await expect(readFile(path.join(dir, id))).rejects.toThrow();
+    await expect(readFile(path.join(dir, `${id}.json`))).rejects.toThrow();
+    await store.drop(id);
+  });
+
   describe('counts the bytes as it writes them, so the commit need not read them again', () => {
     const summaryOf = (data: Buffer) => ({
       size: data.length,

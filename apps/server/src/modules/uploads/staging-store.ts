@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -92,9 +93,15 @@ export class StagingStore extends FileStore {
     return tally && tally.size === size ? tally.finish() : null;
   }
 
-  /** The upload's bytes are going: so is its tally. */
-  forget(uploadId: string): void {
+  /**
+   * An upload done with (committed, refused or swept): its tally, its bytes and its metadata file
+   * go; a file already gone is no error.
+   */
+  async drop(uploadId: string): Promise<void> {
     this.tallies.delete(uploadId);
+    const file = path.join(this.root, uploadId);
+    await rm(file, { force: true });
+    await rm(`${file}.json`, { force: true });
   }
 
   override async remove(uploadId: string): Promise<void> {

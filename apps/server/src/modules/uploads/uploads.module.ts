@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@tus/server';
@@ -41,11 +40,7 @@ export async function registerUploadsModule(
     },
     filePath: (uploadId) => path.join(directory, uploadId),
     content: (uploadId, size) => store.content(uploadId, size),
-    async drop(uploadId) {
-      store.forget(uploadId);
-      await rm(path.join(directory, uploadId), { force: true });
-      await rm(path.join(directory, `${uploadId}.json`), { force: true });
-    },
+    drop: (uploadId) => store.drop(uploadId),
   };
   const service = createUploadsService({
     repository: createUploadsRepository(deps.db),
