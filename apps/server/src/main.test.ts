@@ -149,12 +149,11 @@ describe('the server process', () => {
     const cache = await tempDir();
     const dataDir = await tempDir();
     // Settings the real start refuses (the next test): compile-only never reads them.
-    const compileOnly = startServerProcess({
-      ANI_COMPILE_ONLY: '1',
-      NODE_COMPILE_CACHE: cache,
-      PORT: 'seksen',
-      DATA_DIR: dataDir,
-    });
+    const compileOnly = startServerProcess(
+      { NODE_COMPILE_CACHE: cache, PORT: 'seksen', DATA_DIR: dataDir },
+      undefined,
+      ['--compile-only'],
+    );
     expect(await compileOnly.exited, compileOnly.logs()).toBe(0);
     expect(await readdir(dataDir)).toEqual([]);
     expect((await readdir(cache, { recursive: true })).length).toBeGreaterThan(100);

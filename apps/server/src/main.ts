@@ -11,11 +11,12 @@ import { openControlSocket } from './ops/control-socket.ts';
 import { createDeletionHold } from './ops/deletion-hold.ts';
 import { createStorage } from './storage/create-storage.ts';
 
-// `npm start` runs this file once with ANI_COMPILE_ONLY=1 before the real start: loading the
-// modules above is enough to write every start-up module's type-stripped code to Node's compile
-// cache (NODE_COMPILE_CACHE), so even the first start after an update never loads Node's TypeScript
-// stripper, whose memory would stay for the process's life (docs/decisions/0123).
-if (process.env.ANI_COMPILE_ONLY === '1') {
+// `npm start` runs this file once with --compile-only before the real start: loading the modules
+// above is enough to write every start-up module's type-stripped code to Node's compile cache
+// (NODE_COMPILE_CACHE), so even the first start after an update never loads Node's TypeScript
+// stripper, whose memory would stay for the process's life (docs/decisions/0123). A command-line
+// flag, not a setting: config.ts stays the only reader of the environment.
+if (process.argv.slice(2).includes('--compile-only')) {
   flushCompileCache();
   process.exit(0);
 }

@@ -27,9 +27,16 @@ export type ServerProcess = {
   healthy(): Promise<boolean>;
 };
 
-/** Runs `node src/main.ts` — what `npm start` runs after building the web app — with only `env` set. */
-export function startServerProcess(env: Record<string, string>, port?: number): ServerProcess {
-  const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts')], {
+/**
+ * Runs `node src/main.ts` — what `npm start` runs after building the web app — with only `env` set
+ * and `args` after the script (e.g. `--compile-only`).
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  args: string[] = [],
+): ServerProcess {
+  const child = spawn(process.execPath, [path.join(serverDir, 'src/main.ts'), ...args], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
