@@ -91,11 +91,13 @@ await starting?.close();
 await app.listen({ host: config.host, port: config.port }).catch((error: Error) => fail(error.message));
 // Background work (derived images, clean-ups) starts once the server is up; app.close() stops it.
 app.jobs.start();
-app.markReady();
 // With NODE_COMPILE_CACHE set (the start script, the systemd unit), every module's type-stripped
 // code is written now rather than at exit, so the next start finds it even after a crash or a kill
 // and never loads Node's TypeScript stripper (docs/decisions/0123). Without it, this does nothing.
+// The write is synchronous: it comes before /api/ready says yes, so no request a load balancer
+// sends waits behind it.
 flushCompileCache();
+app.markReady();
 control?.serveBackups(async (out) => {
   logger.info('backup started');
   // The archive writer (tar-stream) is only needed when `npm run backup` asks.
