@@ -125,6 +125,41 @@ describe('the tus staging store', () => {
       expect(store.content(second.id, other.length)).toBeNull();
     });
 
+    describe('forgets the count of an upload not written to for an hour once another upload starts', () => {
+      const hour = 60 * 60 * 1000;
+      let now: number;
+      beforeEach(() => {
+        now = 0;
+        store = new StagingStore({ directory: dir, now: () => now });
+      });
+
+      /** An upload of `data` whose first half is written. */
+      async function halfWritten(id: string, data: Buffer): Promise<void> {
+        await store.create(new Upload({ id, size: data.length, offset: 0 }));
+        await store.write(pieces(data.subarray(0, data.length / 2), 16 * 1024), id, 0);
+      }
+
+      async function pausedThenFinished(pause: number, data: Buffer): Promise<void> {
+        await halfWritten('paused', data);
+        now += pause;
+        await halfWritten('another', randomBytes(1000));
+        await store.write(pieces(data.subarray(data.length / 2), 16 * 1024), 'paused', data.length / 2);
+      }
+
+      it('drops it after more than an hour: its commit reads the file', async () => {
+        const data = randomBytes(200_000);
+        await pausedThenFinished(hour + 1, data);
+        expect(store.content('paused', data.length)).toBeNull();
+        expect((await readFile(path.join(dir, 'paused'))).equals(data)).toBe(true);
+      });
+
+      it('keeps it for an hour: its count goes on', async () => {
+        const data = randomBytes(200_000);
+        await pausedThenFinished(hour, data);
+        expect(store.content('paused', data.length)).toEqual(summaryOf(data));
+      });
+    });
+
     it('starts counting again when a file is sent again from its first byte', async () => {
       const data = randomBytes(500_000);
       const id = await created(data.length);

@@ -10,10 +10,14 @@ import { ContentTally, type ContentSummary } from '../media/media.public.ts';
 
 /**
  * Unfinished uploads whose bytes are counted in memory. Each holds a hash state and its first
- * 4 kB; past this many (uploads left unfinished) the oldest are forgotten, and their commit reads
- * the staged file instead.
+ * 4 kB, so this many hold about 5 MB of the idle process's memory; past it the least recently
+ * written is forgotten. A forgotten tally costs only time: its commit reads the staged file instead.
  */
-const maxTallies = 10_000;
+const maxTallies = 1_000;
+/** An upload not written to for this long is likely abandoned: its tally goes when another starts. */
+const staleTallyMs = 60 * 60 * 1000;
+
+type Counted = { tally: ContentTally; writtenAt: number };
 
 /** A staged file's writes, each chunk counted into the upload's tally as it is handed to the disk. */
 class TallyingFile extends BatchedFileStream {
@@ -55,18 +59,36 @@ class TallyingFile extends BatchedFileStream {
  */
 export class StagingStore extends FileStore {
   private readonly root: string;
-  private readonly tallies = new Map<string, ContentTally>();
+  /** In the order of their last write, oldest first (each write inserts its tally again). */
+  private readonly tallies = new Map<string, Counted>();
+  private readonly now: () => number;
 
-  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0] & {
+      /** Milliseconds of a monotonic clock, for how long a tally has not been written to. */
+      now?: () => number;
+    },
+  ) {
     super(options);
     this.root = path.resolve(options.directory);
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** A new upload's tally; first the tallies not written to for `staleTallyMs` go, oldest first. */
+  private newTally(): ContentTally {
+    const staleBefore = this.now() - staleTallyMs;
+    for (const [uploadId, { writtenAt }] of this.tallies) {
+      if (writtenAt >= staleBefore) break;
+      this.tallies.delete(uploadId);
+    }
+    return new ContentTally();
   }
 
   override async write(readable: IncomingMessage | Readable, uploadId: string, offset: number) {
     const file = path.join(this.root, uploadId);
     // Upload ids are flat names in the store's directory; anything else names no upload.
     if (path.dirname(file) !== this.root) throw ERRORS.FILE_NOT_FOUND;
-    let tally = offset === 0 ? new ContentTally() : (this.tallies.get(uploadId) ?? null);
+    let tally = offset === 0 ? this.newTally() : (this.tallies.get(uploadId)?.tally ?? null);
     if (tally && tally.size !== offset) tally = null;
     this.tallies.delete(uploadId);
     const sink = new TallyingFile(file, offset, tally);
@@ -77,7 +99,7 @@ export class StagingStore extends FileStore {
     }
     // Kept only when what it counted is exactly what reached the file.
     if (tally && tally.size === offset + sink.bytesWritten) {
-      this.tallies.set(uploadId, tally);
+      this.tallies.set(uploadId, { tally, writtenAt: this.now() });
       if (this.tallies.size > maxTallies) this.tallies.delete(this.tallies.keys().next().value!);
     }
     return offset + sink.bytesWritten;
@@ -88,7 +110,7 @@ export class StagingStore extends FileStore {
    * null when they did not see every byte of it, and the caller reads the file instead.
    */
   content(uploadId: string, size: number): ContentSummary | null {
-    const tally = this.tallies.get(uploadId);
+    const tally = this.tallies.get(uploadId)?.tally;
     this.tallies.delete(uploadId);
     return tally && tally.size === size ? tally.finish() : null;
   }
