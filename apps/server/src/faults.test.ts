@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { multipartBody } from './testing/multipart-body.ts';
-import { restartableServer } from './testing/server-process.ts';
+import { restartableServer } from './testing/restartable-server.ts';
 
 /**
  * The server is killed (SIGKILL) during an upload, during derivation and while streaming a ZIP,

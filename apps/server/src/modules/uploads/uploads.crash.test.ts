@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tusChunkBytes } from '@ani/contract/uploads';
-import { restartableServer } from '../../testing/server-process.ts';
+import { restartableServer } from '../../testing/restartable-server.ts';
 import { paddedPhoto } from '../../testing/tus-guests.ts';
 
 /**
