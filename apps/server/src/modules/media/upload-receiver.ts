@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -241,24 +240,44 @@ export async function receiveUpload(
 }
 
 /**
- * A file that arrived whole by another path (a finished tus upload), read once for what the
- * multipart receiver learns while streaming: its size, SHA-256, CRC-32 and first bytes. Used when
- * nothing counted the bytes as they were written (the tus commit, `commitFile`, decides).
+ * A file read once for what the multipart receiver learns while streaming: its type, size, SHA-256
+ * and CRC-32. As there, the type is decided from the first bytes before the rest is read, so a
+ * refused file is not read further.
  */
-export async function tallyFile(filePath: string): Promise<ContentSummary> {
-  const tally = new ContentTally();
-  for await (const chunk of createReadStream(filePath, { highWaterMark: writeBatchBytes }))
-    tally.add(chunk as Buffer);
-  return tally.finish();
+async function readWhole(filePath: string): Promise<{ media: DetectedMedia; summary: ContentSummary }> {
+  const file = await open(filePath);
+  try {
+    const buffer = Buffer.alloc(detectionHeadBytes);
+    const { bytesRead } = await file.read(buffer, 0, detectionHeadBytes, 0);
+    const head = buffer.subarray(0, bytesRead);
+    const media = await acceptedMedia(head);
+    const tally = new ContentTally();
+    tally.add(head);
+    const rest = file.createReadStream({
+      start: bytesRead,
+      highWaterMark: writeBatchBytes,
+      autoClose: false,
+    });
+    for await (const chunk of rest) tally.add(chunk as Buffer);
+    return { media, summary: tally.finish() };
+  } finally {
+    await file.close();
+  }
 }
 
-/** A whole file's summary as a received file: its type from its first bytes, or the refusal that says why. */
+/**
+ * A file that arrived whole by another path (a finished tus upload) as a received file: its type from
+ * its first bytes, or the refusal that says why. `counted`: what was counted as its bytes were written;
+ * without it (nothing saw them all: a restart, another instance) the file is read once for it.
+ */
 export async function receivedFile(
   filePath: string,
-  summary: ContentSummary,
   originalName: string | null,
+  counted?: ContentSummary,
 ): Promise<ReceivedFile> {
-  return receivedFileOf(filePath, summary, await acceptedMedia(summary.head), originalName);
+  if (counted) return receivedFileOf(filePath, counted, await acceptedMedia(counted.head), originalName);
+  const { media, summary } = await readWhole(filePath);
+  return receivedFileOf(filePath, summary, media, originalName);
 }
 
 // The parser's and the socket's own failures: a body cut short or malformed is the client's

@@ -32,7 +32,6 @@ import type { ContentSummary } from './content-tally.ts';
 import {
   receivedFile,
   receiveUpload,
-  tallyFile,
   type ReceivedFile,
   type UploadCaps,
   type UploadLimits,
@@ -325,12 +324,12 @@ export function createUploadService(deps: {
       admit?: (tx: CommitTx, media: DetectedMedia, mediaId: string) => Promise<void>;
       /**
        * The file's size, hashes and head, when they were counted as its bytes were written (all of
-       * them, in order); without it the file is read once for them.
+       * them, in order); without it the file is read once for them, and a refused type stops the read
+       * at its first bytes.
        */
       content?: ContentSummary;
     }): Promise<{ outcome: 'accepted' | 'duplicate'; mediaId: string; type: MediaType }> {
-      const content = input.content ?? (await tallyFile(input.filePath));
-      const file = await receivedFile(input.filePath, content, input.originalName);
+      const file = await receivedFile(input.filePath, input.originalName, input.content);
       const existing = await repo.findBySha256(input.eventId, file.sha256);
       if (existing) return { outcome: 'duplicate', mediaId: existing.id, type: existing.type };
       await checkFiles([file]);
