@@ -61,7 +61,7 @@ export const media = pgTable(
  * showable; `removed`: an item left the album), written in the transaction of the change. Its id is
  * the SSE event id, so a wall that reconnects with `Last-Event-ID` reads exactly what it missed.
  * Rows of one event get their ids in commit order (an advisory lock per event, see
- * media.repository.ts). Pruned after a day. No foreign keys: a log insert must never wait on the
+ * live.repository.ts). Pruned after a day. No foreign keys: a log insert must never wait on the
  * event row's locks, and rows of a deleted event simply age out.
  */
 export const mediaLiveEvents = pgTable(
