@@ -8,6 +8,7 @@ import {
   launchBrowser,
   openPage,
   screenshotBoth,
+  screenshotDir,
   seriousA11yViolations,
   type Session,
 } from './support/browser';
@@ -217,5 +218,30 @@ describe('live wall', () => {
     // This host has no wedding yet: the dashboard's GET /api/weddings/info answers 404, which it shows as
     // "Düğün bilgilerinizi tamamlayın" (an answer, not a failure); nothing else may have failed.
     expect(owner.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  });
+
+  it('the controls and the QR card never overlap: side by side on a phone, the controls centred on a wide screen', async () => {
+    await guestUploads((await open(375)).page, await photo('dorduncu.jpg', 280), 'Deniz Ak', 'Tebrikler!');
+    const wall = await open(375);
+    await wall.page.goto(wallUrl);
+    await wall.page.locator('[data-testid="wall-slide"]').waitFor();
+    for (const width of [375, 1280]) {
+      await wall.page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+      // The controls show on activity.
+      await wall.page.mouse.move(width / 2, 200);
+      await wall.page.mouse.move(width / 2 + 10, 210);
+      const controls = wall.page.getByTestId('wall-controls');
+      await wall.page.waitForFunction(
+        () => getComputedStyle(document.querySelector('[data-testid="wall-controls"]')!).opacity === '1',
+      );
+      const a = (await controls.boundingBox())!;
+      const b = (await wall.page.getByTestId('wall-qr').boundingBox())!;
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${width} px: controls ${JSON.stringify(a)}, QR card ${JSON.stringify(b)}`).toBe(true);
+      if (width >= 640) expect(Math.abs(a.x + a.width / 2 - width / 2)).toBeLessThan(1);
+      await wall.page.screenshot({ path: path.join(screenshotDir, `wall-controls-${width}.png`) });
+    }
+    expect(wall.problems).toEqual([]);
   });
 });

@@ -304,10 +304,13 @@ function Slideshow({
         </p>
       ) : null}
 
+      {/* Centred from sm up; on a phone the centre would run into the QR card in the corner, so the
+          controls keep to the other side. */}
       <div
         ref={controls}
+        data-testid="wall-controls"
         className={cn(
-          'absolute bottom-[3vh] left-1/2 z-40 flex -translate-x-1/2 flex-col items-center gap-2 transition-opacity duration-500',
+          'absolute bottom-[3vh] left-[2vw] z-40 flex flex-col items-start gap-2 transition-opacity duration-500 sm:left-1/2 sm:-translate-x-1/2 sm:items-center',
           active ? 'opacity-100' : 'pointer-events-none opacity-0',
         )}
       >
