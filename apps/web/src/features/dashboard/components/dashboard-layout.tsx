@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Menu, Moon, Sun, X } from 'lucide-react';
+import { Moon, Sun } from 'lucide-react';
 import { storageKeys } from '@ani/contract/limits';
 import { eventsQuery } from '../../../lib/queries';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { hasSeenIntro, markIntroSeen, prefersReducedMotion } from '../intro-flag';
 import { IntroAnimation } from './intro-animation';
+import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 
 function readTheme(): 'dark' | 'light' {
@@ -49,6 +51,9 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     setMenuPath(pathname);
     setMenuOpen(false);
   }
+  // A window widened past the phone layout shows the sidebar itself; the menu would stay open over it.
+  const wide = useMediaQuery('(min-width: 1024px)');
+  if (wide && menuOpen) setMenuOpen(false);
   useEffect(() => {
     if (!intro) markIntroSeen();
   }, [intro]);
@@ -66,15 +71,9 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     <div className="min-h-dvh bg-stone-50 text-stone-900 [--sticky-offset:3.5rem] dark:bg-stone-950 dark:text-stone-100">
       {intro ? <IntroAnimation onDone={finishIntro} /> : null}
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-stone-200 bg-white/90 px-3 backdrop-blur lg:pl-6 dark:border-stone-800 dark:bg-stone-950/90">
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg p-2 hover:bg-stone-100 lg:hidden dark:hover:bg-stone-800"
-          aria-label={menuOpen ? 'Menüyü kapat' : 'Menüyü aç'}
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
-        </button>
+        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
+          {sidebar}
+        </MobileMenu>
         <Link to="/dashboard" className="flex items-center gap-2">
           <img
             src="/logo.png"
@@ -102,19 +101,6 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r border-stone-200 lg:block dark:border-stone-800">
           {sidebar}
         </aside>
-        {menuOpen ? (
-          <div className="fixed inset-0 top-14 z-40 lg:hidden">
-            <button
-              type="button"
-              aria-label="Menüyü kapat"
-              className="absolute inset-0 bg-stone-950/60"
-              onClick={() => setMenuOpen(false)}
-            />
-            <aside className="relative h-full w-72 max-w-[85vw] overflow-y-auto bg-white dark:bg-stone-900">
-              {sidebar}
-            </aside>
-          </div>
-        ) : null}
         <main id="main" className="min-w-0 flex-1">
           <Outlet context={{ hasEvent, events: events.data ?? [] }} />
         </main>
