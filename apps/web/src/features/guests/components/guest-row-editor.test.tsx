@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Guest } from '@ani/contract/guests';
 import { GuestRowEditor } from './guest-row-editor';
 
@@ -41,5 +42,30 @@ describe('GuestRowEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'İptal' }));
     expect(onCancel).toHaveBeenCalled();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("shows the row's own count, 0 included, while the status locks the field", () => {
+    render(
+      <GuestRowEditor
+        guest={{ ...guest, status: 'belirsiz', guestCount: 0 }}
+        onCancel={() => undefined}
+        onSave={async () => undefined}
+      />,
+    );
+    const count = screen.getByLabelText<HTMLInputElement>('Kişi sayısı');
+    expect(count.value).toBe('0');
+    expect(count.disabled).toBe(true);
+  });
+
+  it('takes the focus on its first field and cancels with Escape from any of its controls', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    render(<GuestRowEditor guest={guest} onCancel={onCancel} onSave={async () => undefined} />);
+    expect(screen.getByLabelText('Durum')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByLabelText('Kişi sayısı'));
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { Guest } from '@ani/contract/guests';
 import { Check, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -24,9 +24,10 @@ export function GuestRowEditor({
   onCancel: () => void;
   onSave: (guest: Guest, status: Guest['status'], guestCount: number) => Promise<void>;
 }) {
+  // The field starts with what the row shows, 0 included; only choosing a status clears it.
   const [draft, setDraft] = useState<EditDraft>({
     status: guest.status === 'ulaşılamayan' ? 'belirsiz' : guest.status,
-    guestCount: guest.status === 'katılacak' ? String(guest.guestCount) : '',
+    guestCount: String(guest.guestCount),
   });
   const [saving, setSaving] = useState(false);
   const count = draftCount(draft);
@@ -42,11 +43,20 @@ export function GuestRowEditor({
     }
   };
 
+  // Escape from any of the editor's controls leaves the row as it was (not while a save is on its way).
+  const cancelOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || saving) return;
+    e.preventDefault();
+    onCancel();
+  };
+
   return (
     <>
-      <span role="cell" className={compact ? 'flex-1' : undefined}>
+      <span role="cell" className={compact ? 'flex-1' : undefined} onKeyDown={cancelOnEscape}>
         <select
           aria-label="Durum"
+          // Opened from the row's edit button, which is gone now: the focus goes to the first field.
+          autoFocus
           value={draft.status}
           onChange={(e) => setDraft((d) => applyStatus(d, e.target.value as Guest['status']))}
           className="h-9 w-full rounded-md border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-950"
@@ -58,7 +68,7 @@ export function GuestRowEditor({
           ))}
         </select>
       </span>
-      <span role="cell">
+      <span role="cell" onKeyDown={cancelOnEscape}>
         <input
           aria-label="Kişi sayısı"
           type="number"
@@ -76,7 +86,7 @@ export function GuestRowEditor({
           {guest.expectedGuestCount}
         </span>
       )}
-      <span role="cell" className="flex justify-end gap-1">
+      <span role="cell" className="flex justify-end gap-1" onKeyDown={cancelOnEscape}>
         <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
           <Check aria-hidden className="h-4 w-4" /> Kaydet
         </Button>

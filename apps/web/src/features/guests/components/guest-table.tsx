@@ -42,6 +42,18 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
     initialRect: { width: 1000, height: 600 },
   });
   useEffect(() => virtualizer.measure(), [height, virtualizer]);
+  // Closing the editor (Escape, İptal, a save) removes the control that had the focus; the focus goes back
+  // to that row's edit button instead of falling to the page. Opening another row's editor focuses that one.
+  const lastEditing = useRef<number | null>(null);
+  useEffect(() => {
+    const closed = lastEditing.current;
+    lastEditing.current = editingIndex;
+    if (closed === null || closed === editingIndex) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    scrollRef.current
+      ?.querySelector<HTMLElement>(`[data-testid="guest-row-${closed}"] [data-row-edit]`)
+      ?.focus();
+  }, [editingIndex]);
 
   return (
     <div
@@ -85,6 +97,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                   size="icon"
                   variant="ghost"
                   aria-label={`${guest.name} düzenle`}
+                  data-row-edit
                   onClick={() => onEdit(guest)}
                 >
                   <Pencil aria-hidden className="h-4 w-4" />
