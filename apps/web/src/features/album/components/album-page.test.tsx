@@ -239,4 +239,45 @@ describe('album page', () => {
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
   });
+
+  it('with nothing approved yet, the empty album says how many wait and leads to Onay Bekleyenler', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 0);
+      if (url.includes('/photos')) {
+        const body = (await page([], 0).json()) as Record<string, unknown>;
+        return jsonResponse({ ...body, pendingCount: 4 });
+      }
+      return jsonResponse({
+        success: true,
+        event: { ...event, autoApprovePhotos: false, photoCount: 0, pendingCount: 4 },
+      });
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
+    expect(screen.getByText('Bu etkinliğe henüz fotoğraf eklenmemiş.')).toBeInTheDocument();
+    expect(screen.getByText('4 öğe onayınızı bekliyor.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Onay Bekleyenlere Git' }));
+    const tab = screen.getByRole('tab', { name: /Onay Bekleyenler/ });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(tab).toHaveFocus();
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+  });
+
+  it('with nothing waiting, the empty album says only that it is empty', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/photos')
+        ? page([], 0)
+        : jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, photoCount: 0 } }),
+    );
+    renderAlbum();
+    expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
+    expect(screen.queryByText(/onayınızı bekliyor/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Onay Bekleyenlere Git' })).not.toBeInTheDocument();
+  });
 });

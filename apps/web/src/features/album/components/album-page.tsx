@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { Archive, Download } from 'lucide-react';
@@ -19,6 +19,7 @@ import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
 import { hasMorePages } from '../album-rules';
 import { promoteSharedToken } from '../promote-shared-token';
 import { useAlbumDeletion } from '../use-album-deletion';
+import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
 import { AlbumHeader } from './album-header';
 import { FailureScreen } from './failure-screen';
@@ -88,6 +89,12 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [view, setView] = useState<'album' | 'pending'>(() =>
     params.get('view') === 'pending' ? 'pending' : 'album',
   );
+  // The empty album's "Onay Bekleyenlere Git" goes away with the album tab; the focus goes to the tab it opened.
+  const pendingTab = useRef<HTMLButtonElement>(null);
+  const showPending = () => {
+    setView('pending');
+    pendingTab.current?.focus();
+  };
   const more = hasMorePages({
     nextToken: photos.data?.pages.at(-1)?.nextToken ?? null,
     loadedItems: items.length,
@@ -175,10 +182,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
       onRefresh={() => void photos.refetch()}
     />
   ) : items.length === 0 ? (
-    <div className="py-16 text-center">
-      <p className="text-lg font-medium text-stone-800 dark:text-stone-100">Henüz Fotoğraf Yok</p>
-      <p className="mt-1 text-stone-600 dark:text-stone-400">Bu etkinliğe henüz fotoğraf eklenmemiş.</p>
-    </div>
+    <AlbumEmpty pendingCount={reviewing ? pendingCount : 0} onShowPending={showPending} />
   ) : (
     <>
       <AlbumGrid
@@ -234,7 +238,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
               <TabsTrigger value="album" className={darkTab}>
                 {messages.approval.albumTab}
               </TabsTrigger>
-              <TabsTrigger value="pending" className={darkTab}>
+              <TabsTrigger ref={pendingTab} value="pending" className={darkTab}>
                 {messages.approval.pendingTitle}
                 <span
                   data-testid="pending-count"
