@@ -367,4 +367,74 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await context.close();
     },
   );
+
+  it(
+    'sizes the list to two guests and edits a row by keyboard, at 375 and 1280 px',
+    { timeout: 90_000 },
+    async () => {
+      const host = await createHost(baseURL, dataDir, 'Deniz Arslan');
+      const { weddingId } = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
+        method: 'POST',
+        token: host.token,
+        body: JSON.stringify({
+          username: host.user.username,
+          title: 'Deniz & Kerem',
+          venueName: 'Bahçe',
+          venueLocation: 'https://maps.google.com/?q=x',
+          brideName: 'Deniz',
+          brideSurname: 'Arslan',
+          groomName: 'Kerem',
+          groomSurname: 'Koç',
+          weddingDate: nextYear,
+          weddingTime: '18:00',
+        }),
+      });
+      for (const [name, phone] of [
+        ['Zeynep Kaya', '+905321112233'],
+        ['Ali Çelik', '+905334445566'],
+      ]) {
+        await api(baseURL, '/guests', {
+          method: 'POST',
+          token: host.token,
+          body: JSON.stringify({ weddingId, name, phone, expectedGuestCount: 2 }),
+        });
+      }
+      const { page, context, problems } = await openPage(browser, baseURL);
+      await signIn(context, host);
+      await page.goto('/dashboard/guests/list');
+      const table = page.getByTestId('guest-table');
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+        await page.getByTestId('guest-row-2').waitFor();
+        await page.waitForTimeout(200);
+        // The box ends with its last row (and its own border): no empty box under a short list.
+        const fit = await table.evaluate((el) => {
+          const rows = Array.from(el.querySelectorAll('[data-testid^="guest-row-"]'));
+          const lastRow = Math.max(...rows.map((r) => r.getBoundingClientRect().bottom));
+          return {
+            below: el.getBoundingClientRect().bottom - lastRow,
+            scrolls: el.scrollHeight > el.clientHeight,
+          };
+        });
+        expect(fit.scrolls).toBe(false);
+        expect(fit.below).toBeLessThanOrEqual(2);
+      }
+
+      // Keyboard: Enter opens the editor on its first field, showing the row's count (0); Escape closes it
+      // and the focus is back on the edit button.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+        await page.getByRole('button', { name: 'Zeynep Kaya düzenle' }).focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(focused).toBe('Durum');
+        expect(await page.getByLabel('Kişi sayısı').inputValue()).toBe('0');
+        await page.keyboard.press('Escape');
+        await expect.poll(focused).toBe('Zeynep Kaya düzenle');
+      }
+      await shoot(page, 'guests-list-short');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

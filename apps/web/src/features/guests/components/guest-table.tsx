@@ -28,7 +28,8 @@ export interface GuestTableProps {
 
 /**
  * Only the rows in view are mounted (a window virtualizer), so 1,000 guests scroll like 20.
- * The scroll box's height follows the viewport, so the table never pushes the page into a second scrollbar.
+ * The scroll box is as tall as its rows, up to a height that follows the viewport (at least 20rem): a long
+ * list scrolls inside it instead of pushing the page into a second scrollbar, a short one leaves no empty box.
  */
 export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, onChat }: GuestTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -62,7 +63,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
       aria-label="Davetli listesi"
       aria-rowcount={guests.length + 1}
       data-testid="guest-table"
-      className="h-[calc(100dvh-22rem)] min-h-80 overflow-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
+      className="max-h-[max(calc(100dvh-22rem),20rem)] overflow-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
     >
       <div className={phone ? undefined : 'min-w-[880px]'}>
         <div
