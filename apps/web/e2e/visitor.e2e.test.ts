@@ -97,6 +97,26 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('sees the loading state, not an empty page, until the scripts of the page arrive', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL, 375);
+    // A slow connection: the HTML and CSS are there, the scripts wait until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Yükleniyor…' }).waitFor();
+    await page.locator('img[src="/logo.png"]').waitFor();
+    await screenshotBoth(page, 'loading');
+    release();
+    await page.getByRole('heading', { name: 'Bizimle İletişime Geçin' }).waitFor();
+    await expect(page.getByText('Yükleniyor…').count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('browses the gallery and the contact page', async () => {
     const { page, context, problems } = await openPage(browser, baseURL);
     await page.goto('/gallery');

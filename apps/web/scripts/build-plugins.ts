@@ -41,9 +41,10 @@ export function preloadFonts(sourceNames: RegExp): Plugin {
 /**
  * Renders the landing page at build time (src/prerender.tsx, built for Node with the same asset
  * names as the client build) into dist/index.html, so a visitor sees the page, and its largest text,
- * as soon as the HTML and CSS arrive rather than after the JavaScript has run. The empty shell is kept
- * as dist/app.html, which the server sends for every other address; only it keeps the app's
- * modulepreloads.
+ * as soon as the HTML and CSS arrive rather than after the JavaScript has run. The shell is kept as
+ * dist/app.html, which the server sends for every other address, with the app's loading state in it
+ * (the router shows the same until the page's chunk is there), so those addresses are not blank while
+ * the scripts download; only it keeps the app's modulepreloads.
  */
 export function prerenderLanding(): Plugin {
   let root = '';
@@ -72,14 +73,17 @@ export function prerenderLanding(): Plugin {
           });
           const entry = readdirSync(ssrDir).find((name) => /^prerender\.m?js$/.test(name));
           if (!entry) throw new Error(`prerender build wrote no entry in ${ssrDir}`);
-          const { renderLandingPage } = (await import(pathToFileURL(path.join(ssrDir, entry)).href)) as {
-            renderLandingPage: () => string;
-          };
+          const { renderLandingPage, renderAppShell } = (await import(
+            pathToFileURL(path.join(ssrDir, entry)).href
+          )) as { renderLandingPage: () => string; renderAppShell: () => string };
           const indexFile = path.join(outDir, 'index.html');
           const shell = readFileSync(indexFile, 'utf8');
-          writeFileSync(path.join(outDir, 'app.html'), shell);
           const marker = '<div id="root"></div>';
           if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
+          writeFileSync(
+            path.join(outDir, 'app.html'),
+            shell.replace(marker, `<div id="root">${renderAppShell()}</div>`),
+          );
           // The landing page starts the app only when the visitor is about to use it (main.tsx, decision
           // 0118): preloading the app's chunks with the page would spend a slow connection's first
           // seconds, and the main thread's, on code most visitors of this page never run.

@@ -5,12 +5,15 @@ import { SiteLayout } from './layouts/site-layout';
 import { RequireAuth } from './require-auth';
 import { NotFoundPage } from './not-found';
 import { ErrorScreen } from './error-screen';
+import { AppLoading } from './app-loading';
 
 // The landing page is in the first bundle; every other page is its own chunk, loaded on first visit.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
+    // Shown while the first page's chunk loads (every page but the landing page is one).
+    HydrateFallback: AppLoading,
     children: [
       {
         element: <SiteLayout />,
