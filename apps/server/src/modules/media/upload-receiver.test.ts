@@ -1,7 +1,7 @@
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { paddedPhoto } from '../../testing/tus-guests.ts';
@@ -29,15 +29,34 @@ describe('a file that arrived whole with nothing counting its bytes', () => {
   });
 
   it('is refused for its type from its first bytes, without reading the rest', async () => {
-    // A PDF of a terabyte, all but its first bytes a hole: read whole, it would take many minutes.
     const file = path.join(dir, 'belge.pdf');
     await writeFile(file, '%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
-    await truncate(file, 2 ** 40);
-    const refusal = await receivedFile(file, 'belge.pdf').catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({
-      code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-      message: messages.upload.onlyImagesAndVideos,
-    });
-  }, 10_000);
+    await truncate(file, 8 * 1024 * 1024);
+    const counted = vi.spyOn(ContentTally.prototype, 'add');
+    try {
+      const refusal = await receivedFile(file, 'belge.pdf').catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect(refusal).toMatchObject({
+        code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        message: messages.upload.onlyImagesAndVideos,
+      });
+      // Not a byte past the head was read into the count.
+      expect(counted).not.toHaveBeenCalled();
+    } finally {
+      counted.mockRestore();
+    }
+  });
+
+  it('is counted whole once its first bytes pass', async () => {
+    const data = await paddedPhoto(8 * 1024 * 1024);
+    const file = path.join(dir, 'foto.jpg');
+    await writeFile(file, data);
+    const counted = vi.spyOn(ContentTally.prototype, 'add');
+    try {
+      await receivedFile(file, 'foto.jpg');
+      expect(counted.mock.calls.reduce((sum, [chunk]) => sum + chunk.length, 0)).toBe(data.length);
+    } finally {
+      counted.mockRestore();
+    }
+  });
 });
