@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Menu } from 'lucide-react';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 
@@ -16,6 +16,7 @@ export function MobileMenu({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger
@@ -27,6 +28,12 @@ export function MobileMenu({
       <DialogContent
         // The sidebar is the whole content; there is no description to announce.
         aria-describedby={undefined}
+        ref={content}
+        // The dialog's own pick skips links, which landed on the second group's toggle; the menu starts at its top.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          content.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+        }}
         className="top-0 left-0 flex h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 flex-col rounded-none p-0 data-[state=open]:animate-fade-in"
       >
         <div className="flex h-14 shrink-0 items-center border-b border-stone-200 px-4 dark:border-stone-800">
