@@ -89,6 +89,13 @@ export function UploadForm({
   const [offerResume, setOfferResume] = useState(false);
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
+  // The button pressed is disabled once nothing is left to send, which drops the keyboard's focus to
+  // the page: it goes to the outcome instead, where a screen reader reads it and Tab carries on.
+  const summaryBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The page scrolls to the top smoothly by itself.
+    if (summary) summaryBox.current?.focus({ preventScroll: true });
+  }, [summary]);
 
   /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
   const show = (upload: PendingUpload) => {
@@ -215,7 +222,11 @@ export function UploadForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      {summary ? <UploadSummary summary={summary} approvedFirst={approvedFirst} /> : null}
+      {summary ? (
+        <div ref={summaryBox} tabIndex={-1} data-testid="upload-summary" className="space-y-3 rounded-lg">
+          <UploadSummary summary={summary} approvedFirst={approvedFirst} />
+        </div>
+      ) : null}
       {offerResume && unfinished ? (
         <Alert tone="info" title={t.resumeTitle}>
           {t.resumeBody.replace('{n}', String(unfinishedCount(unfinished)))}
@@ -330,7 +341,7 @@ export function UploadForm({
 
 function UploadSummary({ summary, approvedFirst }: { summary: Summary; approvedFirst: boolean }) {
   return (
-    <div className="space-y-3">
+    <>
       {summary.accepted > 0 ? (
         <Alert tone="success">
           {uploadTexts.success.replace('{n}', String(summary.accepted))}
@@ -359,6 +370,6 @@ function UploadSummary({ summary, approvedFirst }: { summary: Summary; approvedF
           </ul>
         </Alert>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -216,6 +216,31 @@ describe('guest upload page', () => {
     ).toBeInTheDocument();
   });
 
+  it('after Enter on the upload button, the keyboard’s place is the outcome, not the page', async () => {
+    routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse(
+            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+            201,
+          )
+        : url === '/api/events/ev1/my-uploads'
+          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+          : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('1 dosya başarıyla yüklendi.');
+    await waitFor(() => expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled());
+    expect(screen.getByTestId('upload-summary')).toHaveFocus();
+    expect(screen.getByTestId('upload-summary')).toHaveTextContent('1 dosya başarıyla yüklendi.');
+  });
+
   it('sends the phone’s token with a later submission, and keeps the selection when the submission is refused', async () => {
     localStorage.setItem('ani.guest-token.ev1', 'tok-old');
     const { calls } = routes(openEvent, (url, init) =>
