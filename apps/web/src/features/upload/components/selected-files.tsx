@@ -186,14 +186,16 @@ export function SelectedFiles({
                 </div>
               ) : null}
               {!locked ? (
-                // 44 px to tap; the visible circle is smaller so it covers less of the picture.
+                // 44 px to tap; the visible circle is smaller so it covers less of the picture. The focus
+                // ring is the circle's (white, then the site's outline), not the square's: the tile's
+                // rounded, clipped corner would cut a square's off.
                 <button
                   type="button"
                   onClick={() => onRemove(index)}
                   aria-label={`${file.name} dosyasını kaldır`}
-                  className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center"
+                  className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center focus-visible:outline-none"
                 >
-                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-black/80 group-focus-visible:ring-2 group-focus-visible:ring-white">
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/65 text-white group-hover:bg-black/80 group-focus-visible:ring-2 group-focus-visible:ring-white group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-brand-600">
                     <X aria-hidden className="h-4 w-4" />
                   </span>
                 </button>
