@@ -68,6 +68,34 @@ describe('register dialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps the missing-fields message while a field is still empty and drops it once all are filled', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Lütfen tüm gerekli alanları doldurun.');
+    await user.type(screen.getByLabelText('Ad'), 'Ayşe');
+    expect(screen.getByRole('alert')).toHaveTextContent('Lütfen tüm gerekli alanları doldurun.');
+    await fillValid(user);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('drops the server’s refusal once the form is edited', async () => {
+    const { user } = setup();
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { success: false, message: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.', code: 'CONFLICT' },
+        409,
+      ),
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bu e-posta adresiyle');
+    await user.type(screen.getByLabelText('E-posta'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('on success registers without signing in, toasts "Kayıt Başarılı!" for 10 s and goes to /', async () => {
     const { user, onOpenChange } = setup();
     sessionStorage.setItem('token', 'old');

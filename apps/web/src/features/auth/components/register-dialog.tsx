@@ -77,8 +77,21 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
     },
   });
 
+  /**
+   * An error stays only while it still holds: filling in the last empty field takes "fill in every
+   * field" away at once, and an edit takes away the server's answer to the form as it was.
+   */
+  const update = (next: RegisterForm) => {
+    setForm(next);
+    setError((current) => {
+      if (current === null) return null;
+      const check = checkRegisterForm(next);
+      return !check.ok && check.message === current ? current : null;
+    });
+  };
+
   const set = (key: keyof RegisterForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: key === 'termsAccepted' ? e.target.checked : e.target.value }));
+    update({ ...form, [key]: key === 'termsAccepted' ? e.target.checked : e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -215,7 +228,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
           open={termsOpen}
           onOpenChange={setTermsOpen}
           onAccept={() => {
-            setForm((f) => ({ ...f, termsAccepted: true }));
+            update({ ...form, termsAccepted: true });
             setTermsOpen(false);
           }}
         >
