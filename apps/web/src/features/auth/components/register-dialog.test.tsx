@@ -80,17 +80,23 @@ describe('register dialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('drops the server’s refusal once the form is edited', async () => {
-    const { user } = setup();
+  /** A valid form sent, and refused by the server: the address is taken. */
+  async function refusedAsTaken() {
+    const rendered = setup();
     fetchMock.mockResolvedValue(
       jsonResponse(
         { success: false, message: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.', code: 'CONFLICT' },
         409,
       ),
     );
-    await fillValid(user);
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    await fillValid(rendered.user);
+    await rendered.user.click(screen.getByRole('checkbox'));
+    await rendered.user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    return rendered;
+  }
+
+  it('drops the server’s refusal once the form is edited', async () => {
+    const { user } = await refusedAsTaken();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bu e-posta adresiyle');
     await user.type(screen.getByLabelText('E-posta'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -130,16 +136,7 @@ describe('register dialog', () => {
   });
 
   it('on failure shows the server message as "Kayıt Hatası!" toast and inline banner', async () => {
-    const { user } = setup();
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        { success: false, message: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.', code: 'CONFLICT' },
-        409,
-      ),
-    );
-    await fillValid(user);
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    await refusedAsTaken();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
     );
