@@ -191,6 +191,40 @@ describe('guest upload on a slow phone', () => {
     await context.close();
   });
 
+  it('keeps the keyboard on the page when the connection drops: the message, then Tab and Enter continue', async () => {
+    const photo = path.join(dir, 'kopan.jpg');
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3b7a57' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const { page, context, problems } = await openPage(browser, baseURL, 375);
+    await page.goto(uploadPath());
+    await page.locator('#upload-files').setInputFiles(photo);
+    await page.getByLabel('İsminiz *').fill('Deniz');
+    await page.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await context.setOffline(true);
+    await page.keyboard.press('Enter');
+    const message = page.getByRole('alert').filter({ hasText: 'Bağlantı koptu' });
+    await message.waitFor();
+    // The browser moved the focus off the disabled button; the page puts it on the message.
+    await expect.poll(() => message.evaluate((el) => el.parentElement === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Yüklemeye Devam Et');
+    await context.setOffline(false);
+    await page.keyboard.press('Enter');
+    await page.getByText('1 dosya başarıyla yüklendi.').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('upload-summary');
+    // The request that met the dropped connection is logged by the browser; nothing else may go wrong.
+    expect(uploadProblems(problems).filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+
   it('lists the phone’s own uploads and deletes one behind a confirmation, by keyboard and by touch', async () => {
     const photos = await noisyPhotos(2);
     const { page, context, problems } = await openPage(browser, baseURL, 375, { touch: true });

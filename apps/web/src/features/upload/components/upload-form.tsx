@@ -23,6 +23,7 @@ import {
   type UploadFormErrors,
 } from '../upload-rules';
 import { DropZone } from './drop-zone';
+import { OutcomeBox } from './outcome-box';
 import { SelectedFiles, type FileStatus } from './selected-files';
 
 const t = submissionTexts;
@@ -89,13 +90,6 @@ export function UploadForm({
   const [offerResume, setOfferResume] = useState(false);
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
-  // The button pressed is disabled once nothing is left to send, which drops the keyboard's focus to
-  // the page: it goes to the outcome instead, where a screen reader reads it and Tab carries on.
-  const summaryBox = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The page scrolls to the top smoothly by itself.
-    if (summary) summaryBox.current?.focus({ preventScroll: true });
-  }, [summary]);
 
   /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
   const show = (upload: PendingUpload) => {
@@ -223,9 +217,10 @@ export function UploadForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {summary ? (
-        <div ref={summaryBox} tabIndex={-1} data-testid="upload-summary" className="space-y-3 rounded-lg">
+        // The page scrolls to the top smoothly by itself.
+        <OutcomeBox keepScroll testId="upload-summary" className="space-y-3 rounded-lg">
           <UploadSummary summary={summary} approvedFirst={approvedFirst} />
-        </div>
+        </OutcomeBox>
       ) : null}
       {offerResume && unfinished ? (
         <Alert tone="info" title={t.resumeTitle}>
@@ -306,7 +301,12 @@ export function UploadForm({
           <Progress value={percent} label="Yükleme ilerlemesi" />
         </div>
       ) : null}
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {/* Right above the button, so after an interruption the next Tab reaches "Yüklemeye Devam Et". */}
+      {failure ? (
+        <OutcomeBox className="rounded-lg">
+          <Alert tone="error">{failure}</Alert>
+        </OutcomeBox>
+      ) : null}
       {/* Nothing to send without a file: the button waits for one and says so beside it. */}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button

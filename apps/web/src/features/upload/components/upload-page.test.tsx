@@ -241,6 +241,61 @@ describe('guest upload page', () => {
     expect(screen.getByTestId('upload-summary')).toHaveTextContent('1 dosya başarıyla yüklendi.');
   });
 
+  it('after Enter on the upload button and a lost connection, the keyboard’s place is the message, and Tab then Enter continue', async () => {
+    let offline = true;
+    routes(openEvent, (url, init) => {
+      if (url === '/api/events/ev1/submissions' && init?.method === 'POST') {
+        if (offline) throw new TypeError('Failed to fetch');
+        return jsonResponse(
+          { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+          201,
+        );
+      }
+      return url === '/api/events/ev1/my-uploads'
+        ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+        : undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText(/Bağlantı koptu/);
+    expect(document.activeElement).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Bağlantı koptu/);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yüklemeye Devam Et' })).toHaveFocus();
+    offline = false;
+    await user.keyboard('{Enter}');
+    await screen.findByText('1 dosya başarıyla yüklendi.');
+    expect(screen.getByTestId('upload-summary')).toHaveFocus();
+  });
+
+  it('after Enter on the upload button and a refusal, the keyboard’s place is the server’s message', async () => {
+    routes(openEvent, (url, init) =>
+      url === '/api/events/ev1/submissions' && init?.method === 'POST'
+        ? jsonResponse({ success: false, message: 'Bu albümün depolama alanı doldu.' }, 413)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Bu albümün depolama alanı doldu.');
+    expect(document.activeElement).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bu albümün depolama alanı doldu.');
+    // Typing after the refusal keeps the focus where the guest put it.
+    await user.type(screen.getByLabelText('İsminiz *'), ' Veli');
+    expect(screen.getByLabelText('İsminiz *')).toHaveFocus();
+  });
+
   it('sends the phone’s token with a later submission, and keeps the selection when the submission is refused', async () => {
     localStorage.setItem('ani.guest-token.ev1', 'tok-old');
     const { calls } = routes(openEvent, (url, init) =>

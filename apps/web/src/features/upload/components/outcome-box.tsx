@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * What an upload came to, taking the keyboard's focus as it appears: the button pressed is disabled
+ * while the upload runs, which drops the focus to the page. Here a screen reader reads the outcome and
+ * the next Tab carries on from it. Focusable only from script (tabIndex -1), so Tab never stops on it.
+ */
+export function OutcomeBox({
+  children,
+  keepScroll = false,
+  className,
+  testId,
+}: {
+  children: ReactNode;
+  /** The page scrolls somewhere by itself: focusing must not pull it to the box as well. */
+  keepScroll?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Once, when the outcome appears: a later render of it (a name typed after a refusal) leaves the
+    // focus where the guest put it.
+    box.current?.focus({ preventScroll: keepScroll });
+  }, [keepScroll]);
+  return (
+    <div ref={box} tabIndex={-1} data-testid={testId} className={className}>
+      {children}
+    </div>
+  );
+}
