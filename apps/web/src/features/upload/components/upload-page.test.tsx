@@ -56,6 +56,30 @@ function routes(...handlers: Handler[]) {
 const openEvent: Handler = (url) =>
   url === '/api/events/ev1/info' ? info({ canAddPhotos: true }) : undefined;
 const header = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
+const isSubmission = (url: string, init: RequestInit | undefined) =>
+  url === '/api/events/ev1/submissions' && init?.method === 'POST';
+const acceptsSubmissions: Handler = (url, init) =>
+  isSubmission(url, init)
+    ? jsonResponse(
+        { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
+        201,
+      )
+    : undefined;
+const noUploadsYet: Handler = (url) =>
+  url === '/api/events/ev1/my-uploads'
+    ? jsonResponse({ success: true, canDelete: true, uploads: [] })
+    : undefined;
+
+/** The page with one photo picked and the guest's name typed: ready to send. */
+async function pickedAndNamed() {
+  const user = userEvent.setup();
+  renderPage();
+  await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+    new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+  ]);
+  await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+  return user;
+}
 
 let tus: FakeTusServer;
 beforeEach(() => {
@@ -192,22 +216,10 @@ describe('guest upload page', () => {
     routes(
       (url) =>
         url === '/api/events/ev1/info' ? info({ canAddPhotos: true, autoApprovePhotos: false }) : undefined,
-      (url, init) =>
-        url === '/api/events/ev1/submissions' && init?.method === 'POST'
-          ? jsonResponse(
-              { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
-              201,
-            )
-          : url === '/api/events/ev1/my-uploads'
-            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-            : undefined,
+      acceptsSubmissions,
+      noUploadsYet,
     );
-    const user = userEvent.setup();
-    renderPage();
-    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
-      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
-    ]);
-    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    const user = await pickedAndNamed();
     await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
     expect(
       await screen.findByText(
@@ -217,22 +229,8 @@ describe('guest upload page', () => {
   });
 
   it('after Enter on the upload button, the keyboard’s place is the outcome, not the page', async () => {
-    routes(openEvent, (url, init) =>
-      url === '/api/events/ev1/submissions' && init?.method === 'POST'
-        ? jsonResponse(
-            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
-            201,
-          )
-        : url === '/api/events/ev1/my-uploads'
-          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-          : undefined,
-    );
-    const user = userEvent.setup();
-    renderPage();
-    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
-      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
-    ]);
-    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
+    const user = await pickedAndNamed();
     screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByText('1 dosya başarıyla yüklendi.');
@@ -243,24 +241,15 @@ describe('guest upload page', () => {
 
   it('after Enter on the upload button and a lost connection, the keyboard’s place is the message, and Tab then Enter continue', async () => {
     let offline = true;
-    routes(openEvent, (url, init) => {
-      if (url === '/api/events/ev1/submissions' && init?.method === 'POST') {
-        if (offline) throw new TypeError('Failed to fetch');
-        return jsonResponse(
-          { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
-          201,
-        );
-      }
-      return url === '/api/events/ev1/my-uploads'
-        ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-        : undefined;
-    });
-    const user = userEvent.setup();
-    renderPage();
-    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
-      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
-    ]);
-    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    routes(
+      openEvent,
+      (url, init) => {
+        if (offline && isSubmission(url, init)) throw new TypeError('Failed to fetch');
+      },
+      acceptsSubmissions,
+      noUploadsYet,
+    );
+    const user = await pickedAndNamed();
     screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByText(/Bağlantı koptu/);
@@ -280,12 +269,7 @@ describe('guest upload page', () => {
         ? jsonResponse({ success: false, message: 'Bu albümün depolama alanı doldu.' }, 413)
         : undefined,
     );
-    const user = userEvent.setup();
-    renderPage();
-    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
-      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
-    ]);
-    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    const user = await pickedAndNamed();
     screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByText('Bu albümün depolama alanı doldu.');
@@ -718,16 +702,7 @@ describe('guest upload page', () => {
   });
 
   it('shows a refused file’s reason on its tile as soon as the server gives it, while the others go on', async () => {
-    routes(openEvent, (url, init) =>
-      url === '/api/events/ev1/submissions' && init?.method === 'POST'
-        ? jsonResponse(
-            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
-            201,
-          )
-        : url === '/api/events/ev1/my-uploads'
-          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-          : undefined,
-    );
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
     tus.verdicts.set('bozuk.jpg', { refuse: 'Görsel okunamadı; dosya bozuk olabilir.' });
     tus.holdPatches = true;
     const user = userEvent.setup();
@@ -757,16 +732,7 @@ describe('guest upload page', () => {
   });
 
   it('keeps the picker’s left-out files named during the upload and clears them once it finished', async () => {
-    routes(openEvent, (url, init) =>
-      url === '/api/events/ev1/submissions' && init?.method === 'POST'
-        ? jsonResponse(
-            { success: true, submissionId: 'sub1', guestToken: 'tok1', expiresAt: '2026-12-06T00:00:00Z' },
-            201,
-          )
-        : url === '/api/events/ev1/my-uploads'
-          ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-          : undefined,
-    );
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
     tus.holdPatches = true;
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
