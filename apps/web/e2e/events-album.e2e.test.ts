@@ -240,6 +240,11 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
   });
 
   it('closes uploads from Ayarlar (autosave) and the guest then sees "Fotoğraf Yükleme Kapalı"', async () => {
+    // A guest whose page was opened while uploads were still open, ready to send.
+    const early = await openPage(browser, baseURL, 375);
+    await early.page.goto(uploadUrl.replace(baseURL, ''));
+    await early.page.locator('#upload-files').setInputFiles([(await makeMedia()).photos[0]!]);
+    await early.page.getByLabel('İsminiz *').fill('Selin Ak');
     const { page, context } = await openPage(browser, baseURL);
     await signInTab(page);
     await page.goto('/events');
@@ -257,6 +262,16 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     await expect(guest.page.locator('#upload-files').count()).resolves.toBe(0);
     await screenshotBoth(guest.page, 'upload-closed');
     await guest.context.close();
+
+    // The early guest sends by keyboard: the refusal reads the event again, the form gives way to
+    // the notice, and the keyboard's place is that notice, not the page.
+    await early.page.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await early.page.keyboard.press('Enter');
+    await early.page.getByRole('heading', { name: 'Fotoğraf Yükleme Kapalı' }).waitFor();
+    await expect(
+      early.page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    ).resolves.toBe('uploads-closed');
+    await early.context.close();
     await context.close();
   });
 

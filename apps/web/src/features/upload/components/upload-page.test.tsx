@@ -101,6 +101,26 @@ describe('guest upload page', () => {
     expect(screen.getByText('7 Fotoğraf & Video')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Fotoğraf Yükleme Kapalı' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Dosyayı Yükle/ })).not.toBeInTheDocument();
+    // Closed from the start: nothing the guest did, so the focus is left where the page put it.
+    expect(document.body).toHaveFocus();
+  });
+
+  it('after Enter on the upload button and uploads closing meanwhile, the keyboard’s place is the closed notice', async () => {
+    let closed = false;
+    routes(
+      (url) => (url === '/api/events/ev1/info' ? info({ canAddPhotos: !closed }) : undefined),
+      (url, init) => {
+        if (!isSubmission(url, init)) return undefined;
+        closed = true;
+        return jsonResponse({ success: false, message: 'Bu etkinliğe şu anda fotoğraf yüklenemiyor.' }, 403);
+      },
+      noUploadsYet,
+    );
+    const user = await pickedAndNamed();
+    screen.getByRole('button', { name: '1 Dosyayı Yükle' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Fotoğraf Yükleme Kapalı' })).toBeInTheDocument();
+    expect(screen.getByTestId('uploads-closed')).toHaveFocus();
   });
 
   it('says "Etkinlik Bilgisi Alınamadı" with a refresh button when canAddPhotos is missing', async () => {

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useEventInfo } from '../api/get-event-info';
 import { readGuestToken } from '../guest-token';
 import { EventHero } from './event-hero';
+import { OutcomeBox } from './outcome-box';
 import { UploadForm } from './upload-form';
 
 // Only for a phone that has uploaded here before; not part of what the picker waits for.
@@ -32,6 +33,18 @@ function Notice({
         </Button>
       ) : null}
     </section>
+  );
+}
+
+function ClosedNotice() {
+  return (
+    <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
+      <Lock aria-hidden className="mx-auto h-10 w-10 text-stone-500" />
+      <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">{uploadTexts.closedTitle}</h2>
+      <p className="mt-2 text-stone-600">
+        Bu etkinliğe şu anda fotoğraf eklenemiyor. Lütfen etkinlik sahibiyle iletişime geçin.
+      </p>
+    </div>
   );
 }
 
@@ -64,6 +77,12 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
   const { state, refresh } = useEventInfo(eventId, earlyInfo);
   const [token, setToken] = useState(() => readGuestToken(eventId));
   const [uploadsRound, setUploadsRound] = useState(0);
+  // Uploads were open on this page: if they close while the guest is here (an upload refused with 403
+  // reads the event again), the notice that replaces the form takes the keyboard's focus, as any
+  // outcome of an upload does. A page that opens already closed leaves the focus alone.
+  const open = state.status === 'success' && state.info.canAddPhotos === true;
+  const [seenOpen, setSeenOpen] = useState(open);
+  if (open && !seenOpen) setSeenOpen(true);
   const onUploaded = useCallback(() => {
     refresh();
     setToken(readGuestToken(eventId));
@@ -109,16 +128,12 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
             </p>
             <UploadForm eventId={eventId} onUploaded={onUploaded} approvedFirst={!info.autoApprovePhotos} />
           </section>
+        ) : seenOpen ? (
+          <OutcomeBox testId="uploads-closed">
+            <ClosedNotice />
+          </OutcomeBox>
         ) : (
-          <div className="rounded-2xl border border-stone-200 bg-white p-8 text-center" role="status">
-            <Lock aria-hidden className="mx-auto h-10 w-10 text-stone-500" />
-            <h2 className="mt-3 font-display text-2xl font-semibold text-stone-900">
-              {uploadTexts.closedTitle}
-            </h2>
-            <p className="mt-2 text-stone-600">
-              Bu etkinliğe şu anda fotoğraf eklenemiyor. Lütfen etkinlik sahibiyle iletişime geçin.
-            </p>
-          </div>
+          <ClosedNotice />
         )}
         {token ? (
           <Suspense fallback={null}>
