@@ -167,6 +167,72 @@ describe('resumable uploads through a network that keeps dropping', () => {
   });
 });
 
+describe('a resumption while the lost connection’s request still holds the upload', () => {
+  it('takes the upload over, keeps the bytes that arrived, and the file completes from there', async () => {
+    const eventId = await newEvent();
+    const data = await paddedPhoto(2 * MB);
+    const res = await fetch(`${base}/api/events/${eventId}/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        uploader: 'Zeynep',
+        files: [{ name: 'a.jpg', size: data.length, type: 'image/jpeg' }],
+      }),
+    });
+    const { submissionId } = (await res.json()) as { submissionId: string };
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(data.length),
+        'upload-metadata': `submissionId ${Buffer.from(submissionId).toString('base64')},filename ${Buffer.from('a.jpg').toString('base64')}`,
+      },
+    });
+    const location = created.headers.get('location')!;
+
+    // A phone whose network went quiet mid-body: its PATCH says the whole file, sends half and stalls.
+    const half = data.length / 2;
+    const stalled = httpRequest(`${base}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...tus,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(data.length),
+      },
+    });
+    const stalledAnswer = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
+      stalled.on('response', (r) => {
+        r.resume();
+        resolve({ status: r.statusCode!, offset: r.headers['upload-offset'] as string | undefined });
+      });
+      stalled.on('error', reject);
+    });
+    stalled.write(data.subarray(0, half));
+    // Let the half reach the server's write before the phone comes back.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // The phone, back on the network, asks where the file stands: the stalled request yields the
+    // upload (after its drain time), and what it received is kept.
+    const head = await fetch(`${base}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    expect(await stalledAnswer).toEqual({ status: 204, offset: String(half) });
+    stalled.destroy();
+
+    const rest = await fetch(`${base}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      body: data.subarray(half),
+    });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-outcome')).toBe('accepted');
+    const rows = await t.db.select().from(media).where(eq(media.eventId, eventId));
+    expect(rows.map((r) => r.sha256)).toEqual([sha256(data)]);
+  }, 30_000);
+});
+
 describe('with S3-compatible storage', () => {
   it('stages the bytes on local disk and streams each finished file into the bucket, byte-identical', async () => {
     const s3 = await startS3Server();

@@ -54,8 +54,9 @@ class TallyingFile extends BatchedFileStream {
  * failed, forgets the tally, and the commit reads the staged file as before.
  *
  * Everything else — the offset is the staged file's size, the metadata files, expiry — is the
- * library's: a PATCH cut short still ends its stream gracefully (@tus/server ends it on abort), so
- * what arrived is written, and counted, before the offset is read.
+ * library's: a PATCH cut short still ends its stream gracefully (tus-patch.ts ends it when the
+ * connection goes or another request takes the upload over), so what arrived is written, and
+ * counted, before the offset is read.
  */
 export class StagingStore extends FileStore {
   private readonly root: string;

@@ -44,6 +44,21 @@ export function tusRefusal(error: unknown): { status_code: number; body: string 
   return typeof body === 'string' ? byBody.get(body) : undefined;
 }
 
+/**
+ * What a tus request's error tells the guest: the library's refusals in Turkish with their status,
+ * ours as they are (they already carry their Turkish reason), anything else 500 with no detail.
+ * `failure`: the error is ours to log (a refusal is not).
+ */
+export function tusErrorAnswer(error: unknown): { status_code: number; body: string; failure: boolean } {
+  const known = tusRefusal(error);
+  if (known) return { ...known, failure: known.status_code === 500 };
+  const own =
+    typeof error === 'object' && error !== null ? (error as { status_code?: unknown; body?: unknown }) : {};
+  if (typeof own.status_code === 'number' && own.status_code < 500 && typeof own.body === 'string')
+    return { status_code: own.status_code, body: own.body, failure: false };
+  return { status_code: 500, body: messages.generic.error, failure: true };
+}
+
 /** A body tus writes straight out, without raising an error that `onResponseError` could see. */
 function protocolText(status: number, body: string): string {
   // The protocol's own header checks: a missing Tus-Resumable (412) and malformed values such as

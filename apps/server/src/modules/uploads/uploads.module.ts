@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { EVENTS } from '@tus/server';
+import { EVENTS, MemoryLocker } from '@tus/server';
 import { limits } from '@ani/contract/limits';
-import { messages } from '@ani/contract/messages';
 import { uploadOutcomeHeader } from '@ani/contract/uploads';
 import type { AppDeps } from '../../app-deps.ts';
 import { createGuestTokens } from '../../http/guest-tokens.ts';
@@ -11,14 +10,10 @@ import type { EventsApi } from '../events/events.public.ts';
 import type { MediaUploadsApi } from '../media/media.public.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 import { StagingStore } from './staging-store.ts';
-import { TurkishTusServer, tusRefusal } from './tus-refusals.ts';
+import { TurkishTusServer, tusErrorAnswer } from './tus-refusals.ts';
+import { createTusPatch } from './tus-patch.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
-import {
-  createUploadsService,
-  submissionTtlMs,
-  type ReceivingFile,
-  type Staging,
-} from './uploads.service.ts';
+import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
 
 /** Same bound as the multipart path's (media.module.ts): uploads in progress per client address. */
 const parallelUploadsPerIp = 32;
@@ -51,11 +46,12 @@ export async function registerUploadsModule(
     now: deps.clock,
   });
 
-  // The file as a PATCH read it before writing: the commit its last bytes start needs no second read.
-  const readBeforeWrite = new WeakMap<object, ReceivingFile>();
+  // One locker for the library's requests and our PATCH: requests on the same upload take turns.
+  const locker = new MemoryLocker();
   const tus = new TurkishTusServer({
     path: tusPath,
     datastore: store,
+    locker,
     maxSize: limits.maxUploadBytes,
     // Same origin only: the Location is a path, and no origin is echoed back.
     relativeLocation: true,
@@ -65,24 +61,22 @@ export async function registerUploadsModule(
       await service.onCreate(upload.id, upload.size, upload.metadata ?? {});
       return {};
     },
-    async onIncomingRequest(request, uploadId) {
-      if (request.method === 'PATCH') readBeforeWrite.set(request, await service.beforeWrite(uploadId));
-    },
-    async onUploadFinish(request, upload) {
-      const known = readBeforeWrite.get(request);
-      return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id, known) } };
+    // A creation that brought the whole file in its own body (PATCH commits in `patch` below).
+    async onUploadFinish(_request, upload) {
+      return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id) } };
     },
     onResponseError(_request, error) {
-      // tus's own refusals: in Turkish, with the protocol's status.
-      const known = tusRefusal(error);
-      const body = (error as { body?: unknown }).body;
-      // Ours: they already carry their Turkish reason as the body.
-      if (!known && 'status_code' in error && typeof body === 'string' && error.status_code < 500)
-        return undefined;
-      // A failure on our side (tus's own 500s too) is logged, and tells the guest no detail.
-      if (!known || known.status_code === 500) app.log.error({ err: error }, 'tus upload failed');
-      return known ?? { status_code: 500, body: messages.generic.error };
+      const answer = tusErrorAnswer(error);
+      if (answer.failure) app.log.error({ err: error }, 'tus upload failed');
+      return { status_code: answer.status_code, body: answer.body };
     },
+  });
+  const patch = createTusPatch({
+    store,
+    locker,
+    beforeWrite: service.beforeWrite,
+    // The file as read before writing: the commit its last bytes start needs no second read.
+    finish: async (uploadId, known) => ({ [uploadOutcomeHeader]: await service.finish(uploadId, known) }),
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, uploadId) => {
     service
@@ -109,6 +103,7 @@ export async function registerUploadsModule(
   await app.register(uploadsRoutes, {
     service,
     tus,
+    patch,
     requestLimiter: deps.mediaUploads.requestLimiter,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
     disk: { dataDir: deps.config.dataDir, minFreeBytes: deps.config.uploadBounds.minFreeDiskBytes },

@@ -16,6 +16,8 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import type { UploadsService } from './uploads.service.ts';
+import type { createTusPatch } from './tus-patch.ts';
+import { tusErrorAnswer } from './tus-refusals.ts';
 
 const s = messages.submissions;
 const u = messages.upload;
@@ -33,10 +35,12 @@ const guestHeaders = z.object({ [guestTokenHeader]: z.string().optional() });
 export const uploadsRoutes: FastifyPluginAsync<{
   service: UploadsService;
   tus: TusServer;
+  /** PATCH, answered by our own handler rather than the library's (see tus-patch.ts). */
+  patch: ReturnType<typeof createTusPatch>;
   requestLimiter: RateLimiter;
   parallelUploadsPerIp: number;
   disk: { dataDir: string; minFreeBytes: number };
-}> = async (fastify, { service, tus, requestLimiter, parallelUploadsPerIp, disk }) => {
+}> = async (fastify, { service, tus, patch, requestLimiter, parallelUploadsPerIp, disk }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -134,6 +138,16 @@ export const uploadsRoutes: FastifyPluginAsync<{
         if (left > 0) inProgress.set(ip, left);
         else inProgress.delete(ip);
       });
+      if (request.method === 'PATCH') {
+        try {
+          const answer = await patch(request.raw, (request.params as { uploadId: string }).uploadId);
+          return await reply.status(204).headers(answer.headers).send();
+        } catch (error) {
+          const answer = tusErrorAnswer(error);
+          if (answer.failure) request.log.error({ err: error }, 'tus upload failed');
+          return plain(reply, answer.status_code, answer.body);
+        }
+      }
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
