@@ -84,25 +84,31 @@ export function createMediaRepository(db: Db) {
       },
     ): Promise<MediaRow[]> {
       const bytes = rows.reduce((sum, row) => sum + row.size, 0);
+      const refuseDuplicates = async (tx: Tx) => {
+        const [same] = await tx
+          .select({ id: media.id })
+          .from(media)
+          .where(
+            and(
+              eq(media.eventId, eventId),
+              inArray(
+                media.sha256,
+                rows.map((r) => r.sha256),
+              ),
+            ),
+          )
+          .limit(1);
+        if (same) throw new DuplicateMediaError(same.id);
+      };
       return db.transaction(async (tx) => {
         const counted = await count.add(tx, eventId, rows.length, bytes, options.quota);
-        if (!isCounted(counted)) throw new UploadCommitError(counted);
-        if (options.refuseDuplicates) {
-          const [same] = await tx
-            .select({ id: media.id })
-            .from(media)
-            .where(
-              and(
-                eq(media.eventId, eventId),
-                inArray(
-                  media.sha256,
-                  rows.map((r) => r.sha256),
-                ),
-              ),
-            )
-            .limit(1);
-          if (same) throw new DuplicateMediaError(same.id);
+        if (!isCounted(counted)) {
+          // Bytes the album already holds are answered as such even when it is closed or full now:
+          // nothing of them would be stored either way.
+          if (options.refuseDuplicates) await refuseDuplicates(tx);
+          throw new UploadCommitError(counted);
         }
+        if (options.refuseDuplicates) await refuseDuplicates(tx);
         const inserted = await tx
           .insert(media)
           .values(rows.map((row) => ({ ...row, status: counted })))
@@ -161,17 +167,6 @@ export function createMediaRepository(db: Db) {
         .select()
         .from(media)
         .where(and(eq(media.eventId, eventId), eq(media.objectKey, objectKey)));
-      return rows[0] ?? null;
-    },
-
-    /** The album's first item holding exactly these bytes (media_event_sha256_idx), if any. */
-    async findBySha256(eventId: string, sha256: string): Promise<Pick<MediaRow, 'id' | 'type'> | null> {
-      const rows = await db
-        .select({ id: media.id, type: media.type })
-        .from(media)
-        .where(and(eq(media.eventId, eventId), eq(media.sha256, sha256)))
-        .orderBy(asc(media.seq))
-        .limit(1);
       return rows[0] ?? null;
     },
 

@@ -127,6 +127,12 @@ async function staged(...locations: (string | undefined)[]): Promise<string[]> {
   return (await readdir(path.join(t.config.dataDir, 'tus'))).filter((n) => ids.has(n.replace(/\.json$/, '')));
 }
 
+/** The originals stored under an event's prefix (derived images are made by jobs these tests do not run). */
+async function storedOriginals(eventId: string): Promise<string[]> {
+  const dir = path.join(t.config.dataDir, 'media', 'events', eventId);
+  return (await readdir(dir).catch(() => [])).sort();
+}
+
 describe('POST /api/events/:eventId/submissions checks the selection once', () => {
   it('refuses 11 photos and takes 10', async () => {
     const eventId = await newEvent();
@@ -478,6 +484,58 @@ describe('tus uploads of a submission’s files', () => {
       .where(and(eq(media.eventId, eventId), eq(media.sha256, sha)));
     expect(stored!.n).toBe(1);
     expect(await staged(dup.location)).toEqual([]);
+    // The duplicate's bytes were moved into storage before its commit found them there: they went.
+    expect(await storedOriginals(eventId)).toEqual(rows.map((r) => path.basename(r.objectKey)).sort());
+  });
+
+  it('takes the same bytes once when two guests finish them at once: the other is told it is a duplicate', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const subs = await Promise.all([0, 1].map(() => submitted(eventId, [declare('ayni.jpg', jpeg)])));
+    const sent = await Promise.all(subs.map((sub) => send(sub.submissionId, 'ayni.jpg', jpeg)));
+    expect(sent.map((res) => res.headers['upload-outcome']).sort()).toEqual(['accepted', 'duplicate']);
+    const { rows, photoCount } = await album(eventId);
+    expect(photoCount).toBe(1);
+    expect(rows).toHaveLength(1);
+    expect(await storedOriginals(eventId)).toEqual([path.basename(rows[0]!.objectKey)]);
+    expect(await staged(...sent.map((res) => res.location))).toEqual([]);
+  });
+
+  it('tells a duplicate whose commit comes after uploads closed that the album holds it; new bytes are refused then', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const png = await readFile(f.png);
+    const first = await submitted(eventId, [declare('a.jpg', jpeg)]);
+    expect((await send(first.submissionId, 'a.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+    // Both files' bytes all arrived before uploads closed, their commits cut short (a crash).
+    const sub = await submitted(eventId, [declare('ayni.jpg', jpeg), declare('yeni.png', png, 'image/png')]);
+    const left: string[] = [];
+    for (const [name, data] of [
+      ['ayni.jpg', jpeg],
+      ['yeni.png', png],
+    ] as const) {
+      const { location } = await create(sub.submissionId, name, data.length);
+      await writeFile(path.join(t.config.dataDir, 'tus', location!.split('/').pop()!), data);
+      left.push(location!);
+    }
+    await setOpen(eventId, false);
+    const [dup, fresh] = await Promise.all(
+      left.map((location) => t.app.inject({ method: 'HEAD', url: location, headers: tusHeaders })),
+    );
+    expect(dup!.headers['upload-offset']).toBe(String(jpeg.length));
+    expect(fresh!.statusCode).toBe(410);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(
+      status.json().files.map((x: { state: string; reason: string | null }) => [x.state, x.reason]),
+    ).toEqual([
+      ['duplicate', null],
+      ['refused', u.closed],
+    ]);
+    expect((await album(eventId)).photoCount).toBe(1);
   });
 
   it('refuses a fourth video even when the browser declared it a photo, and takes the third', async () => {
