@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32 } from 'node:zlib';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { limits } from '@ani/contract/limits';
@@ -131,6 +132,37 @@ async function staged(...locations: (string | undefined)[]): Promise<string[]> {
 async function storedOriginals(eventId: string): Promise<string[]> {
   const dir = path.join(t.config.dataDir, 'media', 'events', eventId);
   return (await readdir(dir).catch(() => [])).sort();
+}
+
+/**
+ * Runs `work`, whose uploads' commits would otherwise finish milliseconds apart, so that `commits` of
+ * them meet: on PostgreSQL the event's row is held locked (as a host's edit of the event holds it)
+ * until that many transactions wait for it, then let go, and they all go on at once. PGlite runs
+ * one transaction at a time anyway: there `work` just runs.
+ */
+async function commitsMet<T>(eventId: string, commits: number, work: () => Promise<T>): Promise<T> {
+  if (!process.env.TEST_DATABASE_URL) return work();
+  let done!: Promise<T>;
+  let settled = false;
+  await t.db.transaction(async (tx) => {
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    done = work();
+    done.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Asked on the holding connection: the waiting commits may hold every other one of the pool.
+    const waiting = async () => {
+      // Within a transaction the activity view keeps its first reading unless told to read again.
+      await tx.execute(sql`select pg_stat_clear_snapshot()`);
+      const result = await tx.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    while (!settled && (await waiting()) < commits) await sleep(5);
+  });
+  return done;
 }
 
 describe('POST /api/events/:eventId/submissions checks the selection once', () => {
@@ -492,7 +524,9 @@ describe('tus uploads of a submission’s files', () => {
     const eventId = await newEvent();
     const jpeg = await readFile(f.jpeg);
     const subs = await Promise.all([0, 1].map(() => submitted(eventId, [declare('ayni.jpg', jpeg)])));
-    const sent = await Promise.all(subs.map((sub) => send(sub.submissionId, 'ayni.jpg', jpeg)));
+    const sent = await commitsMet(eventId, 2, () =>
+      Promise.all(subs.map((sub) => send(sub.submissionId, 'ayni.jpg', jpeg))),
+    );
     expect(sent.map((res) => res.headers['upload-outcome']).sort()).toEqual(['accepted', 'duplicate']);
     const { rows, photoCount } = await album(eventId);
     expect(photoCount).toBe(1);
@@ -609,7 +643,9 @@ describe('tus uploads of a submission’s files', () => {
       eventId,
       clips.map((c, i) => declare(`klip-${i}.mp4`, c, i < 3 ? 'video/mp4' : 'image/jpeg')),
     );
-    const sent = await Promise.all(clips.map((c, i) => send(sub.submissionId, `klip-${i}.mp4`, c)));
+    const sent = await commitsMet(eventId, clips.length, () =>
+      Promise.all(clips.map((c, i) => send(sub.submissionId, `klip-${i}.mp4`, c))),
+    );
     const outcomes = sent.map((res) => res.headers['upload-outcome'] ?? res.body);
     expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(3);
     expect(outcomes.filter((o) => o === u.maxVideos)).toHaveLength(1);
