@@ -78,7 +78,10 @@ export function createMediaRepository(db: Db) {
         refuseDuplicates: boolean;
         /**
          * Runs in this transaction once the rows are in (their ids known): what the caller's own
-         * tables say of them commits or rolls back with them, and a throw refuses the upload.
+         * tables say of them commits or rolls back with them, and a throw refuses the upload. By
+         * then the count's UPDATE holds the event's row locked until the commit, so the uploads of
+         * one event run this one at a time, and a statement it runs sees every earlier one's
+         * outcome: callers count against that (a submission's kinds), and this order must stay.
          */
         within?: (tx: Tx, inserted: MediaRow[]) => Promise<void>;
       },

@@ -120,9 +120,12 @@ export function createUploadsRepository(db: Db) {
     /**
      * Accepts the file as the media item `mediaId`, recording what its bytes turned out to be,
      * unless the submission already holds `max` files of that kind; false then, and nothing is
-     * written. Runs in the media commit's transaction: the submission's row is locked until it
-     * commits, so two files finishing at once cannot both take the last place. The count is in the
-     * update's own statement, whose snapshot is taken once the lock is held.
+     * written. Runs in the media commit's transaction (`commitUpload`'s `within`), which has
+     * already locked the row of the submission's event: every commit to that event, and so every
+     * file of this submission that could take the last place, waits there for the one before it to
+     * commit. The count is in the update's own statement, whose snapshot is taken once that lock is
+     * held (READ COMMITTED), so it sees every file accepted before, and two files finishing at once
+     * cannot both take the last place. No lock of the submission's row is needed on top.
      */
     async acceptWithin(
       tx: Tx,
@@ -131,13 +134,6 @@ export function createUploadsRepository(db: Db) {
       max: number,
       mediaId: string,
     ): Promise<boolean> {
-      const [held] = await tx
-        .select({ id: submissions.id })
-        .from(submissions)
-        .where(eq(submissions.id, file.submissionId))
-        .for('update');
-      // Swept as its last bytes arrived: they came in time, and no row is left to record them on.
-      if (!held) return true;
       const taken = tx
         .select({ n: count() })
         .from(submissionFiles)
@@ -154,7 +150,13 @@ export function createUploadsRepository(db: Db) {
         .set({ kind, state: 'accepted', reason: null, mediaId })
         .where(and(eq(submissionFiles.uploadId, file.uploadId), sql`(${taken}) < ${max}`))
         .returning({ position: submissionFiles.position });
-      return accepted.length > 0;
+      if (accepted.length) return true;
+      // Swept as its last bytes arrived: they came in time, and no row is left to record them on.
+      const [still] = await tx
+        .select({ position: submissionFiles.position })
+        .from(submissionFiles)
+        .where(eq(submissionFiles.uploadId, file.uploadId));
+      return !still;
     },
 
     async setOutcome(
