@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { createEventsRepository, type EventRow } from './events.repository.ts';
 
@@ -15,6 +16,12 @@ export function createEventsApi(db: Db) {
     /** The event when this user owns it, otherwise null (see http/owner-access.ts). */
     findOwned: (eventId: string, ownerId: string) => repo.findOwned(eventId, ownerId),
     findById: (eventId: string) => repo.findById(eventId),
+    /**
+     * Whether an event takes uploads now (null: no such event), asked inside another module's own
+     * query: `eventId` is that query's column or value. A check that comes with the caller's own
+     * read costs no statement of its own, and is as fresh as that read.
+     */
+    takesUploads: (eventId: SQLWrapper) => repo.takesUploads(eventId),
     /** The ids of the owner's events (a wedding created without an event title looks for its event). */
     ownedIds: async (ownerId: string) => (await repo.listByOwner(ownerId)).map((e) => e.id),
 

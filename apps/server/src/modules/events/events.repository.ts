@@ -1,5 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { stockCovers } from '@ani/contract/events';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
@@ -86,6 +101,13 @@ export function createEventsRepository(db: Db) {
     },
     async findById(id: string): Promise<EventRow | null> {
       return (await db.select().from(events).where(eq(events.id, id)))[0] ?? null;
+    },
+    /**
+     * Whether the event `eventId` names takes uploads, as a value for another module's query to
+     * select: null when there is no such event.
+     */
+    takesUploads(eventId: SQLWrapper): SQL<boolean | null> {
+      return sql`(${db.select({ open: events.canAddPhotos }).from(events).where(eq(events.id, eventId))})`;
     },
     /** Inserts on the pool, or in the caller's transaction (a wedding made together with its event). */
     async insert(row: NewEvent, executor: Executor = db): Promise<EventRow> {

@@ -1,10 +1,15 @@
-import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { submissionFiles, submissions } from '../../db/schema/uploads.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
 type FileState = SubmissionFileRow['state'];
+/**
+ * Whether an event takes uploads (null: no such event), asked inside one of this repository's own
+ * queries; the events module writes it (`EventsApi.takesUploads`).
+ */
+type EventQuestion = (eventId: SQLWrapper) => SQL<boolean | null>;
 
 export function createUploadsRepository(db: Db) {
   return {
@@ -28,6 +33,18 @@ export function createUploadsRepository(db: Db) {
 
     async findSubmission(id: string): Promise<SubmissionRow | null> {
       return (await db.select().from(submissions).where(eq(submissions.id, id)))[0] ?? null;
+    },
+
+    /** The submission a new file is for, with whether its event takes uploads now, in one statement. */
+    async findSubmissionToUpload(
+      id: string,
+      takesUploads: EventQuestion,
+    ): Promise<{ submission: SubmissionRow; eventTakesUploads: boolean | null } | null> {
+      const [row] = await db
+        .select({ submission: submissions, eventTakesUploads: takesUploads(submissions.eventId) })
+        .from(submissions)
+        .where(eq(submissions.id, id));
+      return row ?? null;
     },
 
     async listFiles(submissionId: string): Promise<SubmissionFileRow[]> {
@@ -103,6 +120,30 @@ export function createUploadsRepository(db: Db) {
         .where(and(eq(submissionFiles.uploadId, previous), eq(submissionFiles.state, 'receiving')))
         .returning({ position: submissionFiles.position });
       return rows.length > 0;
+    },
+
+    /**
+     * The declared file a tus upload receives, with its submission and whether its event takes
+     * uploads now: a PATCH's checks in one statement.
+     */
+    async findReceiving(
+      uploadId: string,
+      takesUploads: EventQuestion,
+    ): Promise<{
+      file: SubmissionFileRow;
+      submission: SubmissionRow;
+      eventTakesUploads: boolean | null;
+    } | null> {
+      const [row] = await db
+        .select({
+          file: submissionFiles,
+          submission: submissions,
+          eventTakesUploads: takesUploads(submissions.eventId),
+        })
+        .from(submissionFiles)
+        .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
+        .where(eq(submissionFiles.uploadId, uploadId));
+      return row ?? null;
     },
 
     /** The declared file a tus upload receives, with its submission. */

@@ -41,7 +41,7 @@ export type ReceivingFile = { file: SubmissionFileRow; submission: SubmissionRow
 
 export function createUploadsService(deps: {
   repository: UploadsRepository;
-  events: Pick<EventsApi, 'findById'>;
+  events: Pick<EventsApi, 'takesUploads'>;
   media: MediaUploadsApi;
   tokens: GuestTokens;
   staging: Staging;
@@ -198,12 +198,14 @@ export function createUploadsService(deps: {
      * submission still valid and the event still taking uploads.
      */
     async onCreate(uploadId: string, length: number | undefined, metadata: Record<string, string | null>) {
-      const submission = metadata.submissionId ? await repo.findSubmission(metadata.submissionId) : null;
-      if (!submission) throw refusal(404, s.notFound);
+      const found = metadata.submissionId
+        ? await repo.findSubmissionToUpload(metadata.submissionId, deps.events.takesUploads)
+        : null;
+      if (!found) throw refusal(404, s.notFound);
+      const { submission, eventTakesUploads } = found;
       if (submission.expiresAt <= now()) throw refusal(410, s.expired);
-      const event = await deps.events.findById(submission.eventId);
-      if (!event) throw refusal(404, messages.events.notFound);
-      if (!event.canAddPhotos) throw refusal(403, u.closed);
+      if (eventTakesUploads === null) throw refusal(404, messages.events.notFound);
+      if (!eventTakesUploads) throw refusal(403, u.closed);
       if (length === undefined) throw refusal(400, s.fileNotDeclared);
       const name = metadata.filename ?? '';
       if (await repo.claimFile(submission.id, uploadId, length, name)) return;
@@ -228,18 +230,17 @@ export function createUploadsService(deps: {
      * the file as read, for the commit if this PATCH brings its last bytes.
      */
     async beforeWrite(uploadId: string): Promise<ReceivingFile> {
-      const found = await repo.findByUpload(uploadId);
+      const found = await repo.findReceiving(uploadId, deps.events.takesUploads);
       if (!found) throw refusal(404, s.notFound);
       const { file, submission } = found;
       if (file.state === 'refused') throw refusal(410, file.reason ?? s.notFound);
       if (file.state !== 'receiving') throw refusal(409, s.fileDone);
       if (submission.expiresAt <= now()) throw refusal(410, s.expired);
-      const event = await deps.events.findById(submission.eventId);
-      if (!event?.canAddPhotos) {
+      if (!found.eventTakesUploads) {
         await refuseFile(uploadId, submission.clientIp, file.size, u.closed);
         throw refusal(403, u.closed);
       }
-      return found;
+      return { file, submission };
     },
 
     /**
