@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 // Types only: the driver itself is loaded when chosen (below).
@@ -98,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // behind them stay in the operating system's page cache (docs/decisions/0065).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
-  const drizzled = drizzlePglite({ client: withDrizzleParsersSetOnce(client), schema });
+  const drizzled = drizzlePglite({ client, schema });
   await migratePglite(drizzled, { migrationsFolder });
   return {
     db: drizzled as unknown as Db,
@@ -112,54 +111,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };
-}
-
-/**
- * Result types drizzle reads as PostgreSQL's text and parses itself (PostgreSQL's fixed type ids):
- * the parsers its PGlite driver sends with every query.
- */
-const drizzleTextTypes = [
-  1114, // timestamp
-  1184, // timestamptz
-  1186, // interval
-  1082, // date
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-];
-
-/**
- * The client drizzle is given: PGlite's, with drizzle's per-query parsers set once in its table.
- * A query that brings parsers has PGlite copy its whole table (some 300 types: one per array type)
- * to merge them in, on every statement: about 0.1 ms each, a twentieth of an upload's CPU. Only
- * drizzle queries through this client, so parsers for these types alone are its own and are left
- * out; a query bringing any other parser keeps all of its own. Drizzle calls only `query` and
- * `transaction` (and a transaction's `query`): were it to call anything else, that fails at once.
- */
-function withDrizzleParsersSetOnce(client: PGlite): PGlite {
-  const asText = (value: string) => value;
-  // Set once started: PGlite writes its array types' parsers as it starts.
-  for (const type of drizzleTextTypes) client.parsers[type] = asText;
-  const lean = (options?: QueryOptions) => {
-    if (!options?.parsers) return options;
-    for (const type in options.parsers) if (client.parsers[type] !== asText) return options;
-    return { ...options, parsers: undefined };
-  };
-  const leanClient: Pick<PGlite, 'query' | 'transaction'> = {
-    query: <T>(query: string, params?: unknown[], options?: QueryOptions) =>
-      client.query<T>(query, params, lean(options)),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => {
-        const leanTx: Pick<Transaction, 'query'> = {
-          query: <R>(query: string, params?: unknown[], options?: QueryOptions) =>
-            tx.query<R>(query, params, lean(options)),
-        };
-        return callback(leanTx as Transaction);
-      }),
-  };
-  return leanClient as PGlite;
 }
 
 /** `application_name` of each process's listening connection in `pg_stat_activity`. */
