@@ -141,24 +141,16 @@ class InspectingFile extends BatchedFileStream {
     }
   }
 
-  /** The next write waits until the hashing thread has room: the bytes waiting for it stay bounded. */
-  private afterRoom(callback: WriteCallback): WriteCallback {
-    return (error) => {
-      if (error) callback(error);
-      else void this.tally.room().then(() => callback());
-    };
-  }
-
   override _write(chunk: Buffer, encoding: BufferEncoding, callback: WriteCallback): void {
     if (!this.counted(chunk, callback)) return;
-    if (this.media) return super._write(chunk, encoding, this.afterRoom(callback));
+    if (this.media) return super._write(chunk, encoding, callback);
     this.held.push({ chunk, encoding });
     this.writeHeldOnceDetectable(callback);
   }
 
   override _writev(chunks: Chunk[], callback: WriteCallback): void {
     for (const { chunk } of chunks) if (!this.counted(chunk, callback)) return;
-    if (this.media) return super._writev!(chunks, this.afterRoom(callback));
+    if (this.media) return super._writev!(chunks, callback);
     this.held.push(...chunks);
     this.writeHeldOnceDetectable(callback);
   }
@@ -234,9 +226,7 @@ export async function receiveUpload(
       if ((part.file as Readable & { truncated?: boolean }).truncated) {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, u.maxTotalSize);
       }
-      // The hashing thread lost (it should not be): the file is read back for its hashes.
-      const summary = await target.tally.finish().catch(async () => (await readWhole(tempPath)).summary);
-      files.push(receivedFileOf(tempPath, summary, target.media!, part.filename || null));
+      files.push(receivedFileOf(tempPath, target.tally.finish(), target.media!, part.filename || null));
       options.onFile?.(files.at(-1)!);
     }
     if (files.length === 0) throw new AppError(ErrorCode.VALIDATION, u.noFiles);
@@ -268,11 +258,8 @@ async function readWhole(filePath: string): Promise<{ media: DetectedMedia; summ
       highWaterMark: writeBatchBytes,
       autoClose: false,
     });
-    for await (const chunk of rest) {
-      tally.add(chunk as Buffer);
-      await tally.room();
-    }
-    return { media, summary: await tally.finish() };
+    for await (const chunk of rest) tally.add(chunk as Buffer);
+    return { media, summary: tally.finish() };
   } finally {
     await file.close();
   }

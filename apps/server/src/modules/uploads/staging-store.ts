@@ -30,22 +30,12 @@ class TallyingFile extends BatchedFileStream {
 
   override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.tally?.add(chunk);
-    super._write(chunk, encoding, this.afterRoom(callback));
+    super._write(chunk, encoding, callback);
   }
 
   override _writev(chunks: Chunk[], callback: (error?: Error | null) => void): void {
     if (this.tally) for (const { chunk } of chunks) this.tally.add(chunk);
-    super._writev!(chunks, this.afterRoom(callback));
-  }
-
-  /** The next write waits until the hashing thread has room: the bytes waiting for it stay bounded. */
-  private afterRoom(callback: (error?: Error | null) => void) {
-    const tally = this.tally;
-    if (!tally) return callback;
-    return (error?: Error | null) => {
-      if (error) callback(error);
-      else void tally.room().then(() => callback());
-    };
+    super._writev!(chunks, callback);
   }
 }
 
@@ -85,18 +75,12 @@ export class StagingStore extends FileStore {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** Forgets an upload's tally, if any: its hash state on the hashing thread goes too. */
-  private forget(uploadId: string): void {
-    this.tallies.get(uploadId)?.tally.drop();
-    this.tallies.delete(uploadId);
-  }
-
   /** A new upload's tally; first the tallies not written to for `staleTallyMs` go, oldest first. */
   private newTally(): ContentTally {
     const staleBefore = this.now() - staleTallyMs;
     for (const [uploadId, { writtenAt }] of this.tallies) {
       if (writtenAt >= staleBefore) break;
-      this.forget(uploadId);
+      this.tallies.delete(uploadId);
     }
     return new ContentTally();
   }
@@ -105,46 +89,31 @@ export class StagingStore extends FileStore {
     const file = path.join(this.root, uploadId);
     // Upload ids are flat names in the store's directory; anything else names no upload.
     if (path.dirname(file) !== this.root) throw ERRORS.FILE_NOT_FOUND;
-    let tally = this.tallies.get(uploadId)?.tally ?? null;
+    let tally = offset === 0 ? this.newTally() : (this.tallies.get(uploadId)?.tally ?? null);
+    if (tally && tally.size !== offset) tally = null;
     this.tallies.delete(uploadId);
-    if (offset === 0 || (tally && tally.size !== offset)) {
-      tally?.drop();
-      tally = offset === 0 ? this.newTally() : null;
-    }
     const sink = new TallyingFile(file, offset, tally);
     try {
       await pipeline(readable, sink);
     } catch {
-      tally?.drop();
       throw ERRORS.FILE_WRITE_ERROR;
     }
-    if (!tally) return offset + sink.bytesWritten;
     // Kept only when what it counted is exactly what reached the file.
-    if (tally.size !== offset + sink.bytesWritten) {
-      tally.drop();
-      return offset + sink.bytesWritten;
+    if (tally && tally.size === offset + sink.bytesWritten) {
+      this.tallies.set(uploadId, { tally, writtenAt: this.now() });
+      if (this.tallies.size > maxTallies) this.tallies.delete(this.tallies.keys().next().value!);
     }
-    // Between requests the tally holds no bytes: they go to the hashing thread now.
-    tally.flush();
-    this.tallies.set(uploadId, { tally, writtenAt: this.now() });
-    if (this.tallies.size > maxTallies) this.forget(this.tallies.keys().next().value!);
     return offset + sink.bytesWritten;
   }
 
   /**
    * What the writes counted of a whole staged file of `size` bytes, once (the tally is forgotten);
-   * null when they did not see every byte of it (or the hashing thread was lost), and the caller
-   * reads the file instead.
+   * null when they did not see every byte of it, and the caller reads the file instead.
    */
-  async content(uploadId: string, size: number): Promise<ContentSummary | null> {
+  content(uploadId: string, size: number): ContentSummary | null {
     const tally = this.tallies.get(uploadId)?.tally;
     this.tallies.delete(uploadId);
-    if (!tally) return null;
-    if (tally.size !== size) {
-      tally.drop();
-      return null;
-    }
-    return tally.finish().catch(() => null);
+    return tally && tally.size === size ? tally.finish() : null;
   }
 
   /**
@@ -152,14 +121,14 @@ export class StagingStore extends FileStore {
    * go; a file already gone is no error.
    */
   async drop(uploadId: string): Promise<void> {
-    this.forget(uploadId);
+    this.tallies.delete(uploadId);
     const file = path.join(this.root, uploadId);
     await rm(file, { force: true });
     await rm(`${file}.json`, { force: true });
   }
 
   override async remove(uploadId: string): Promise<void> {
-    this.forget(uploadId);
+    this.tallies.delete(uploadId);
     await super.remove(uploadId);
   }
 }

@@ -31,7 +31,7 @@ export type Staging = {
    * The whole file's size, hashes and first bytes when they were counted as it was written (all of
    * it, in order, in this process); null otherwise. Answered once per upload.
    */
-  content(uploadId: string, size: number): Promise<ContentSummary | null>;
+  content(uploadId: string, size: number): ContentSummary | null;
   /** Removes the bytes and the store's record of them; a missing upload is not an error. */
   drop(uploadId: string): Promise<void>;
 };
@@ -86,7 +86,7 @@ export function createUploadsService(deps: {
       const result = await media.commitFile({
         eventId: submission.eventId,
         filePath: staging.filePath(uploadId),
-        content: (await staging.content(uploadId, file.size)) ?? undefined,
+        content: staging.content(uploadId, file.size) ?? undefined,
         originalName: file.name,
         author: { uploader: submission.uploader, note: submission.note, guestId: submission.guestId },
         // In the commit's transaction: the kind's count and the file's outcome commit with the item.
