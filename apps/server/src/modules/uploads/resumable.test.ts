@@ -41,6 +41,29 @@ async function newEvent(): Promise<string> {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** A guest's submission of one photo, `data`, and its tus upload created: answers the upload's path. */
+async function oneFileUpload(eventId: string, data: Buffer): Promise<string> {
+  const res = await fetch(`${base}/api/events/${eventId}/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      uploader: 'Zeynep',
+      files: [{ name: 'a.jpg', size: data.length, type: 'image/jpeg' }],
+    }),
+  });
+  const { submissionId } = (await res.json()) as { submissionId: string };
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': `submissionId ${b64(submissionId)},filename ${b64('a.jpg')}`,
+    },
+  });
+  return created.headers.get('location')!;
+}
+
 /**
  * Each guest sends their files through a proxy that cuts every connection after `cutAfterBytes`;
  * every file must land byte-identical and exactly once, and a cut must cost at most a chunk.
@@ -116,24 +139,7 @@ describe('resumable uploads through a network that keeps dropping', () => {
   it('refuses a chunk that does not say its length (chunked transfer) and takes the same bytes with it', async () => {
     const eventId = await newEvent();
     const data = await paddedPhoto(64 * 1024);
-    const res = await fetch(`${base}/api/events/${eventId}/submissions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        uploader: 'Zeynep',
-        files: [{ name: 'a.jpg', size: data.length, type: 'image/jpeg' }],
-      }),
-    });
-    const { submissionId } = (await res.json()) as { submissionId: string };
-    const created = await fetch(`${base}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-length': String(data.length),
-        'upload-metadata': `submissionId ${Buffer.from(submissionId).toString('base64')}`,
-      },
-    });
-    const location = created.headers.get('location')!;
+    const location = await oneFileUpload(eventId, data);
     const send = (chunked: boolean) =>
       new Promise<{ status: number; body: string; outcome: string | undefined }>((resolve, reject) => {
         const req = httpRequest(`${base}${location}`, {
@@ -171,25 +177,8 @@ describe('a resumption while the lost connection’s request still holds the upl
   it('takes the upload over, keeps the bytes that arrived, and the file completes from there', async () => {
     const eventId = await newEvent();
     const data = await paddedPhoto(2 * MB);
-    const res = await fetch(`${base}/api/events/${eventId}/submissions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        uploader: 'Zeynep',
-        files: [{ name: 'a.jpg', size: data.length, type: 'image/jpeg' }],
-      }),
-    });
-    const { submissionId } = (await res.json()) as { submissionId: string };
     const tus = { 'tus-resumable': '1.0.0' };
-    const created = await fetch(`${base}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'upload-length': String(data.length),
-        'upload-metadata': `submissionId ${Buffer.from(submissionId).toString('base64')},filename ${Buffer.from('a.jpg').toString('base64')}`,
-      },
-    });
-    const location = created.headers.get('location')!;
+    const location = await oneFileUpload(eventId, data);
 
     // A phone whose network went quiet mid-body: its PATCH says the whole file, sends half and stalls.
     const half = data.length / 2;
