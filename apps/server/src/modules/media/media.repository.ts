@@ -87,31 +87,28 @@ export function createMediaRepository(db: Db) {
       },
     ): Promise<MediaRow[]> {
       const bytes = rows.reduce((sum, row) => sum + row.size, 0);
-      const refuseDuplicates = async (tx: Tx) => {
-        const [same] = await tx
-          .select({ id: media.id })
-          .from(media)
-          .where(
-            and(
-              eq(media.eventId, eventId),
-              inArray(
-                media.sha256,
-                rows.map((r) => r.sha256),
-              ),
-            ),
-          )
-          .limit(1);
-        if (same) throw new DuplicateMediaError(same.id);
-      };
       return db.transaction(async (tx) => {
         const counted = await count.add(tx, eventId, rows.length, bytes, options.quota);
-        if (!isCounted(counted)) {
-          // Bytes the album already holds are answered as such even when it is closed or full now:
-          // nothing of them would be stored either way.
-          if (options.refuseDuplicates) await refuseDuplicates(tx);
-          throw new UploadCommitError(counted);
+        // After the count, which locks the event's row: the look-up sees every earlier commit.
+        // Bytes the album already holds are answered as such even when it is closed or full now:
+        // nothing of them would be stored either way.
+        if (options.refuseDuplicates) {
+          const [same] = await tx
+            .select({ id: media.id })
+            .from(media)
+            .where(
+              and(
+                eq(media.eventId, eventId),
+                inArray(
+                  media.sha256,
+                  rows.map((r) => r.sha256),
+                ),
+              ),
+            )
+            .limit(1);
+          if (same) throw new DuplicateMediaError(same.id);
         }
-        if (options.refuseDuplicates) await refuseDuplicates(tx);
+        if (!isCounted(counted)) throw new UploadCommitError(counted);
         const inserted = await tx
           .insert(media)
           .values(rows.map((row) => ({ ...row, status: counted })))

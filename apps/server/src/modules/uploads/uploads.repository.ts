@@ -124,9 +124,9 @@ export function createUploadsRepository(db: Db) {
 
     /**
      * The declared file a tus upload receives, with its submission and whether its event takes
-     * uploads now: a PATCH's checks in one statement.
+     * uploads now: a PATCH's checks in one statement (the event's part costs a look-up by key).
      */
-    async findReceiving(
+    async findByUpload(
       uploadId: string,
       takesUploads: EventQuestion,
     ): Promise<{
@@ -144,18 +144,6 @@ export function createUploadsRepository(db: Db) {
         .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
         .where(eq(submissionFiles.uploadId, uploadId));
       return row ?? null;
-    },
-
-    /** The declared file a tus upload receives, with its submission. */
-    async findByUpload(
-      uploadId: string,
-    ): Promise<{ file: SubmissionFileRow; submission: SubmissionRow } | null> {
-      const [row] = await db
-        .select()
-        .from(submissionFiles)
-        .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
-        .where(eq(submissionFiles.uploadId, uploadId));
-      return row ? { file: row.submission_files, submission: row.submissions } : null;
     },
 
     /**

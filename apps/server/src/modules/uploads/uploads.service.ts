@@ -77,7 +77,7 @@ export function createUploadsService(deps: {
   }
 
   async function commit(uploadId: string, known: ReceivingFile | undefined) {
-    const found = known ?? (await repo.findByUpload(uploadId));
+    const found = known ?? (await repo.findByUpload(uploadId, deps.events.takesUploads));
     if (!found) throw refusal(404, s.notFound);
     const { file, submission } = found;
     if (file.state === 'accepted' || file.state === 'duplicate') return file.state;
@@ -230,7 +230,7 @@ export function createUploadsService(deps: {
      * the file as read, for the commit if this PATCH brings its last bytes.
      */
     async beforeWrite(uploadId: string): Promise<ReceivingFile> {
-      const found = await repo.findReceiving(uploadId, deps.events.takesUploads);
+      const found = await repo.findByUpload(uploadId, deps.events.takesUploads);
       if (!found) throw refusal(404, s.notFound);
       const { file, submission } = found;
       if (file.state === 'refused') throw refusal(410, file.reason ?? s.notFound);
@@ -251,7 +251,7 @@ export function createUploadsService(deps: {
      * file in the album. Null: the tus store answers.
      */
     async whereIs(uploadId: string): Promise<{ complete: number } | { refused: string } | null> {
-      const found = await repo.findByUpload(uploadId);
+      const found = await repo.findByUpload(uploadId, deps.events.takesUploads);
       if (!found) return null;
       const { file } = found;
       if (file.state === 'receiving' && !finishing.has(uploadId)) {
