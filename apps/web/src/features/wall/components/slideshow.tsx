@@ -263,6 +263,20 @@ function StatusDot({ status }: { status: LiveStatus }) {
   );
 }
 
+/** The event's upload link as a QR code: in the corner card during the show, and on the waiting screen. */
+function UploadQr({ uploadUrl, size, className }: { uploadUrl: string; size: number; className: string }) {
+  return (
+    <QRCodeSVG
+      value={uploadUrl}
+      size={size}
+      level="M"
+      marginSize={1}
+      title={m.shareHint}
+      className={className}
+    />
+  );
+}
+
 /** White card: scanners need a light quiet zone around the code, on a dark wall too. */
 function QrCorner({ uploadUrl }: { uploadUrl: string }) {
   return (
@@ -270,12 +284,9 @@ function QrCorner({ uploadUrl }: { uploadUrl: string }) {
       className="absolute right-[2vw] bottom-[3vh] z-30 flex flex-col items-center gap-1.5 rounded-2xl bg-white p-[max(0.5rem,0.8vw)] text-stone-900 shadow-2xl"
       data-testid="wall-qr"
     >
-      <QRCodeSVG
-        value={uploadUrl}
+      <UploadQr
+        uploadUrl={uploadUrl}
         size={256}
-        level="M"
-        marginSize={1}
-        title={m.shareHint}
         className="h-[clamp(4.5rem,11vw,12rem)] w-[clamp(4.5rem,11vw,12rem)]"
       />
       <p className="text-[clamp(0.7rem,1.1vw,1.1rem)] font-semibold">{m.shareCta}</p>
@@ -288,12 +299,9 @@ function WaitingScreen({ title, uploadUrl }: { title: string; uploadUrl: string 
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-[3vh] p-8 text-center">
       <p className="font-display text-[clamp(1.5rem,4vw,4rem)] leading-tight font-semibold">{title}</p>
       <div className="rounded-3xl bg-white p-4 shadow-2xl" data-testid="wall-qr">
-        <QRCodeSVG
-          value={uploadUrl}
+        <UploadQr
+          uploadUrl={uploadUrl}
           size={320}
-          level="M"
-          marginSize={1}
-          title={m.shareHint}
           className="h-[clamp(9rem,26vh,20rem)] w-[clamp(9rem,26vh,20rem)]"
         />
       </div>
