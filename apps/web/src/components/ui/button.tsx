@@ -32,7 +32,9 @@ export function buttonClasses(
   size: keyof typeof sizes = 'md',
 ): string {
   return cn(
-    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
+    // The colours fade on hover, but not the focus outline: with `transition-colors` it faded in
+    // from the button's own text colour (white on a red button) and was hard to see at first.
+    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-[color,background-color,border-color]',
     'disabled:pointer-events-none disabled:opacity-50',
     variants[variant],
     sizes[size],
