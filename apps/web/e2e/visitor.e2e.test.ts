@@ -97,6 +97,65 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('can read the "how it works" step numbers, which screen readers skip (the list gives the order)', async () => {
+    for (const width of [375, 1280]) {
+      const { page, context, problems } = await openPage(browser, baseURL, width);
+      await page.goto('/');
+      await page.locator('#how-it-works ol > li').first().waitFor();
+      const numbers = await page.locator('#how-it-works ol > li').evaluateAll((items) => {
+        // Computed colours are oklch() in Tailwind 4; a canvas turns them into the sRGB the page paints.
+        const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const rgba = (css: string) => {
+          ctx.clearRect(0, 0, 1, 1);
+          ctx.fillStyle = css;
+          ctx.fillRect(0, 0, 1, 1);
+          const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+          return [r!, g!, b!, a! / 255];
+        };
+        const over = (top: number[], below: number[]) =>
+          [0, 1, 2].map((k) => top[k]! * top[3]! + below[k]! * (1 - top[3]!));
+        const luminance = (c: number[]) => {
+          const [r, g, b] = c.map((v) =>
+            v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+          );
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        return items.map((item, i) => {
+          // Found by its text, so the check holds whatever the number's markup is.
+          const number = [...item.querySelectorAll<HTMLElement>('*')].find(
+            (el) => el.childElementCount === 0 && el.textContent?.trim() === String(i + 1),
+          )!;
+          // The backgrounds the number sits on, innermost first, down to the first opaque one.
+          const layers: number[][] = [];
+          for (let el: HTMLElement | null = number; el; el = el.parentElement) {
+            const bg = rgba(getComputedStyle(el).backgroundColor);
+            if (bg[3]! > 0) layers.push(bg);
+            if (bg[3] === 1) break;
+          }
+          const background = layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255]);
+          const style = getComputedStyle(number);
+          const text = over(rgba(style.color), background);
+          const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+          const size = parseFloat(style.fontSize);
+          const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+          return {
+            number: i + 1,
+            ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100,
+            needed: large ? 3 : 4.5,
+            hidden: number.closest('[aria-hidden="true"]') !== null,
+          };
+        });
+      });
+      expect(numbers).toHaveLength(4);
+      for (const n of numbers) {
+        expect(n.ratio, `step ${n.number} at ${width} px`).toBeGreaterThanOrEqual(n.needed);
+        expect(n.hidden, `step ${n.number} at ${width} px`).toBe(true);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('sees the loading state, not an empty page, until the scripts of the page arrive', async () => {
     const { page, context, problems } = await openPage(browser, baseURL, 375);
     // A slow connection: the HTML and CSS are there, the scripts wait until released.
