@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RotateCcw, Upload } from 'lucide-react';
 import { submissionTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
@@ -7,14 +7,8 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { formatBytes } from '../../../lib/format-date';
 import { readGuestToken } from '../guest-token';
-import {
-  clearPendingUpload,
-  isSettled,
-  loadPendingUpload,
-  unfinishedCount,
-  type PendingFile,
-  type PendingUpload,
-} from '../pending-upload';
+import { isSettled, unfinishedCount } from '../pending-upload';
+import { useResumableUpload, type UploadSummary } from '../use-resumable-upload';
 import {
   addToSelection,
   uploadButtonLabel,
@@ -24,41 +18,9 @@ import {
 } from '../upload-rules';
 import { DropZone } from './drop-zone';
 import { OutcomeBox } from './outcome-box';
-import { SelectedFiles, type FileStatus } from './selected-files';
+import { SelectedFiles } from './selected-files';
 
 const t = submissionTexts;
-
-interface Summary {
-  accepted: number;
-  duplicates: string[];
-  refused: LeftOut[];
-}
-
-function summarize(files: PendingFile[]): Summary {
-  return {
-    accepted: files.filter((f) => f.state === 'accepted').length,
-    duplicates: files.filter((f) => f.state === 'duplicate').map((f) => f.file.name),
-    refused: files
-      .filter((f) => f.state === 'refused')
-      .map((f) => ({ name: f.file.name, reason: f.reason ?? t.refused })),
-  };
-}
-
-const statusesOf = (upload: PendingUpload): FileStatus[] =>
-  upload.files.map((f) => ({ state: f.state, reason: f.reason }));
-
-/** Where each file's progress starts: all of a settled file, what the server last said it held of the others. */
-const sentOf = (upload: PendingUpload): number[] =>
-  upload.files.map((f) => (isSettled(f.state) ? f.file.size : Math.min(f.offset ?? 0, f.file.size)));
-
-/** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
-function terminate(upload: PendingUpload) {
-  for (const f of upload.files) {
-    if (f.uploadUrl && !isSettled(f.state)) {
-      void fetch(f.uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } }).catch(() => {});
-    }
-  }
-}
 
 /**
  * Picker, previews, name and note, and the resumable upload: the selection is announced as a
@@ -80,115 +42,40 @@ export function UploadForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<UploadFormErrors>({});
   const [leftOut, setLeftOut] = useState<LeftOut[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [statuses, setStatuses] = useState<FileStatus[] | null>(null);
-  const [sent, setSent] = useState<number[]>([]);
-  const [sending, setSending] = useState(false);
-  // An upload stored on this phone and not finished: offered on arrival, or after the connection dropped.
-  const [unfinished, setUnfinished] = useState<PendingUpload | null>(null);
-  const [offerResume, setOfferResume] = useState(false);
-  // A ref, not state: a double tap lands before React re-renders the disabled button.
-  const busy = useRef(false);
-
-  /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
-  const show = (upload: PendingUpload) => {
-    setFiles(upload.files.map((f) => f.file));
-    setName(upload.uploader);
-    setNote(upload.note);
-    setStatuses(statusesOf(upload));
-    setSent(sentOf(upload));
-  };
-
-  useEffect(() => {
-    let live = true;
-    void loadPendingUpload(eventId).then((found) => {
-      if (!live || !found) return;
-      if (unfinishedCount(found) === 0) void clearPendingUpload(eventId);
-      else {
-        setUnfinished(found);
-        setOfferResume(true);
-        show(found);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [eventId]);
+  const upload = useResumableUpload(eventId, {
+    onRestore: (stored) => {
+      setFiles(stored.files.map((f) => f.file));
+      setName(stored.uploader);
+      setNote(stored.note);
+    },
+    onFinished: () => {
+      setFiles([]);
+      setNote('');
+      // The files the picker left out belonged to the selection that is now in the album.
+      setLeftOut([]);
+    },
+    onUploaded,
+  });
+  const { failure, summary, statuses, sent, sending, unfinished, offerResume } = upload;
 
   const addFiles = (incoming: File[], source: 'picker' | 'drop') => {
     const result = addToSelection(files, incoming, source);
     setFiles(result.files);
     setLeftOut(result.leftOut);
     setErrors((e) => ({ ...e, files: undefined }));
-    setSummary(null);
-  };
-
-  const run = async (upload: PendingUpload) => {
-    if (busy.current) return;
-    busy.current = true;
-    setSending(true);
-    setOfferResume(false);
-    setFailure(null);
-    setSummary(null);
-    show(upload);
-    let last = upload;
-    try {
-      // tus-js-client and the upload steps load only now: the picker never waits for them.
-      const { runUpload } = await import('../api/run-upload');
-      const result = await runUpload(upload, {
-        onChange: (next) => {
-          last = next;
-          setStatuses(statusesOf(next));
-          setSent((current) =>
-            next.files.map((f, i) => (isSettled(f.state) ? f.file.size : (current[i] ?? 0))),
-          );
-        },
-        onProgress: (index, bytes) =>
-          setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
-      });
-      if (result.kind === 'finished') {
-        setSummary(summarize(last.files));
-        setFiles([]);
-        setNote('');
-        setStatuses(null);
-        setUnfinished(null);
-        // The files the picker left out belonged to the selection that is now in the album.
-        setLeftOut([]);
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-        onUploaded();
-      } else if (result.kind === 'interrupted') {
-        // Everything is stored: offered like after a reload, with what is left, and the same tap continues.
-        setFailure(result.message);
-        setUnfinished(last);
-        setOfferResume(true);
-      } else {
-        // The submission was refused as a whole: the server's reason, the selection kept for another try.
-        setFailure(result.message);
-        setStatuses(null);
-        setUnfinished(null);
-        if (result.status === 403) onUploaded();
-      }
-    } catch {
-      setFailure(t.connectionLost);
-      setUnfinished(last);
-      setOfferResume(true);
-    } finally {
-      busy.current = false;
-      setSending(false);
-    }
+    upload.clearSummary();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (unfinished) {
-      void run(unfinished);
+      upload.run(unfinished);
       return;
     }
     const found = validateUpload({ fileCount: files.length, name, note });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void run({
+    upload.run({
       eventId,
       uploader: name,
       note,
@@ -199,12 +86,7 @@ export function UploadForm({
   };
 
   const discard = () => {
-    if (unfinished) terminate(unfinished);
-    void clearPendingUpload(eventId);
-    setUnfinished(null);
-    setOfferResume(false);
-    setFailure(null);
-    setStatuses(null);
+    upload.discard();
     setFiles([]);
   };
 
@@ -219,7 +101,7 @@ export function UploadForm({
       {summary ? (
         // The page scrolls to the top smoothly by itself.
         <OutcomeBox keepScroll testId="upload-summary" className="space-y-3 rounded-lg">
-          <UploadSummary summary={summary} approvedFirst={approvedFirst} />
+          <SummaryAlerts summary={summary} approvedFirst={approvedFirst} />
         </OutcomeBox>
       ) : null}
       {offerResume && unfinished ? (
@@ -339,7 +221,7 @@ export function UploadForm({
   );
 }
 
-function UploadSummary({ summary, approvedFirst }: { summary: Summary; approvedFirst: boolean }) {
+function SummaryAlerts({ summary, approvedFirst }: { summary: UploadSummary; approvedFirst: boolean }) {
   return (
     <>
       {summary.accepted > 0 ? (

@@ -1,0 +1,170 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { submissionTexts as t } from './texts';
+import {
+  clearPendingUpload,
+  isSettled,
+  loadPendingUpload,
+  unfinishedCount,
+  type PendingFile,
+  type PendingUpload,
+} from './pending-upload';
+import type { LeftOut } from './upload-rules';
+import type { FileStatus } from './components/selected-files';
+
+export interface UploadSummary {
+  accepted: number;
+  duplicates: string[];
+  refused: LeftOut[];
+}
+
+function summarize(files: PendingFile[]): UploadSummary {
+  return {
+    accepted: files.filter((f) => f.state === 'accepted').length,
+    duplicates: files.filter((f) => f.state === 'duplicate').map((f) => f.file.name),
+    refused: files
+      .filter((f) => f.state === 'refused')
+      .map((f) => ({ name: f.file.name, reason: f.reason ?? t.refused })),
+  };
+}
+
+const statusesOf = (upload: PendingUpload): FileStatus[] =>
+  upload.files.map((f) => ({ state: f.state, reason: f.reason }));
+
+/** Where each file's progress starts: all of a settled file, what the server last said it held of the others. */
+const sentOf = (upload: PendingUpload): number[] =>
+  upload.files.map((f) => (isSettled(f.state) ? f.file.size : Math.min(f.offset ?? 0, f.file.size)));
+
+/** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
+function terminate(upload: PendingUpload) {
+  for (const f of upload.files) {
+    if (f.uploadUrl && !isSettled(f.state)) {
+      void fetch(f.uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } }).catch(() => {});
+    }
+  }
+}
+
+/**
+ * The guest page's resumable upload, apart from the form's fields: the upload stored on this phone
+ * and not finished (offered on arrival, or after the connection dropped), each file's status and
+ * bytes sent while it runs, and the outcome. The form owns its fields: `onRestore` puts a stored
+ * upload's files, name and note back in them, `onFinished` clears them once everything has gone,
+ * and `onUploaded` tells the page (its media count, the guest's own uploads) that the album changed.
+ */
+export function useResumableUpload(
+  eventId: string,
+  handlers: {
+    onRestore(upload: PendingUpload): void;
+    onFinished(): void;
+    onUploaded(): void;
+  },
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [summary, setSummary] = useState<UploadSummary | null>(null);
+  const [statuses, setStatuses] = useState<FileStatus[] | null>(null);
+  const [sent, setSent] = useState<number[]>([]);
+  const [sending, setSending] = useState(false);
+  const [unfinished, setUnfinished] = useState<PendingUpload | null>(null);
+  const [offerResume, setOfferResume] = useState(false);
+  // A ref, not state: a double tap lands before React re-renders the disabled button.
+  const busy = useRef(false);
+
+  /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
+  const show = (upload: PendingUpload) => {
+    handlers.onRestore(upload);
+    setStatuses(statusesOf(upload));
+    setSent(sentOf(upload));
+  };
+  const showFound = useEffectEvent(show);
+
+  useEffect(() => {
+    let live = true;
+    void loadPendingUpload(eventId).then((found) => {
+      if (!live || !found) return;
+      if (unfinishedCount(found) === 0) void clearPendingUpload(eventId);
+      else {
+        setUnfinished(found);
+        setOfferResume(true);
+        showFound(found);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [eventId]);
+
+  const run = async (upload: PendingUpload) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSending(true);
+    setOfferResume(false);
+    setFailure(null);
+    setSummary(null);
+    show(upload);
+    let last = upload;
+    try {
+      // tus-js-client and the upload steps load only now: the picker never waits for them.
+      const { runUpload } = await import('./api/run-upload');
+      const result = await runUpload(upload, {
+        onChange: (next) => {
+          last = next;
+          setStatuses(statusesOf(next));
+          setSent((current) =>
+            next.files.map((f, i) => (isSettled(f.state) ? f.file.size : (current[i] ?? 0))),
+          );
+        },
+        onProgress: (index, bytes) =>
+          setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
+      });
+      if (result.kind === 'finished') {
+        setSummary(summarize(last.files));
+        setStatuses(null);
+        setUnfinished(null);
+        handlers.onFinished();
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        handlers.onUploaded();
+      } else if (result.kind === 'interrupted') {
+        // Everything is stored: offered like after a reload, with what is left, and the same tap continues.
+        setFailure(result.message);
+        setUnfinished(last);
+        setOfferResume(true);
+      } else {
+        // The submission was refused as a whole: the server's reason, the selection kept for another try.
+        setFailure(result.message);
+        setStatuses(null);
+        setUnfinished(null);
+        if (result.status === 403) handlers.onUploaded();
+      }
+    } catch {
+      setFailure(t.connectionLost);
+      setUnfinished(last);
+      setOfferResume(true);
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  };
+
+  /** Drops the stored upload: its unfinished files are told to go, and the screen is empty again. */
+  const discard = () => {
+    if (unfinished) terminate(unfinished);
+    void clearPendingUpload(eventId);
+    setUnfinished(null);
+    setOfferResume(false);
+    setFailure(null);
+    setStatuses(null);
+  };
+
+  return {
+    failure,
+    summary,
+    statuses,
+    sent,
+    sending,
+    unfinished,
+    offerResume,
+    run: (upload: PendingUpload) => void run(upload),
+    discard,
+    /** A new selection replaces the last upload's summary. */
+    clearSummary: () => setSummary(null),
+  };
+}
