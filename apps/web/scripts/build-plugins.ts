@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { build, type Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin } from 'vite';
 
 /**
  * Adds `<link rel="preload" as="font">` for the built font files whose source name matches, so the
@@ -47,54 +47,37 @@ export function preloadFonts(sourceNames: RegExp): Plugin {
  * the scripts download; only it keeps the app's modulepreloads.
  */
 export function prerenderLanding(): Plugin {
-  let root = '';
-  let outDir = '';
-  return {
-    name: 'ani:prerender-landing',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      async handler() {
-        // Inside the app, so Node resolves the packages the server build leaves external.
-        const ssrDir = mkdtempSync(path.join(root, '.prerender-'));
-        try {
-          await build({
-            configFile: false,
-            root,
-            logLevel: 'warn',
-            mode: 'production',
-            plugins: [react()],
-            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, assetsInlineLimit: 0 },
-          });
-          const entry = readdirSync(ssrDir).find((name) => /^prerender\.m?js$/.test(name));
-          if (!entry) throw new Error(`prerender build wrote no entry in ${ssrDir}`);
-          const { renderLandingPage, renderAppShell } = (await import(
-            pathToFileURL(path.join(ssrDir, entry)).href
-          )) as { renderLandingPage: () => string; renderAppShell: () => string };
-          const indexFile = path.join(outDir, 'index.html');
-          const shell = readFileSync(indexFile, 'utf8');
-          const marker = '<div id="root"></div>';
-          if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
-          writeFileSync(
-            path.join(outDir, 'app.html'),
-            shell.replace(marker, `<div id="root">${renderAppShell()}</div>`),
-          );
-          // The landing page starts the app only when the visitor is about to use it (main.tsx, decision
-          // 0118): preloading the app's chunks with the page would spend a slow connection's first
-          // seconds, and the main thread's, on code most visitors of this page never run.
-          const landing = shell.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-          writeFileSync(indexFile, landing.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
-        } finally {
-          rmSync(ssrDir, { recursive: true, force: true });
-        }
-      },
-    },
-  };
+  return afterAppBuild('ani:prerender-landing', async ({ root, outDir, base }) => {
+    // Inside the app, so Node resolves the packages the server build leaves external.
+    const ssrDir = mkdtempSync(path.join(root, '.prerender-'));
+    try {
+      await build({
+        ...base,
+        plugins: [react()],
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, assetsInlineLimit: 0 },
+      });
+      const entry = readdirSync(ssrDir).find((name) => /^prerender\.m?js$/.test(name));
+      if (!entry) throw new Error(`prerender build wrote no entry in ${ssrDir}`);
+      const { renderLandingPage, renderAppShell } = (await import(
+        pathToFileURL(path.join(ssrDir, entry)).href
+      )) as { renderLandingPage: () => string; renderAppShell: () => string };
+      const indexFile = path.join(outDir, 'index.html');
+      const shell = readFileSync(indexFile, 'utf8');
+      const marker = '<div id="root"></div>';
+      if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
+      writeFileSync(
+        path.join(outDir, 'app.html'),
+        shell.replace(marker, `<div id="root">${renderAppShell()}</div>`),
+      );
+      // The landing page starts the app only when the visitor is about to use it (main.tsx, decision
+      // 0118): preloading the app's chunks with the page would spend a slow connection's first
+      // seconds, and the main thread's, on code most visitors of this page never run.
+      const landing = shell.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      writeFileSync(indexFile, landing.replace(marker, `<div id="root">${renderLandingPage()}</div>`));
+    } finally {
+      rmSync(ssrDir, { recursive: true, force: true });
+    }
+  });
 }
 
 /**
@@ -106,10 +89,46 @@ export function prerenderLanding(): Plugin {
  * sends upload.html for the QR code's address only.
  */
 export function buildGuestUploadPage(): Plugin {
+  return afterAppBuild('ani:guest-upload-page', async ({ root, outDir, base }) => {
+    await build({
+      ...base,
+      // public/ was copied by the app's build.
+      publicDir: false,
+      plugins: [react(), tailwindcss()],
+      resolve: {
+        alias: [
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+          { find: /^react$/, replacement: 'preact/compat' },
+          // No class-name merging on this page: see src/lib/join-classes.ts.
+          { find: /^tailwind-merge$/, replacement: path.join(root, 'src/lib/join-classes.ts') },
+        ],
+      },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        assetsInlineLimit: 0,
+        rollupOptions: { input: path.join(root, 'upload.html') },
+      },
+    });
+  });
+}
+
+/**
+ * A plugin that runs a second Vite build of its own once the app's bundle is written (before
+ * `precompress`, so its files are compressed too). `base` is what such a build shares with the app's:
+ * the same root and mode, and no vite.config.ts, whose plugins would run this one again.
+ */
+function afterAppBuild(
+  name: string,
+  run: (build: { root: string; outDir: string; base: InlineConfig }) => Promise<void>,
+): Plugin {
   let root = '';
   let outDir = '';
   return {
-    name: 'ani:guest-upload-page',
+    name,
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -118,34 +137,8 @@ export function buildGuestUploadPage(): Plugin {
     closeBundle: {
       order: 'pre',
       sequential: true,
-      async handler() {
-        await build({
-          configFile: false,
-          root,
-          logLevel: 'warn',
-          mode: 'production',
-          // public/ was copied by the app's build.
-          publicDir: false,
-          plugins: [react(), tailwindcss()],
-          resolve: {
-            alias: [
-              { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-              { find: /^react-dom$/, replacement: 'preact/compat' },
-              { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-              { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-              { find: /^react$/, replacement: 'preact/compat' },
-              // No class-name merging on this page: see src/lib/join-classes.ts.
-              { find: /^tailwind-merge$/, replacement: path.join(root, 'src/lib/join-classes.ts') },
-            ],
-          },
-          build: {
-            outDir,
-            emptyOutDir: false,
-            assetsInlineLimit: 0,
-            rollupOptions: { input: path.join(root, 'upload.html') },
-          },
-        });
-      },
+      handler: () =>
+        run({ root, outDir, base: { configFile: false, root, logLevel: 'warn', mode: 'production' } }),
     },
   };
 }
