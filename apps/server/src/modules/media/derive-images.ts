@@ -28,7 +28,7 @@ export interface DerivedImages {
   height: number;
 }
 
-// Decoded strictly first (mere warnings pass); only a failed strict decode is retried leniently.
+// The pixel cap on every decode; `failOn` is chosen per attempt (decodeStrictThenLenient).
 const sharpInputOptions = {
   limitInputPixels: maxInputPixels,
   sequentialRead: true,
@@ -89,6 +89,28 @@ function openRaw(sharp: Awaited<ReturnType<typeof loadSharp>>, raw: RawImage) {
   return { width: raw.width, height: raw.height, open };
 }
 
+type Decoded = { data: Buffer; info: OutputInfo };
+
+/**
+ * Decodes strictly first (mere warnings pass) and retries leniently only when that fails: a photo
+ * with damaged or missing last bytes (a transfer cut short, a flaky card) still shows what could be
+ * decoded, better a thumbnail with a grey band than a broken tile. Only files libvips cannot make
+ * anything of at all end as unreadable. Album photos and covers share this rule.
+ */
+async function decodeStrictThenLenient(
+  decode: (failOn: 'error' | 'none') => Promise<Decoded>,
+): Promise<Decoded> {
+  try {
+    return await decode('error');
+  } catch (strictError) {
+    try {
+      return await decode('none');
+    } catch {
+      throw new ImageRejectedError('unreadable', `decode failed: ${(strictError as Error).message}`);
+    }
+  }
+}
+
 /**
  * One decode, two outputs: the original is decoded once (reduced on load where the format allows),
  * rotated by its EXIF orientation and reduced to the preview size as raw pixels; the preview and the
@@ -129,19 +151,7 @@ export async function deriveImages(input: string | RawImage): Promise<DerivedIma
       .raw()
       .toBuffer({ resolveWithObject: true });
 
-  let decoded: { data: Buffer; info: OutputInfo };
-  try {
-    decoded = await reduce('error');
-  } catch (strictError) {
-    // A photo with damaged or missing last bytes (a transfer cut short, a flaky card) still shows
-    // what could be decoded: better a thumbnail with a grey band than a broken tile. Only files
-    // libvips cannot make anything of at all end as unreadable.
-    try {
-      decoded = await reduce('none');
-    } catch {
-      throw new ImageRejectedError('unreadable', `decode failed: ${(strictError as Error).message}`);
-    }
-  }
+  const decoded = await decodeStrictThenLenient(reduce);
   const raw = {
     raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
   };
@@ -216,16 +226,7 @@ export async function deriveCover(input: string | RawImage): Promise<CoverImages
       .flatten({ background: '#ffffff' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-  let decoded: { data: Buffer; info: OutputInfo };
-  try {
-    decoded = await reduce('error');
-  } catch (strictError) {
-    try {
-      decoded = await reduce('none');
-    } catch {
-      throw new ImageRejectedError('unreadable', `decode failed: ${(strictError as Error).message}`);
-    }
-  }
+  const decoded = await decodeStrictThenLenient(reduce);
   const { info } = decoded;
   const widths = coverWidthsFor(info.width);
   const jpegWidth = coverJpegWidth(widths);
