@@ -3,6 +3,7 @@ import {
   queryOptions,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { eventResponse, type Event } from '@ani/contract/events';
 import {
@@ -39,60 +40,57 @@ interface PageParam {
   nextToken: string | null;
 }
 
-/** One page of GET /api/events/{id}/photos with the given status, following the server's cursor. */
-function photosPage(
+/**
+ * GET /api/events/{id}/photos with the given status, page after page: each page asks for the next
+ * page number with the token the server returned on the previous one, until it returns none.
+ */
+function photoPagesQuery(
+  queryKey: QueryKey,
   eventId: string,
-  pageParam: PageParam,
-  signal: AbortSignal,
   options: { status: 'approved' | 'pending'; limit: number; thumbnail: boolean },
 ) {
-  const params = new URLSearchParams({
-    page: String(pageParam.page),
-    limit: String(options.limit),
-    thumbnail: String(options.thumbnail),
-    status: options.status,
-  });
-  if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
-  return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
-    schema: photosResponse,
-    signal,
-    errorToast: false,
+  return infiniteQueryOptions({
+    queryKey,
+    initialPageParam: { page: 1, nextToken: null } as PageParam,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({
+        page: String(pageParam.page),
+        limit: String(options.limit),
+        thumbnail: String(options.thumbnail),
+        status: options.status,
+      });
+      if (pageParam.nextToken) params.set('nextToken', pageParam.nextToken);
+      return apiRequest(`/events/${encodeURIComponent(eventId)}/photos?${params}`, {
+        schema: photosResponse,
+        signal,
+        errorToast: false,
+      });
+    },
+    getNextPageParam: (last, pages): PageParam | undefined =>
+      last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
   });
 }
 
 /**
- * GET /api/events/{id}/photos, 12 at a time, following the server's cursor. Only approved items: what
- * awaits approval is listed apart ("Onay Bekleyenler"), so the album shows what guests and the wall see.
+ * The album's items, 12 at a time. Only approved items: what awaits approval is listed apart
+ * ("Onay Bekleyenler"), so the album shows what guests and the wall see.
  */
-export const albumPhotosQuery = (eventId: string) =>
-  infiniteQueryOptions({
-    queryKey: albumKeys.photos(eventId),
-    initialPageParam: { page: 1, nextToken: null } as PageParam,
-    queryFn: ({ pageParam, signal }) =>
-      photosPage(eventId, pageParam, signal, {
-        status: 'approved',
-        limit: limits.albumPageSize,
-        thumbnail: false,
-      }),
-    getNextPageParam: (last, pages): PageParam | undefined =>
-      last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
-    // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
-    staleTime: 30 * 60 * 1000,
-  });
+export const albumPhotosQuery = (eventId: string) => ({
+  ...photoPagesQuery(albumKeys.photos(eventId), eventId, {
+    status: 'approved',
+    limit: limits.albumPageSize,
+    thumbnail: false,
+  }),
+  // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
+  staleTime: 30 * 60 * 1000,
+});
 
 /** "Onay Bekleyenler": the items awaiting approval, oldest pages first from the server's cursor, as thumbnails. */
 export const pendingPhotosQuery = (eventId: string) =>
-  infiniteQueryOptions({
-    queryKey: albumKeys.pending(eventId),
-    initialPageParam: { page: 1, nextToken: null } as PageParam,
-    queryFn: ({ pageParam, signal }) =>
-      photosPage(eventId, pageParam, signal, {
-        status: 'pending',
-        limit: limits.photosMaxLimit,
-        thumbnail: true,
-      }),
-    getNextPageParam: (last, pages): PageParam | undefined =>
-      last.nextToken ? { page: pages.length + 1, nextToken: last.nextToken } : undefined,
+  photoPagesQuery(albumKeys.pending(eventId), eventId, {
+    status: 'pending',
+    limit: limits.photosMaxLimit,
+    thumbnail: true,
   });
 
 /** POST /api/events/{id}/photos/approve; the caller shows its own texts. */
