@@ -28,8 +28,8 @@ let uploadPath = '';
 let wallUrl = '';
 const sessions: Session[] = [];
 
-async function photo(name: string, hue: number): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067">
+async function photo(name: string, hue: number, width = 1600, height = 1067): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1600 1067" preserveAspectRatio="none">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},55%,62%)"/><stop offset="1" stop-color="hsl(${hue + 40},45%,28%)"/>
     </linearGradient></defs>
@@ -49,9 +49,15 @@ async function open(width: number): Promise<Session> {
 }
 
 /** The guest page's own form: files, name, note, "N Dosyayı Yükle" (the upload feature's labels, in one place). */
-async function guestUploads(page: Page, file: string, name: string, note: string): Promise<void> {
-  await page.goto(uploadPath);
-  await page.getByRole('heading', { name: title }).waitFor();
+async function guestUploads(
+  page: Page,
+  file: string,
+  name: string,
+  note: string,
+  event = { uploadPath, title },
+): Promise<void> {
+  await page.goto(event.uploadPath);
+  await page.getByRole('heading', { name: event.title }).waitFor();
   await page.locator('#upload-files').setInputFiles([file]);
   await page.getByLabel('İsminiz *').fill(name);
   await page.getByLabel('Not (İsteğe bağlı)').fill(note);
@@ -69,6 +75,12 @@ async function newestId(): Promise<string> {
     },
   );
   return body.photos[0]!.id;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function apart(a: Box, b: Box): boolean {
+  return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 }
 
 /** Polls until the wall's visible slide is `id` (or none is `id`), returning how long it took. */
@@ -236,11 +248,84 @@ describe('live wall', () => {
       );
       const a = (await controls.boundingBox())!;
       const b = (await wall.page.getByTestId('wall-qr').boundingBox())!;
-      const apart =
-        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-      expect(apart, `${width} px: controls ${JSON.stringify(a)}, QR card ${JSON.stringify(b)}`).toBe(true);
+      expect(apart(a, b), `${width} px: controls ${JSON.stringify(a)}, QR card ${JSON.stringify(b)}`).toBe(
+        true,
+      );
       if (width >= 640) expect(Math.abs(a.x + a.width / 2 - width / 2)).toBeLessThan(1);
       await wall.page.screenshot({ path: path.join(screenshotDir, `wall-controls-${width}.png`) });
+    }
+    expect(wall.problems).toEqual([]);
+  });
+
+  it('a long Turkish title keeps to its own band: whole, off the photo (portrait and landscape), the QR card and the controls', async () => {
+    const long = "Ayşe & Mehmet'in Düğünü — Çırağan Sarayı, İstanbul";
+    const event = await createEventViaApi(baseURL, host, long);
+    const link = await api<{ url: string; token: string }>(baseURL, `/events/${event.id}/wall-link`, {
+      method: 'POST',
+      token: host.token,
+    });
+    const info = await api<{ uploadUrl: string }>(
+      baseURL,
+      `/events/${event.id}/wall?wall=${encodeURIComponent(link.token)}`,
+    );
+    const target = { uploadPath: new URL(info.uploadUrl, baseURL).pathname, title: long };
+    const guest = await open(375);
+    await guestUploads(
+      guest.page,
+      await photo('dikey.jpg', 20, 1067, 1600),
+      'Selin Ak',
+      'Çok yaşayın!',
+      target,
+    );
+    await guestUploads(guest.page, await photo('yatay.jpg', 160), 'Ozan Er', 'Nice yıllara!', target);
+
+    const wall = await open(1280);
+    // Slides that stay until the arrow key moves on: each is measured while it is on screen.
+    await wall.page.goto(`${link.url}&slideMs=120000`);
+    const slide = wall.page.locator('[data-testid="wall-slide"]');
+    await slide.locator('img').waitFor();
+    for (const [width, height] of [
+      [1280, 720],
+      [375, 667],
+    ] as const) {
+      await wall.page.setViewportSize({ width, height });
+      const shapes = new Set<string>();
+      for (let turn = 0; turn < 2; turn += 1) {
+        // With the controls showing, as when someone has just touched the wall.
+        await wall.page.mouse.move(width / 2, height / 2);
+        await wall.page.mouse.move(width / 2 + 10, height / 2 + 10);
+        await wall.page.waitForFunction(
+          () => getComputedStyle(document.querySelector('[data-testid="wall-controls"]')!).opacity === '1',
+        );
+        const heading = wall.page.getByText(long, { exact: true });
+        const t = (await heading.boundingBox())!;
+        const img = slide.locator('img');
+        await img.evaluate((i: HTMLImageElement) => i.decode());
+        const shape = await img.evaluate((i: HTMLImageElement) =>
+          i.naturalWidth > i.naturalHeight ? 'landscape' : 'portrait',
+        );
+        shapes.add(shape);
+        const at = `${width} px, ${shape}: title ${JSON.stringify(t)}`;
+        // The <img> box holds the photo and its letterbox: the title is over neither.
+        const photoBox = (await img.boundingBox())!;
+        expect(apart(t, photoBox), `${at}, photo ${JSON.stringify(photoBox)}`).toBe(true);
+        const qr = (await wall.page.getByTestId('wall-qr').boundingBox())!;
+        expect(apart(t, qr), `${at}, QR card ${JSON.stringify(qr)}`).toBe(true);
+        const controls = (await wall.page.getByTestId('wall-controls').boundingBox())!;
+        expect(apart(t, controls), `${at}, controls ${JSON.stringify(controls)}`).toBe(true);
+        // Whole: not cut to "…" on a phone.
+        const fit = await heading.evaluate((e) => ({
+          wide: e.scrollWidth - e.clientWidth,
+          tall: e.scrollHeight - e.clientHeight,
+        }));
+        expect(fit.wide, at).toBe(0);
+        // A pixel of rounding is no clipped line; a third line would be a whole line height.
+        expect(fit.tall, at).toBeLessThan(4);
+        await wall.page.screenshot({ path: path.join(screenshotDir, `wall-title-${width}-${shape}.png`) });
+        await wall.page.keyboard.press('ArrowRight');
+        await wall.page.waitForTimeout(100);
+      }
+      expect([...shapes].sort()).toEqual(['landscape', 'portrait']);
     }
     expect(wall.problems).toEqual([]);
   });

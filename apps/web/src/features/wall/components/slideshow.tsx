@@ -146,33 +146,38 @@ export function Slideshow({
       // The controls and their hint take about this much of the bottom edge while they show.
       style={{ '--wall-controls-space': active ? '6.5rem' : '0px' } as CSSProperties}
       className={cn(
-        'fixed inset-0 overflow-hidden bg-stone-950 bg-[radial-gradient(ellipse_at_center,#1c1917_0%,#0c0a09_75%)] text-white select-none',
+        'fixed inset-0 flex flex-col overflow-hidden bg-stone-950 bg-[radial-gradient(ellipse_at_center,#1c1917_0%,#0c0a09_75%)] text-white select-none',
         !active && 'cursor-none',
       )}
     >
-      {current ? (
-        layers.map(({ item, role }) => (
-          <WallSlide
-            key={item.id}
-            item={item}
-            role={role}
-            fadeMs={timing.fadeMs}
-            paused={paused}
-            onEnded={onEnded}
-            onFailed={onFailed}
-          />
-        ))
-      ) : (
-        <WaitingScreen title={title} uploadUrl={uploadUrl} />
-      )}
-
-      <div className="pointer-events-none absolute inset-x-0 top-0 z-30 flex items-start justify-between gap-4 bg-gradient-to-b from-black/50 to-transparent p-[2vw] pb-[6vh]">
+      {/* The title has a band of its own above the pictures: laid over them it ran across a portrait
+          photo's edge and the dark side beside it, and over a landscape photo's top, unreadable on a
+          light sky. A long title wraps to a second line rather than losing its end. */}
+      <div className="pointer-events-none relative z-30 flex shrink-0 items-center justify-between gap-4 px-[2vw] py-[max(0.5rem,1.5vh)]">
         {/* The waiting screen shows the title large already. */}
-        <p className="truncate font-display text-[clamp(1rem,2vw,1.75rem)] font-semibold text-white/90 drop-shadow">
+        <p className="line-clamp-2 min-w-0 font-display text-[clamp(1rem,2vw,1.75rem)] leading-tight font-semibold text-balance text-white/90">
           {current ? title : null}
         </p>
         <StatusDot status={status} />
       </div>
+
+      {current ? (
+        <div className="relative min-h-0 flex-1">
+          {layers.map(({ item, role }) => (
+            <WallSlide
+              key={item.id}
+              item={item}
+              role={role}
+              fadeMs={timing.fadeMs}
+              paused={paused}
+              onEnded={onEnded}
+              onFailed={onFailed}
+            />
+          ))}
+        </div>
+      ) : (
+        <WaitingScreen title={title} uploadUrl={uploadUrl} />
+      )}
 
       {paused ? (
         <p
