@@ -78,6 +78,31 @@ async function claimInBatches(
   }
 }
 
+/**
+ * One round's claim for a sweep that marks events on a column of their own: locks at most `limit`
+ * events matching `due` (rows another instance holds are skipped, not waited for) and sets `mark`
+ * on them, which takes them out of `due` for every later round and instance. Answers their ids.
+ */
+async function claimAndMark(
+  tx: Tx,
+  limit: number,
+  due: SQL | undefined,
+  mark: Pick<typeof events.$inferInsert, 'retentionNoticeDays' | 'summaryMailedAt'>,
+): Promise<string[]> {
+  const locked = tx
+    .select({ id: events.id })
+    .from(events)
+    .where(due)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .update(events)
+    .set(mark)
+    .where(inArray(events.id, locked))
+    .returning({ id: events.id });
+  return rows.map((r) => r.id);
+}
+
 /** The cover of an event whose host chose none: one of the stock covers the web app ships. */
 function randomStockCover(): string {
   return stockCovers[randomInt(stockCovers.length)]!;
@@ -202,26 +227,15 @@ export function createEventsRepository(db: Db) {
       const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
       const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
       return claimInBatches(db, sweepBatch, async (tx, limit) => {
-        const due = tx
-          .select({ id: events.id })
-          .from(events)
-          .where(
-            and(
-              isNull(events.archivedAt),
-              lte(events.eventDate, warnFrom),
-              gt(events.eventDate, removalCutoff),
-              or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
-            ),
-          )
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        const rows = await tx
-          .update(events)
-          .set({ retentionNoticeDays: daysBefore })
-          .where(inArray(events.id, due))
-          .returning({ id: events.id });
-        for (const row of rows) await enqueue(tx, 'events.retention-notice', { eventId: row.id, daysBefore });
-        return rows.map((r) => r.id);
+        const due = and(
+          isNull(events.archivedAt),
+          lte(events.eventDate, warnFrom),
+          gt(events.eventDate, removalCutoff),
+          or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
+        );
+        const ids = await claimAndMark(tx, limit, due, { retentionNoticeDays: daysBefore });
+        for (const eventId of ids) await enqueue(tx, 'events.retention-notice', { eventId, daysBefore });
+        return ids;
       });
     },
 
@@ -383,32 +397,21 @@ export function createEventsRepository(db: Db) {
      */
     async claimMorningSummaries(now: Date, dueFrom: Date, dueBefore: Date): Promise<string[]> {
       return claimInBatches(db, sweepBatch, async (tx, limit) => {
-        const due = tx
-          .select({ id: events.id })
-          .from(events)
-          .where(
-            and(
-              isNull(events.summaryMailedAt),
-              isNull(events.archivedAt),
-              gte(events.eventDate, dueFrom),
-              lt(events.eventDate, dueBefore),
-            ),
-          )
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        const rows = await tx
-          .update(events)
-          .set({ summaryMailedAt: now })
-          .where(inArray(events.id, due))
-          .returning({ id: events.id });
-        for (const row of rows)
+        const due = and(
+          isNull(events.summaryMailedAt),
+          isNull(events.archivedAt),
+          gte(events.eventDate, dueFrom),
+          lt(events.eventDate, dueBefore),
+        );
+        const ids = await claimAndMark(tx, limit, due, { summaryMailedAt: now });
+        for (const eventId of ids)
           await enqueue(
             tx,
             'events.morning-summary',
-            { eventId: row.id },
-            { id: `events.morning-summary:${row.id}` },
+            { eventId },
+            { id: `events.morning-summary:${eventId}` },
           );
-        return rows.map((r) => r.id);
+        return ids;
       });
     },
   };
