@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** `tall`: 48 px and body-size text, for a field a guest fills in on a phone. */
@@ -24,6 +24,16 @@ export function Input({
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return (
     <label className={cn('text-sm font-medium text-stone-800 dark:text-stone-200', className)} {...props} />
+  );
+}
+
+/** A form control with its label above it; `id` is the control's, which the label names. */
+export function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
   );
 }
 

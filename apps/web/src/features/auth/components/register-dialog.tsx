@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
+import { Field, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -236,14 +236,5 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
         </TermsDialog>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { messages } from '@ani/contract/messages';
 import type { PublicUser } from '@ani/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { formatLongDate } from '../../../lib/format-date';
 import {
@@ -15,9 +15,8 @@ import {
   requestAccountDeletion,
   requestDataExport,
 } from '../api/profile-api';
+import { profileCard, ProfileCardTitle } from './profile-card';
 
-const card =
-  'space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800';
 const errorText = (error: Error) => error.message || messages.generic.error;
 
 /** KVKK rights on the profile page: take a copy of everything, or have the account deleted. */
@@ -39,10 +38,8 @@ export function AccountDataSection({ user }: { user: PublicUser }) {
 function DataExportCard() {
   const exportData = useMutation({ mutationFn: requestDataExport });
   return (
-    <section aria-labelledby="export-title" className={card}>
-      <h2 id="export-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
-        Verilerimi İndir
-      </h2>
+    <section aria-labelledby="export-title" className={profileCard}>
+      <ProfileCardTitle id="export-title">Verilerimi İndir</ProfileCardTitle>
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Hesabınız, etkinlikleriniz, düğün bilgileriniz, davetli listeleriniz ve WhatsApp yazışmalarınız JSON
         ve CSV dosyaları olarak tek bir ZIP dosyasında hazırlanır. Albümleriniz arşive kopyalanmaz; her albüm
@@ -86,10 +83,10 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
 
   if (user.deletionScheduledAt) {
     return (
-      <section aria-labelledby="delete-title" className={`${card} ring-red-200`}>
-        <h2 id="delete-title" className="font-sans text-lg font-semibold text-red-800 dark:text-red-300">
+      <section aria-labelledby="delete-title" className={`${profileCard} ring-red-200`}>
+        <ProfileCardTitle id="delete-title" className="text-red-800 dark:text-red-300">
           Hesabınız silinmek üzere
-        </h2>
+        </ProfileCardTitle>
         <p className="text-sm text-stone-700 dark:text-stone-300">
           Hesabınız ve ona ait tüm veriler <strong>{formatLongDate(user.deletionScheduledAt)}</strong>{' '}
           tarihinde kalıcı olarak silinecek. Vazgeçtiyseniz talebinizi bu tarihe kadar iptal edebilirsiniz.
@@ -103,10 +100,8 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="delete-title" className={card}>
-      <h2 id="delete-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
-        Hesabımı Sil
-      </h2>
+    <form noValidate onSubmit={submit} aria-labelledby="delete-title" className={profileCard}>
+      <ProfileCardTitle id="delete-title">Hesabımı Sil</ProfileCardTitle>
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Hesabınız; etkinlikleriniz, albümlerinizdeki bütün fotoğraf ve videolar, davetli listeleriniz ve
         WhatsApp yazışmalarınızla birlikte kalıcı olarak silinir. Şifrenizi girdikten sonra e-posta adresinize
@@ -119,15 +114,14 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
       {formError || request.isError ? (
         <Alert tone="error">{formError ?? errorText(request.error!)}</Alert>
       ) : null}
-      <div className="space-y-1.5">
-        <Label htmlFor="delete-password">Şifreniz</Label>
+      <Field id="delete-password" label="Şifreniz">
         <PasswordInput
           id="delete-password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-      </div>
+      </Field>
       <Button type="submit" variant="destructive" disabled={request.isPending}>
         <Trash2 aria-hidden className="h-4 w-4" /> {request.isPending ? 'Gönderiliyor...' : 'Hesabımı Sil'}
       </Button>

@@ -4,12 +4,13 @@ import { messages } from '@ani/contract/messages';
 import type { PublicUser } from '@ani/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { Field, Input } from '../../../components/ui/input';
 import { updateStoredUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { meQuery, updateProfile } from '../api/profile-api';
 import { checkDetails, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { profileCard, ProfileCardTitle } from './profile-card';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -49,15 +50,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   const pending = save.data?.user.pendingEmail ?? user.pendingEmail;
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-labelledby="details-title"
-      className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800"
-    >
-      <h2 id="details-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
-        Kişisel Bilgiler
-      </h2>
+    <form noValidate onSubmit={submit} aria-labelledby="details-title" className={profileCard}>
+      <ProfileCardTitle id="details-title">Kişisel Bilgiler</ProfileCardTitle>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {pending ? (
         <Alert tone="info" title="E-posta doğrulaması bekleniyor">
@@ -65,27 +59,24 @@ export function DetailsSection({ user }: { user: PublicUser }) {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-first-name">Ad</Label>
+        <Field id="profile-first-name" label="Ad">
           <Input
             id="profile-first-name"
             autoComplete="given-name"
             value={form.firstName}
             onChange={set('firstName')}
           />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-last-name">Soyad</Label>
+        </Field>
+        <Field id="profile-last-name" label="Soyad">
           <Input
             id="profile-last-name"
             autoComplete="family-name"
             value={form.lastName}
             onChange={set('lastName')}
           />
-        </div>
+        </Field>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="profile-email">E-posta</Label>
+      <Field id="profile-email" label="E-posta">
         <Input
           id="profile-email"
           type="email"
@@ -93,10 +84,9 @@ export function DetailsSection({ user }: { user: PublicUser }) {
           value={form.email}
           onChange={set('email')}
         />
-      </div>
+      </Field>
       {emailChanging(form, save.data?.user ?? user) ? (
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-email-password">Mevcut Şifreniz (e-posta değişikliği için)</Label>
+        <Field id="profile-email-password" label="Mevcut Şifreniz (e-posta değişikliği için)">
           <PasswordInput
             id="profile-email-password"
             autoComplete="current-password"
@@ -108,10 +98,9 @@ export function DetailsSection({ user }: { user: PublicUser }) {
             E-posta adresinizi değiştirmek için mevcut şifrenizi girin. Eski adresinize de bir bilgilendirme
             göndereceğiz.
           </p>
-        </div>
+        </Field>
       ) : null}
-      <div className="space-y-1.5">
-        <Label htmlFor="profile-phone">Telefon Numarası</Label>
+      <Field id="profile-phone" label="Telefon Numarası">
         <Input
           id="profile-phone"
           type="tel"
@@ -119,7 +108,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
           value={form.phoneNumber}
           onChange={set('phoneNumber')}
         />
-      </div>
+      </Field>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Kaydediliyor...' : 'Bilgilerimi Kaydet'}
       </Button>

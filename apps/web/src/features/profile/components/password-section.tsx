@@ -3,12 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { messages } from '@ani/contract/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/input';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
 import { checkPassword, type PasswordForm } from '../profile-rules';
+import { profileCard, ProfileCardTitle } from './profile-card';
 
 const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation: '' };
 
@@ -36,44 +37,34 @@ export function PasswordSection({ userId }: { userId: string }) {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-labelledby="password-title"
-      className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800"
-    >
-      <h2 id="password-title" className="font-sans text-lg font-semibold text-stone-900 dark:text-stone-100">
-        Şifre Değiştir
-      </h2>
+    <form noValidate onSubmit={submit} aria-labelledby="password-title" className={profileCard}>
+      <ProfileCardTitle id="password-title">Şifre Değiştir</ProfileCardTitle>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="space-y-1.5">
-        <Label htmlFor="profile-current-password">Mevcut Şifre</Label>
+      <Field id="profile-current-password" label="Mevcut Şifre">
         <PasswordInput
           id="profile-current-password"
           autoComplete="current-password"
           value={form.currentPassword}
           onChange={set('currentPassword')}
         />
-      </div>
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-new-password">Yeni Şifre</Label>
+        <Field id="profile-new-password" label="Yeni Şifre">
           <PasswordInput
             id="profile-new-password"
             autoComplete="new-password"
             value={form.newPassword}
             onChange={set('newPassword')}
           />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-new-password-confirm">Yeni Şifre Tekrarı</Label>
+        </Field>
+        <Field id="profile-new-password-confirm" label="Yeni Şifre Tekrarı">
           <PasswordInput
             id="profile-new-password-confirm"
             autoComplete="new-password"
             value={form.confirmation}
             onChange={set('confirmation')}
           />
-        </div>
+        </Field>
       </div>
       {form.newPassword ? (
         <PasswordChecklist
