@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { guestEvents, guestMyUploads, guestSubmissions, guestUpload } from './messages-guest.ts';
 
 // Zod's own fallback texts (for a wrong type, say) in Turkish too, for server and web alike.
 z.config(z.locales.tr());
 
 // Turkish texts a person reads, shared by server and web. Texts users already know are kept letter for letter.
+// The guest upload page's texts live in messages-guest.ts (so that page loads only those) and are spread
+// into their groups here.
 export const messages = {
   generic: {
     error: 'Bir hata oluştu',
@@ -64,6 +67,7 @@ export const messages = {
       'Verileriniz hazırlanıyor. Hazır olduğunda indirme bağlantısını e-posta adresinize göndereceğiz.',
   },
   events: {
+    ...guestEvents,
     titleRequired: 'Etkinlik adı zorunludur',
     titleBlank: 'Etkinlik adı boş olamaz',
     titleMin: 'Etkinlik adı en az 3 karakter olmalıdır',
@@ -76,7 +80,6 @@ export const messages = {
     descriptionMax: 'Açıklama en fazla 500 karakter olabilir',
     formErrorTitle: 'Form Hatası',
     idMissing: 'Etkinlik ID bulunamadı.',
-    notFound: 'Etkinlik bulunamadı.',
     created: 'Etkinlik başarıyla oluşturuldu.',
     updated: 'Etkinlik bilgileri başarıyla güncellendi.',
     updateFailed: 'Etkinlik bilgileri güncellenirken bir sorun oluştu.',
@@ -84,7 +87,6 @@ export const messages = {
     coverImageInvalid: 'Geçersiz kapak görseli.',
     listFailed: 'Etkinlikler yüklenirken bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
     detailsFailed: 'Etkinlik detayları yüklenirken bir hata oluştu.',
-    infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
     cardThemeInvalid: 'Geçersiz kart tasarımı.',
     galleryPublicUnavailable:
       'Herkese açık albüm henüz kullanılamıyor; albümünüz yalnızca size özel olabilir.',
@@ -152,24 +154,11 @@ export const messages = {
       'Albümde onayınızı bekleyen {n} öğe var. Varsayılan olarak yalnızca onaylanmış fotoğraf ve videolar indirilir.',
   },
   upload: {
-    eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',
+    ...guestUpload,
     noFiles: 'Yüklenecek dosya bulunamadı',
-    selectFiles: 'Lütfen yüklemek için dosya seçin.',
     uploaderRequired: 'Yükleyen kişi bilgisi gerekli',
-    nameRequired: 'Lütfen isminizi girin.',
-    nameMin: 'İsminiz en az 2 karakter olmalı.',
-    nameMax: 'İsminiz en fazla 100 karakter olabilir.',
-    noteMax: 'Not en fazla 500 karakter olabilir.',
-    typeUndetectable: 'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).',
-    onlyImagesAndVideos: 'Sadece resim ve video dosyaları yüklenebilir.',
-    maxPhotos: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.',
-    maxVideos: 'En fazla 3 adet video yükleyebilirsiniz.',
-    maxTotalSize: "Toplam dosya boyutu 100MB'ı geçemez.",
-    closedTitle: 'Fotoğraf Yükleme Kapalı',
     closed:
       'Fotoğraf Yükleme Kapalı. Bu etkinliğe şu anda fotoğraf eklenemiyor; lütfen etkinlik sahibiyle iletişime geçin.',
-    success: '{n} dosya başarıyla yüklendi.',
-    failed: 'Dosyalar yüklenirken bir hata oluştu.',
     notMultipart: 'Dosyalar form verisi (multipart/form-data) olarak gönderilmelidir.',
     imageTooLarge: 'Görsel çok büyük; en fazla 100 megapiksel olabilir.',
     imageUnreadable: 'Görsel okunamadı; dosya bozuk olabilir.',
@@ -187,6 +176,7 @@ export const messages = {
     videoUnreadable: 'Video okunamadı; dosya bozuk ya da desteklenmeyen bir biçimde olabilir.',
   },
   submissions: {
+    ...guestSubmissions,
     notFound: 'Yükleme bulunamadı. Lütfen dosyalarınızı yeniden seçin.',
     expired: 'Bu yüklemenin süresi doldu. Lütfen dosyalarınızı yeniden seçin.',
     fileNotDeclared:
@@ -204,39 +194,9 @@ export const messages = {
     cannotCancelDone: 'Bu dosyanın yüklemesi tamamlandı; artık iptal edilemez.',
     writeFailed: 'Dosya sunucuya kaydedilemedi. Lütfen tekrar deneyin.',
     unsupportedMethod: 'Bu yükleme yöntemi desteklenmiyor. Lütfen sayfayı yenileyip tekrar deneyin.',
-    // The guest's upload page (tus): per-file outcomes, progress and continuing after a reload.
-    sending: 'Yükleniyor…',
-    accepted: 'Yüklendi',
-    duplicate: 'Bu dosya zaten albümde.',
-    duplicateBadge: 'Zaten albümde',
-    afterApproval: 'Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
-    refusedBadge: 'Yüklenmedi',
-    refused: 'Bu dosya kabul edilmedi.',
-    refusedTitle: 'Bu dosyalar yüklenmedi:',
-    duplicatesTitle: 'Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:',
-    progress: '{done}/{total} dosya yüklendi',
-    connectionLost: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.',
-    resumeTitle: 'Yüklemeniz yarım kaldı',
-    resumeBody: '{n} dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.',
-    resume: 'Yüklemeye Devam Et',
-    discard: 'Vazgeç',
   },
   myUploads: {
-    // "Yüklediklerim": what this phone uploaded to the event, on the guest's upload page.
-    title: 'Yüklediklerim',
-    processing: 'İşleniyor',
-    pending: 'Onay bekliyor',
-    approved: 'Albümde',
-    empty: 'Bu telefondan yüklenmiş bir dosya yok.',
-    loadFailed: 'Yükledikleriniz şu anda gösterilemiyor.',
-    retry: 'Tekrar Dene',
-    deleteLabel: '{name} dosyasını sil',
-    confirmTitle: 'Bu dosya silinsin mi?',
-    confirmBody: 'Dosya albümden kaldırılır; bu işlem geri alınamaz.',
-    confirm: 'Sil',
-    cancel: 'Vazgeç',
-    deleteFailed: 'Dosya silinemedi. Lütfen tekrar deneyin.',
-    closed: 'Yüklemeler kapandığı için dosyalarınız artık silinemez.',
+    ...guestMyUploads,
     deleted: 'Yüklemeniz silindi.',
     notFound: 'Bu yükleme bulunamadı. Yalnızca bu telefondan yüklediklerinizi silebilirsiniz.',
   },

@@ -1,0 +1,65 @@
+// The texts of the guest upload page (the QR code's page guests open on phones at the venue), as a
+// module of their own: that page imports this one instead of messages.ts, which would add ~8 kB gzip
+// of other screens' texts to its first load. messages.ts spreads each into its group of the same name
+// (guestUpload into messages.upload, ...), so server and other screens read the very same strings.
+// Imports nothing (no zod either), so it stays this small; one const per group, so the page's minified
+// code names each with a single letter.
+
+export const guestUpload = {
+  eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',
+  selectFiles: 'Lütfen yüklemek için dosya seçin.',
+  nameRequired: 'Lütfen isminizi girin.',
+  nameMin: 'İsminiz en az 2 karakter olmalı.',
+  nameMax: 'İsminiz en fazla 100 karakter olabilir.',
+  noteMax: 'Not en fazla 500 karakter olabilir.',
+  typeUndetectable: 'Seçtiğiniz dosyalardan bazıları desteklenmiyor (dosya tipi algılanamadı).',
+  onlyImagesAndVideos: 'Sadece resim ve video dosyaları yüklenebilir.',
+  maxPhotos: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.',
+  maxVideos: 'En fazla 3 adet video yükleyebilirsiniz.',
+  maxTotalSize: "Toplam dosya boyutu 100MB'ı geçemez.",
+  closedTitle: 'Fotoğraf Yükleme Kapalı',
+  success: '{n} dosya başarıyla yüklendi.',
+  failed: 'Dosyalar yüklenirken bir hata oluştu.',
+} as const;
+
+export const guestEvents = {
+  notFound: 'Etkinlik bulunamadı.',
+  infoFailed: 'Etkinlik bilgileri yüklenirken bir sorun oluştu.',
+} as const;
+
+// Per-file outcomes, progress and continuing after a reload (tus).
+export const guestSubmissions = {
+  sending: 'Yükleniyor…',
+  accepted: 'Yüklendi',
+  duplicate: 'Bu dosya zaten albümde.',
+  duplicateBadge: 'Zaten albümde',
+  afterApproval: 'Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
+  refusedBadge: 'Yüklenmedi',
+  refused: 'Bu dosya kabul edilmedi.',
+  refusedTitle: 'Bu dosyalar yüklenmedi:',
+  duplicatesTitle: 'Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:',
+  progress: '{done}/{total} dosya yüklendi',
+  connectionLost: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.',
+  resumeTitle: 'Yüklemeniz yarım kaldı',
+  resumeBody: '{n} dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.',
+  resume: 'Yüklemeye Devam Et',
+  discard: 'Vazgeç',
+} as const;
+
+// "Yüklediklerim": what this phone uploaded to the event.
+export const guestMyUploads = {
+  title: 'Yüklediklerim',
+  processing: 'İşleniyor',
+  pending: 'Onay bekliyor',
+  approved: 'Albümde',
+  empty: 'Bu telefondan yüklenmiş bir dosya yok.',
+  loadFailed: 'Yükledikleriniz şu anda gösterilemiyor.',
+  retry: 'Tekrar Dene',
+  deleteLabel: '{name} dosyasını sil',
+  confirmTitle: 'Bu dosya silinsin mi?',
+  confirmBody: 'Dosya albümden kaldırılır; bu işlem geri alınamaz.',
+  confirm: 'Sil',
+  cancel: 'Vazgeç',
+  deleteFailed: 'Dosya silinemedi. Lütfen tekrar deneyin.',
+  closed: 'Yüklemeler kapandığı için dosyalarınız artık silinemez.',
+} as const;
