@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zipFileName } from '@ani/contract/text';
-import {
-  eventDateIso,
-  extensionOf,
-  firstCreateEventError,
-  qrFileName,
-  todayInIstanbul,
-  uploadLink,
-} from './event-rules';
+import { eventDateIso, extensionOf, firstCreateEventError, qrFileName, todayInIstanbul } from './event-rules';
 
 const now = new Date('2026-11-22T21:30:00.000Z'); // already 23 November in Istanbul (UTC+3)
 
@@ -48,13 +41,7 @@ describe('create-event rules', () => {
   });
 });
 
-describe('upload link, QR and ZIP file names', () => {
-  it('builds the slug: lower case, whitespace to hyphens, everything but a-z 0-9 - dropped', () => {
-    expect(uploadLink('https://anikutusu.com', 'ev-1', 'Ayşe & Mehmet  Düğün 2026')).toBe(
-      'https://anikutusu.com/events/ev-1/aye--mehmet-dn-2026/upload-image-page',
-    );
-  });
-
+describe('QR and ZIP file names', () => {
   it('names the QR PNG "<title> qr kod.png" without characters file systems refuse', () => {
     expect(qrFileName('Ayşe & Mehmet')).toBe('Ayşe & Mehmet qr kod.png');
     expect(qrFileName('a/b:c?')).toBe('abc qr kod.png');

@@ -1,7 +1,6 @@
 import { istanbulDay } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
-import { slug } from '@ani/contract/text';
 
 const e = messages.events;
 
@@ -51,11 +50,6 @@ export function firstCreateEventError(
  */
 export function eventDateIso(date: string): string {
   return `${date}T12:00:00.000Z`;
-}
-
-/** The guests' upload link: {origin}/events/{id}/{slug}/upload-image-page. */
-export function uploadLink(origin: string, eventId: string, title: string): string {
-  return `${origin}/events/${encodeURIComponent(eventId)}/${slug(title)}/upload-image-page`;
 }
 
 /** "<title> qr kod.png" without characters a file system refuses. */

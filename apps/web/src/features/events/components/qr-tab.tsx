@@ -4,29 +4,16 @@ import { Copy, Download } from 'lucide-react';
 import { limits } from '@ani/contract/limits';
 import type { Event } from '@ani/contract/events';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
-import { qrFileName, uploadLink } from '../event-rules';
+import { copyUploadLink, uploadLink } from '../../../lib/upload-link';
+import { qrFileName } from '../event-rules';
 
 // The PNG is drawn apart from the 200 px preview: 1200 px prints sharp on a table card (~10 cm at 300 dpi).
 const printSize = 1200;
 
 /** "QR Kod" tab: the guests' upload link as a QR code (high error correction), as text and as a PNG. */
 export function QrTab({ event }: { event: Event }) {
-  const link = uploadLink(window.location.origin, event.id, event.title);
+  const link = uploadLink(window.location.origin, event);
   const printCanvas = useRef<HTMLCanvasElement>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'QR kod bağlantısı panoya kopyalandı.', variant: 'success' });
-    } catch {
-      toast({
-        title: 'Hata',
-        description: 'Bağlantı kopyalanırken bir hata oluştu.',
-        variant: 'destructive',
-      });
-    }
-  };
 
   const download = () => {
     printCanvas.current?.toBlob((blob) => {
@@ -66,7 +53,7 @@ export function QrTab({ event }: { event: Event }) {
         {link}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="outline" onClick={() => void copy()}>
+        <Button variant="outline" onClick={() => void copyUploadLink(link)}>
           <Copy aria-hidden className="h-4 w-4" />
           Bağlantıyı Kopyala
         </Button>

@@ -2,22 +2,10 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { openAlbum } from '../../../lib/open-album';
-import { toast } from '../../../lib/toast';
+import { copyUploadLink } from '../../../lib/upload-link';
 
 /** Size 160 and high error correction: still readable with a printed logo or a crease. */
 export function QrCard({ eventId, link }: { eventId: string; link: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'QR kod bağlantısı panoya kopyalandı.', variant: 'success' });
-    } catch {
-      toast({
-        title: 'Hata',
-        description: 'Bağlantı kopyalanırken bir hata oluştu.',
-        variant: 'destructive',
-      });
-    }
-  };
   return (
     <section
       aria-labelledby="qr-card-title"
@@ -41,7 +29,7 @@ export function QrCard({ eventId, link }: { eventId: string; link: string }) {
         {link}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => void copy()}>
+        <Button variant="outline" size="sm" onClick={() => void copyUploadLink(link)}>
           <Copy aria-hidden className="h-4 w-4" /> Bağlantıyı Kopyala
         </Button>
         {/* A button, not a link: the owner's token is handed to the new tab first (see openAlbum). */}

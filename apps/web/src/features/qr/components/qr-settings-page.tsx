@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeCanvas } from 'qrcode.react';
 import type { Event } from '@ani/contract/events';
-import { slug } from '@ani/contract/text';
 import { CalendarX2, Printer } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,16 +10,12 @@ import { formatLongDate } from '../../../lib/format-date';
 import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { uploadLink } from '../../../lib/upload-link';
 import { useChosenTheme } from '../chosen-theme';
 import type { CardLayout } from '../card-pdf';
 import { CardPreview } from './card-preview';
 import { QrCard } from './qr-card';
 import { ThemesCarousel } from './themes-carousel';
-
-/** {host}/events/{id}/{slug}/upload-image-page. */
-function uploadLinkOf(origin: string, event: Pick<Event, 'id' | 'title'>): string {
-  return `${origin}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`;
-}
 
 /** The settings card belongs to the events feature; the app passes it in. */
 export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Event) => ReactNode }) {
@@ -64,7 +59,7 @@ function QrSettingsBody({
   const [layout, setLayout] = useState<CardLayout>('a4');
   const [printing, setPrinting] = useState(false);
   const printQr = useRef<HTMLCanvasElement>(null);
-  const link = uploadLinkOf(window.location.origin, event);
+  const link = uploadLink(window.location.origin, event);
   const names = wedding.data ? `${wedding.data.brideName} & ${wedding.data.groomName}` : event.title;
   const date = formatLongDate(wedding.data ? `${wedding.data.weddingDate}T12:00:00.000Z` : event.eventDate);
 
