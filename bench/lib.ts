@@ -9,16 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp, type AppDeps } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppDeps } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/http/logger.ts';
-import { createMemoryRateLimitStore } from '../apps/server/src/http/rate-limit.ts';
-import { createUrlSigner } from '../apps/server/src/http/signed-urls.ts';
-import type { MailMessage } from '../apps/server/src/mail/mailer.ts';
-import { createLocalDiskStorage } from '../apps/server/src/storage/local-disk-storage.ts';
 import type { AuthLimits } from '../apps/server/src/modules/users/users.service.ts';
 import { freePort, hostWithEvent, startServerProcess } from '../apps/server/src/testing/server-process.ts';
+import { buildTempApp } from '../apps/server/src/testing/temp-app.ts';
 import type { MediaItem } from '../packages/contract/src/media.ts';
 
 export async function startServer(
@@ -30,38 +26,20 @@ export async function startServer(
     databaseUrl?: string;
   } = {},
 ) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://127.0.0.1',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  });
-  const database = await openDatabase(
-    options.databaseUrl
-      ? { kind: 'postgres', url: options.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-  );
-  const storage = createLocalDiskStorage({
-    root: path.join(dataDir, 'media'),
-    signer: createUrlSigner(config.secretKey),
-  });
-  const outbox: MailMessage[] = [];
-  const app = await buildApp({
-    config,
-    db: database.db,
-    listen: database.listen,
-    pingDatabase: database.ping,
-    storage,
+  const built = await buildTempApp({
+    dirPrefix: 'ani-bench-',
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', ...options.env },
+    openDatabase: (dataDir) =>
+      openDatabase(
+        options.databaseUrl
+          ? { kind: 'postgres', url: options.databaseUrl }
+          : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      ),
     logger: createLogger(process.env.BENCH_LOG ?? 'silent'),
-    mailer: { send: async (m) => void outbox.push(m) },
-    rateLimitStore: createMemoryRateLimitStore(),
     authLimits: options.authLimits,
     clientLimits: options.clientLimits,
   });
+  const { app, outbox } = built;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -95,21 +73,8 @@ export async function startServer(
     return ((await res.json()) as { event: { id: string } }).event.id;
   }
 
-  return {
-    app,
-    base,
-    auth,
-    config,
-    db: database.db,
-    storage,
-    dataDir,
-    createEvent,
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { config, database, storage, dataDir, close } = built;
+  return { app, base, auth, config, db: database.db, storage, dataDir, createEvent, close };
 }
 
 /** `n` random lowercase ASCII letters. */

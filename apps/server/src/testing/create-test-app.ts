@@ -1,33 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import type { AppDeps } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../http/logger.ts';
-import { createMemoryRateLimitStore } from '../http/rate-limit.ts';
-import { createUrlSigner } from '../http/signed-urls.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Storage } from '../storage/storage.ts';
+import { buildTempApp, type TempApp } from './temp-app.ts';
 
-export type TestApp = {
-  app: FastifyInstance;
-  db: Database['db'];
-  database: Database;
-  storage: Storage;
-  config: Config;
-  /** Every e-mail the app sent, newest last. */
-  outbox: MailMessage[];
-  close(): Promise<void>;
-};
+/** The temp app, ready (not listening: tests inject), with its database's query builder at hand. */
+export type TestApp = TempApp & { db: Database['db'] };
 
-/** A fresh database for this test file: PGlite copy of the migrated template, or a PostgreSQL database. */
-async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A fresh database for this test file: PGlite copy of the migrated template, or a PostgreSQL
+ * database, which closing drops.
+ */
+async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplateDatabase');
   if (url && template) {
@@ -40,7 +29,7 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
     const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
     return {
       ...database,
-      async drop() {
+      async close() {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
@@ -48,8 +37,7 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
     };
   }
   const dump = await readFile(inject('pgliteTemplateFile'));
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  return { ...database, drop: () => database.close() };
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
 }
 
 export async function createTestApp(
@@ -64,29 +52,13 @@ export async function createTestApp(
     storage?: Storage;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ani-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    ...options.env,
-  });
-  const database = await openTestDatabase();
-  const storage =
-    options.storage ??
-    createLocalDiskStorage({ root: path.join(dataDir, 'media'), signer: createUrlSigner(config.secretKey) });
-  const outbox: MailMessage[] = [];
-  const app = await buildApp({
-    config,
-    db: database.db,
-    listen: database.listen,
-    pingDatabase: database.ping,
-    storage,
+  const built = await buildTempApp({
+    dirPrefix: 'ani-test-',
+    env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    openDatabase: openTestDatabase,
+    storage: options.storage,
     logger: options.logger ?? createLogger('silent'),
-    rateLimitStore: createMemoryRateLimitStore(),
-    mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
+    mailer: options.mailer,
     clock: options.clock,
     authLimits: options.authLimits ?? {
       loginPerIp: 1000,
@@ -99,18 +71,6 @@ export async function createTestApp(
     clientLimits: options.clientLimits,
     liveLimits: options.liveLimits,
   });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    database,
-    storage,
-    config,
-    outbox,
-    async close() {
-      await app.close();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  await built.app.ready();
+  return { ...built, db: built.database.db };
 }
