@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
+import { Field, Input } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { getToken, updateStoredUser } from '../../../lib/session';
 import { fetchMe, resendActivation } from '../api/auth-api';
@@ -140,8 +140,7 @@ function ResendForm() {
   };
   return (
     <form onSubmit={submit} className="space-y-3">
-      <div className="space-y-1.5">
-        <Label htmlFor="resend-email">E-posta</Label>
+      <Field id="resend-email" label="E-posta">
         <Input
           id="resend-email"
           type="email"
@@ -150,7 +149,7 @@ function ResendForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-      </div>
+      </Field>
       <Button type="submit" className="w-full" disabled={resend.isPending}>
         Yeni Etkinleştirme Bağlantısı Gönder
       </Button>

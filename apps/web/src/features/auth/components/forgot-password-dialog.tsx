@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../../components/ui/input';
+import { Field, FieldError, Input } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { requestPasswordReset } from '../api/auth-api';
 import { authTexts as t } from '../texts';
@@ -56,8 +56,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAuto
           </div>
         ) : (
           <form noValidate onSubmit={submit} className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor="forgot-email">{t.email}</Label>
+            <Field id="forgot-email" label={t.email}>
               <Input
                 id="forgot-email"
                 type="email"
@@ -69,7 +68,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, onSwitch, onCloseAuto
                 aria-describedby={fieldError ? 'forgot-email-error' : undefined}
               />
               <FieldError id="forgot-email-error">{fieldError}</FieldError>
-            </div>
+            </Field>
             <Button type="submit" className="w-full" disabled={forgot.isPending}>
               {t.forgotSubmit}
             </Button>

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../../components/ui/input';
+import { Field, FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -99,8 +99,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
               ) : null}
             </Alert>
           ) : null}
-          <div className="space-y-1.5">
-            <Label htmlFor="login-identifier">{t.identifierLabel}</Label>
+          <Field id="login-identifier" label={t.identifierLabel}>
             <Input
               id="login-identifier"
               name="email"
@@ -113,7 +112,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
               aria-describedby={fieldErrors.email ? 'login-identifier-error' : undefined}
             />
             <FieldError id="login-identifier-error">{fieldErrors.email}</FieldError>
-          </div>
+          </Field>
           <div className="space-y-1.5">
             <div className="flex items-center justify-between">
               <Label htmlFor="login-password">{t.passwordLabel}</Label>

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { resetPassword } from '../api/auth-api';
 import { authTexts as t } from '../texts';
@@ -65,8 +65,7 @@ export function ResetPasswordPage() {
                 ) : null}
               </Alert>
             ) : null}
-            <div className="space-y-1.5">
-              <Label htmlFor="reset-password">Yeni Şifre</Label>
+            <Field id="reset-password" label="Yeni Şifre">
               <PasswordInput
                 id="reset-password"
                 autoComplete="new-password"
@@ -74,9 +73,8 @@ export function ResetPasswordPage() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="reset-password-confirm">{t.passwordConfirm}</Label>
+            </Field>
+            <Field id="reset-password-confirm" label={t.passwordConfirm}>
               <PasswordInput
                 id="reset-password-confirm"
                 autoComplete="new-password"
@@ -84,7 +82,7 @@ export function ResetPasswordPage() {
                 value={confirmation}
                 onChange={(e) => setConfirmation(e.target.value)}
               />
-            </div>
+            </Field>
             <PasswordChecklist id="reset-password-rules" password={password} confirmation={confirmation} />
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               Şifremi Güncelle
