@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeddingInfo } from '@ani/contract/weddings';
-import { CheckCircle2, ListChecks, Plus, Search } from 'lucide-react';
+import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { GuestSearch } from './guest-search';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -186,20 +186,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         actions={<InvitationImageButton attached={wedding.invitationImagePath !== null} />}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-60 flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
-          />
-          <Input
-            type="search"
-            aria-label="İsimle ara"
-            placeholder="İsimle ara..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <GuestSearch label="İsimle ara" value={search} onChange={setSearch} className="min-w-60 flex-1" />
         {search.trim() ? (
           <p className="text-sm text-stone-600 dark:text-stone-400" role="status">
             {visible.length} davetli bulundu

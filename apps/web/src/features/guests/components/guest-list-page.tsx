@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Guest, GuestListResponse } from '@ani/contract/guests';
 import { messages } from '@ani/contract/messages';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { GuestSearch } from './guest-search';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { downloadGuestCsv, guestKeys, guestListQuery, statisticsQuery, updateGuest } from '../api/guests-api';
@@ -137,20 +137,12 @@ function GuestListBody({
       />
       <StatCards stats={stats.data} />
       <WhatsappNotice weddingId={weddingId} approved={approved} />
-      <div className="relative max-w-md">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
-        />
-        <Input
-          type="search"
-          aria-label="İsim veya telefon ile ara"
-          placeholder="İsim veya telefon ile ara..."
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <GuestSearch
+        label="İsim veya telefon ile ara"
+        value={search}
+        onChange={setSearch}
+        className="max-w-md"
+      />
       {list.isPending ? (
         <Loading />
       ) : filtered.length === 0 ? (
