@@ -37,14 +37,7 @@ const implementations: Record<string, () => Promise<Fixture>> = {
   },
   's3 (s3rver)': async () => {
     const s3 = await startS3Server();
-    const storage = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    });
+    const storage = s3.storage();
     return { storage, fetchSigned: (url) => fetch(url), checksSignatures: false, stop: s3.stop };
   },
 };

@@ -12,7 +12,6 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { cuttingProxy, paddedPhoto, uploadAsGuest } from '../../testing/tus-guests.ts';
 import { startS3Server } from '../../testing/s3-server.ts';
-import { createS3Storage } from '../../storage/s3-storage.ts';
 
 const MB = 1024 * 1024;
 let t: TestApp;
@@ -225,14 +224,7 @@ describe('a resumption while the lost connection’s request still holds the upl
 describe('with S3-compatible storage', () => {
   it('stages the bytes on local disk and streams each finished file into the bucket, byte-identical', async () => {
     const s3 = await startS3Server();
-    const storage = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    });
+    const storage = s3.storage();
     const app = await createTestApp({ storage });
     try {
       await app.app.listen({ host: '127.0.0.1', port: 0 });

@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { whatsappMessages, whatsappStatusEvents, users } from '../../db/schema/index.ts';
-import { createS3Storage } from '../../storage/s3-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, lastLinkTo } from '../../testing/factories.ts';
@@ -33,14 +32,7 @@ const backends: Record<string, () => Promise<Backend>> = {
   'local disk': async () => ({ storeDir: (t) => path.join(t.config.dataDir, 'media'), stop: async () => {} }),
   's3 (s3rver)': async () => {
     const s3 = await startS3Server();
-    const storage = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    });
+    const storage = s3.storage();
     return { storage, storeDir: () => s3.directory, stop: s3.stop };
   },
 };
