@@ -14,6 +14,7 @@ import { events, media } from '../db/schema/index.ts';
 import { videoLimits } from '../modules/media/media-tools.ts';
 import { multipartBody, type BodyPart } from '../testing/multipart-body.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { filesUnder } from '../testing/files-under.ts';
 import { bearer, createActivatedUser, type TestUser } from '../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../testing/media-fixtures.ts';
 
@@ -66,16 +67,6 @@ async function upload(eventId: string, kinds: Kind[], remoteAddress = '10.3.0.1'
     remoteAddress,
     ...multipartBody(parts),
   });
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((d) => d.isFile())
-      .map((d) => d.name);
-  } catch {
-    return [];
-  }
 }
 
 /** What the event holds: rows, counters and stored files; and whether any temp upload was left. */

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { messages } from '@ani/contract/messages';
 import { events, jobs, media } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { filesUnder } from '../../testing/files-under.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { uploadRateLimit } from './media.module.ts';
@@ -61,16 +62,6 @@ async function countRows(eventId: string) {
   return { rows: row!.n, photoCount: event?.photoCount };
 }
 
-/** Every file left in storage or temp directories (objects, derived images, temp uploads). */
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((d) => d.isFile())
-      .map((d) => d.name);
-  } catch {
-    return [];
-  }
-}
 const storedFiles = (eventId: string) => filesUnder(path.join(t.config.dataDir, 'media', 'events', eventId));
 const tempFiles = () => filesUnder(path.join(t.config.dataDir, 'tmp', 'uploads'));
 

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { messages } from '@ani/contract/messages';
 import { whatsappMessages, whatsappStatusEvents, users } from '../../db/schema/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { filesUnder } from '../../testing/files-under.ts';
 import { bearer, createActivatedUser, lastLinkTo } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { startS3Server } from '../../testing/s3-server.ts';
@@ -21,11 +22,6 @@ import { defaultAuthLimits } from './users.service.ts';
 
 const a = messages.auth;
 const DAY = 24 * 60 * 60 * 1000;
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
 
 type Backend = { storage?: Storage; storeDir: (t: TestApp) => string; stop: () => Promise<void> };
 const backends: Record<string, () => Promise<Backend>> = {
