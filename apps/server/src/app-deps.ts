@@ -20,9 +20,9 @@ export type AppDeps = {
   logger: Logger;
   /** Where rate-limit counters live: this process, or Redis shared by every instance. */
   rateLimitStore: RateLimitStore;
-  /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
   /** "Now" for time-based rules (retention, deletion grace, job due times); tests move it. */
   clock?: Clock;
+  /** Sign-in limits per 15 minutes; tests lower them to reach the limit quickly. */
   authLimits?: AuthLimits;
   /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
   clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
