@@ -5,8 +5,12 @@ export type MailAction = { href: string; label: string };
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** `paragraphs` are trusted HTML (escape user text with escapeHtml); each action is a button. */
-export function mailHtml(title: string, paragraphs: string[], actions: MailAction[]): string {
+/**
+ * `paragraphs` and `note` are trusted HTML (escape user text with escapeHtml); each action is a
+ * button. `note` is a small line after the buttons, as the plain text has it after the link (e.g.
+ * "if this wasn't you, ignore this mail"): a reader of the HTML version must see it too.
+ */
+export function mailHtml(title: string, paragraphs: string[], actions: MailAction[], note?: string): string {
   const buttons = actions
     .map(
       (a) =>
@@ -20,6 +24,7 @@ export function mailHtml(title: string, paragraphs: string[], actions: MailActio
 <h1 style="font-size:20px;color:#9d4b5c">${title}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
 ${buttons}
+${note ? `<p style="font-size:13px;line-height:1.5;color:#5c4a50">${note}</p>` : ''}
 ${actions.length ? `<p style="font-size:12px;color:#7a6a70">Düğme çalışmazsa adresi tarayıcınıza yapıştırın:<br>${fallbacks}</p>` : ''}
 <p style="font-size:12px;color:#7a6a70">Anı Kutusu</p>
 </div></body></html>`;

@@ -34,7 +34,7 @@ function linkMail(
     link,
     subject: mail.subject,
     text: `${greeting}\n\n${mail.body}\n\n${link}\n\n${note}Anı Kutusu`,
-    html: mailHtml(mail.title, [greeting, mail.body], [{ href: link, label: mail.button }]),
+    html: mailHtml(mail.title, [greeting, mail.body], [{ href: link, label: mail.button }], mail.note),
   };
 }
 

@@ -55,6 +55,10 @@ describe('POST /api/users/register', () => {
     // The address is not verified yet: nothing the registrant typed is in the mail.
     expect(mail.text).not.toContain('Zeynep');
     expect(mail.html).not.toContain('Zeynep');
+    // Someone given another's address is told to ignore it, in both versions a mail app may show.
+    const ignore = 'Bu kaydı siz yapmadıysanız bu e-postayı yok sayabilirsiniz.';
+    expect(mail.text).toContain(ignore);
+    expect(mail.html).toContain(ignore);
   });
 
   it.each([
