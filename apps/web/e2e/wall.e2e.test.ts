@@ -12,6 +12,7 @@ import {
   seriousA11yViolations,
   type Session,
 } from './support/browser';
+import { limits } from '@ani/contract/limits';
 import { baseURL, dataDir } from './support/context';
 import { createEventViaApi } from './support/events-host';
 import { api, createHost, signIn, type Host } from './support/host';
@@ -258,7 +259,10 @@ describe('live wall', () => {
   });
 
   it('a long Turkish title keeps to its own band: whole, off the photo (portrait and landscape), the QR card and the controls', async () => {
-    const long = "Ayşe & Mehmet'in Düğünü — Çırağan Sarayı, İstanbul";
+    // As long as a title may be (limits.eventTitleMax).
+    const long =
+      "Ayşe & Mehmet'in Düğünü — Çırağan Sarayı, İstanbul — Boğaz'da bir yaz akşamı, bütün sevdiklerimizle.";
+    expect(long.length).toBe(limits.eventTitleMax);
     const event = await createEventViaApi(baseURL, host, long);
     const link = await api<{ url: string; token: string }>(baseURL, `/events/${event.id}/wall-link`, {
       method: 'POST',

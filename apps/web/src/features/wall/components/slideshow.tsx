@@ -152,10 +152,11 @@ export function Slideshow({
     >
       {/* The title has a band of its own above the pictures: laid over them it ran across a portrait
           photo's edge and the dark side beside it, and over a landscape photo's top, unreadable on a
-          light sky. A long title wraps to a second line rather than losing its end. */}
+          light sky. A long title wraps rather than losing its end: three lines hold the longest
+          allowed (100 letters) on a phone, and two on a projector. */}
       <div className="pointer-events-none relative z-30 flex shrink-0 items-center justify-between gap-4 px-[2vw] py-[max(0.5rem,1.5vh)]">
         {/* The waiting screen shows the title large already. */}
-        <p className="line-clamp-2 min-w-0 font-display text-[clamp(1rem,2vw,1.75rem)] leading-tight font-semibold text-balance text-white/90">
+        <p className="line-clamp-3 min-w-0 font-display text-[clamp(0.9375rem,2vw,1.75rem)] leading-tight font-semibold text-balance text-white/90">
           {current ? title : null}
         </p>
         <StatusDot status={status} />
