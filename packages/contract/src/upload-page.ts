@@ -1,3 +1,17 @@
+import { slug } from './text.ts';
+
+/**
+ * The guest upload page's address for an event, what the table card's QR code holds (after the
+ * site's origin): `/events/{id}/{slug of the title}/upload-image-page`. The owner's QR pages, the
+ * link they copy and the live wall's QR code all take it from here, so they never differ.
+ */
+export function uploadPagePath(event: { id: string; title: string }): string {
+  // A title with none of a-z and 0-9 ("ÇÖŞ", "💍💍💍") has an empty slug, and an address with an empty
+  // segment matches no page: the QR code would lead to "not found". Such a link says "etkinlik" (event).
+  const title = slug(event.title) || 'etkinlik';
+  return `/events/${encodeURIComponent(event.id)}/${encodeURIComponent(title)}/upload-image-page`;
+}
+
 /**
  * The guest upload page's address (`/events/{id}/{title}/upload-image-page`, the QR code's link):
  * its event id, or null for any other address. The web app starts the guest page's own small app on

@@ -1,3 +1,5 @@
+import { uploadPagePath } from '@ani/contract/upload-page';
+
 // Typed routes of the route table, so links never drift from the router.
 export const paths = {
   home: '/',
@@ -7,8 +9,7 @@ export const paths = {
   resetPassword: '/reset-password',
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,
-  upload: (eventId: string, titleSlug: string) =>
-    `/events/${encodeURIComponent(eventId)}/${encodeURIComponent(titleSlug)}/upload-image-page`,
+  upload: uploadPagePath,
   dashboard: '/dashboard',
   /** The profile inside the dashboard's look (the sidebar's "Ayarlar"). */
   dashboardSettings: '/dashboard/settings',

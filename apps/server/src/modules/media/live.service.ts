@@ -2,7 +2,7 @@ import type { MyUpload, MyUploadsResponse } from '@ani/contract/uploads';
 import type { WallItem, WallLinkResponse, WallResponse } from '@ani/contract/live';
 import { istanbulDay } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
-import { slug } from '@ani/contract/text';
+import { uploadPagePath } from '@ani/contract/upload-page';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
@@ -144,7 +144,7 @@ export function createLiveService(deps: {
       return {
         success: true,
         title: event.title,
-        uploadUrl: `${deps.publicUrl}/events/${encodeURIComponent(event.id)}/${slug(event.title)}/upload-image-page`,
+        uploadUrl: deps.publicUrl + uploadPagePath(event),
         items: await Promise.all(page.map(wallItem)),
         nextToken:
           rows.length > query.limit && last ? encodeCursor({ seq: last.seq, position: lastEventId }) : null,
