@@ -7,6 +7,10 @@ import path from 'node:path';
  * so a failing check says where the leftover is.
  */
 export async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  // Only a missing directory counts as empty: any other failure would let an "all removed" check pass.
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }

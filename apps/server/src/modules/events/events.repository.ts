@@ -86,7 +86,8 @@ async function claimInBatches(
 async function claimAndMark(
   tx: Tx,
   limit: number,
-  due: SQL | undefined,
+  // Never undefined: an empty condition would claim any events at all.
+  due: SQL,
   mark: Pick<typeof events.$inferInsert, 'retentionNoticeDays' | 'summaryMailedAt'>,
 ): Promise<string[]> {
   const locked = tx
@@ -233,7 +234,7 @@ export function createEventsRepository(db: Db) {
           gt(events.eventDate, removalCutoff),
           or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
         );
-        const ids = await claimAndMark(tx, limit, due, { retentionNoticeDays: daysBefore });
+        const ids = await claimAndMark(tx, limit, due!, { retentionNoticeDays: daysBefore });
         for (const eventId of ids) await enqueue(tx, 'events.retention-notice', { eventId, daysBefore });
         return ids;
       });
@@ -403,7 +404,7 @@ export function createEventsRepository(db: Db) {
           gte(events.eventDate, dueFrom),
           lt(events.eventDate, dueBefore),
         );
-        const ids = await claimAndMark(tx, limit, due, { summaryMailedAt: now });
+        const ids = await claimAndMark(tx, limit, due!, { summaryMailedAt: now });
         for (const eventId of ids)
           await enqueue(
             tx,

@@ -21,7 +21,7 @@ const greeting = 'Merhaba,';
 /**
  * The shape every account mail with a link shares, kept in one place so the text and HTML versions
  * of all of them change together: greeting, body, then the link on a line of its own (text) or as
- * the button (HTML). `note` closes the text version only, before the signature.
+ * the button (HTML). `note` follows the link in both (e.g. "if this wasn't you, ignore this mail").
  */
 function linkMail(
   to: string,

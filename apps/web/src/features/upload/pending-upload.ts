@@ -19,6 +19,9 @@ export interface PendingFile {
   offset?: number;
 }
 
+/** A file's state in an upload and, when refused, the server's reason: what its tile shows. */
+export type FileStatus = Pick<PendingFile, 'state' | 'reason'>;
+
 /** An upload the guest started on this phone: enough to continue it after a reload or a closed tab. */
 export interface PendingUpload {
   eventId: string;

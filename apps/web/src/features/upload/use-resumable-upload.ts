@@ -5,11 +5,11 @@ import {
   isSettled,
   loadPendingUpload,
   unfinishedCount,
+  type FileStatus,
   type PendingFile,
   type PendingUpload,
 } from './pending-upload';
 import type { LeftOut } from './upload-rules';
-import type { FileStatus } from './components/selected-files';
 
 export interface UploadSummary {
   accepted: number;
@@ -46,14 +46,15 @@ function terminate(upload: PendingUpload) {
 /**
  * The guest page's resumable upload, apart from the form's fields: the upload stored on this phone
  * and not finished (offered on arrival, or after the connection dropped), each file's status and
- * bytes sent while it runs, and the outcome. The form owns its fields: `onRestore` puts a stored
- * upload's files, name and note back in them, `onFinished` clears them once everything has gone,
- * and `onUploaded` tells the page (its media count, the guest's own uploads) that the album changed.
+ * bytes sent while it runs, and the outcome. The form owns its fields: `onShow` puts the upload on
+ * screen's files, name and note in them (a stored one found on arrival, or the one starting now),
+ * `onFinished` clears them once everything has gone, and `onUploaded` tells the page (its media
+ * count, the guest's own uploads) that the album changed.
  */
 export function useResumableUpload(
   eventId: string,
   handlers: {
-    onRestore(upload: PendingUpload): void;
+    onShow(upload: PendingUpload): void;
     onFinished(): void;
     onUploaded(): void;
   },
@@ -70,7 +71,7 @@ export function useResumableUpload(
 
   /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
   const show = (upload: PendingUpload) => {
-    handlers.onRestore(upload);
+    handlers.onShow(upload);
     setStatuses(statusesOf(upload));
     setSent(sentOf(upload));
   };
@@ -120,7 +121,6 @@ export function useResumableUpload(
         setStatuses(null);
         setUnfinished(null);
         handlers.onFinished();
-        window.scrollTo({ top: 0, behavior: 'smooth' });
         handlers.onUploaded();
       } else if (result.kind === 'interrupted') {
         // Everything is stored: offered like after a reload, with what is left, and the same tap continues.

@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AlertCircle, Check, Copy, Film, ImageIcon, X } from 'lucide-react';
 import { formatBytes } from '../../../lib/format-date';
-import type { PendingFileState } from '../pending-upload';
+import type { FileStatus } from '../pending-upload';
 import { submissionTexts } from '../texts';
 import { mediaKindOf } from '../upload-rules';
-
-/** A file's state in an upload and, when refused, the server's reason. */
-export interface FileStatus {
-  state: PendingFileState;
-  reason: string | null;
-}
 
 /**
  * Draws a picture the <img> element could not show (HEIC outside Safari) when the browser's own

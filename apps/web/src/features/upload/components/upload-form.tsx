@@ -43,16 +43,18 @@ export function UploadForm({
   const [errors, setErrors] = useState<UploadFormErrors>({});
   const [leftOut, setLeftOut] = useState<LeftOut[]>([]);
   const upload = useResumableUpload(eventId, {
-    onRestore: (stored) => {
-      setFiles(stored.files.map((f) => f.file));
-      setName(stored.uploader);
-      setNote(stored.note);
+    onShow: (shown) => {
+      setFiles(shown.files.map((f) => f.file));
+      setName(shown.uploader);
+      setNote(shown.note);
     },
     onFinished: () => {
       setFiles([]);
       setNote('');
       // The files the picker left out belonged to the selection that is now in the album.
       setLeftOut([]);
+      // Up to the summary at the top of the form.
+      window.scrollTo({ top: 0, behavior: 'smooth' });
     },
     onUploaded,
   });
@@ -99,7 +101,7 @@ export function UploadForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {summary ? (
-        // The page scrolls to the top smoothly by itself.
+        // onFinished scrolls the page to the top smoothly: the box must not scroll it again.
         <OutcomeBox keepScroll testId="upload-summary" className="space-y-3 rounded-lg">
           <SummaryAlerts summary={summary} approvedFirst={approvedFirst} />
         </OutcomeBox>
