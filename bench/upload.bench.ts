@@ -1,13 +1,16 @@
 // Upload throughput and memory: 100 MB requests (10 photos) through the API over loopback versus
 // the plain stream to disk an upload can be (decision 0120): the same body from the same curl to a
 // bare node:http server in this process that pipes it to a file. Also printed, for transparency, the
-// body written from memory to a file (no socket at all). Then 5 concurrent 100 MB uploads.
+// body written from memory to a file (no socket at all). Then 5 concurrent 100 MB uploads. Then the
+// same 10 photos over the resumable path (tus, the guest page's way) against the same bare server
+// taking them from the same tus client; the photo burst of many smaller files is tus.bench.ts.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { multipartBody, type BodyPart } from '../apps/server/src/testing/multipart-body.ts';
+import { tusSend, uploadAsGuest } from '../apps/server/src/testing/tus-guests.ts';
 import { startBareReceiver } from './bare-receiver.ts';
 import { curlPostOk as post, fmt, mb, percentile, report, rssSampler, startServer } from './lib.ts';
 
@@ -45,7 +48,8 @@ export async function run() {
 
     // The same bytes (the multipart body) written from memory to a file: no socket, page cache only.
     const bodyFile = path.join(server.dataDir, 'body.bin');
-    const body = multipartBody(parts(head));
+    const photoParts = parts(head);
+    const body = multipartBody(photoParts);
     let t = performance.now();
     await pipeline(body.payload, createWriteStream(bodyFile));
     const memoryMs = performance.now() - t;
@@ -82,6 +86,38 @@ export async function run() {
     const bareMs = percentile(bareTimes, 50);
     const apiMs = percentile(apiTimes, 50);
 
+    // The same photos over tus: each a creation and its PATCH requests, one file after another as the
+    // guest page sends them; the bare server appends each PATCH body to a file. Turns alternate here too.
+    const photos = photoParts.flatMap((part) => ('data' in part ? [part.data] : []));
+    const tusBare = await startBareReceiver(path.join(server.dataDir, 'bare-tus'));
+    const tusBareTimes: number[] = [];
+    const tusTimes: number[] = [];
+    try {
+      for (let turn = 0; turn < turns + 1; turn++) {
+        let start = performance.now();
+        for (const data of photos) await tusSend(`${tusBare.base}/files`, data);
+        tusBareTimes.push(performance.now() - start);
+        // A fresh album each turn: the same photos again would be refused as already in it.
+        const album = await server.createEvent();
+        start = performance.now();
+        const { outcomes } = await uploadAsGuest({
+          apiBase: server.base,
+          uploadBase: server.base,
+          eventId: album,
+          name: 'Bench Misafir',
+          files: photos,
+        });
+        tusTimes.push(performance.now() - start);
+        if (outcomes.some((o) => o !== 'accepted')) throw new Error(`tus outcomes: ${outcomes.join(',')}`);
+      }
+    } finally {
+      await tusBare.close();
+    }
+    // The first turn of each warms up (connections, code paths) and is not counted.
+    const tusBareMs = percentile(tusBareTimes.slice(1), 50);
+    const tusMs = percentile(tusTimes.slice(1), 50);
+    const tusBytes = photos.reduce((sum, data) => sum + data.length, 0);
+
     const sampler = rssSampler();
     t = performance.now();
     await Promise.all(Array.from({ length: 5 }, () => post(url, bodyFile, contentType)));
@@ -97,6 +133,9 @@ export async function run() {
       'spread, fastest-slowest (MB/s)': `bare ${spread(bareTimes)}, API ${spread(apiTimes)}`,
       'ratio API / memory to file': fmt(memoryMs / apiMs, 2),
       'ratio API / plain stream (goal >= 0.5)': fmt(bareMs / apiMs, 2),
+      'tus, the same 10 photos (MB/s)': fmt(mb(tusBytes) / (tusMs / 1000)),
+      'plain stream: tus-js-client -> bare (MB/s)': fmt(mb(tusBytes) / (tusBareMs / 1000)),
+      'ratio tus / plain stream (goal >= 0.5)': fmt(tusBareMs / tusMs, 2),
       '5 concurrent x 100 MB (MB/s overall)': fmt(mb(5 * total) / (concurrentMs / 1000)),
       'RSS growth during 5 concurrent (MB)': `${fmt(rss.growthMb)} (target <= 50; start ${fmt(rss.startMb)} MB)`,
     });
