@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@ani/contract/messages';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AccountDataSection } from './account-data-section';
+import { ProfilePage } from './profile-page';
 
 const user = {
   userId: 'u1',
@@ -57,5 +58,26 @@ describe('account data section (KVKK)', () => {
     expect(screen.getByText('1 Aralık 2026')).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: 'Silme Talebini İptal Et' }));
     expect(fetch.mock.calls[0]![1]!.method).toBe('DELETE');
+  });
+
+  it('keeps the keyboard focus in the card after the deletion is cancelled (the button goes away)', async () => {
+    let scheduled = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') {
+        scheduled = false;
+        return jsonResponse({ success: true, message: messages.auth.deletionCancelled });
+      }
+      expect(String(input)).toContain('/api/users/me');
+      return jsonResponse({
+        success: true,
+        user: { ...user, deletionScheduledAt: scheduled ? '2026-12-01T09:00:00.000Z' : null },
+      });
+    });
+    const actor = userEvent.setup();
+    renderWithRouter(<ProfilePage />);
+    await actor.click(await screen.findByRole('button', { name: 'Silme Talebini İptal Et' }));
+    const title = await screen.findByRole('heading', { name: 'Hesabımı Sil' });
+    expect(await screen.findByText(messages.auth.deletionCancelled)).toBeInTheDocument();
+    expect(title).toHaveFocus();
   });
 });

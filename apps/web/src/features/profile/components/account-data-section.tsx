@@ -65,13 +65,26 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  // The cancel button disappears once the deletion is called off; without this the focus would fall
+  // back to <body> and a keyboard or screen-reader user would lose their place on the page.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useRef(false);
+  useEffect(() => {
+    if (!user.deletionScheduledAt && focusTitle.current) {
+      focusTitle.current = false;
+      titleRef.current?.focus();
+    }
+  }, [user.deletionScheduledAt]);
   const request = useMutation({
     mutationFn: requestAccountDeletion,
     onSuccess: () => setPassword(''),
   });
   const cancel = useMutation({
     mutationFn: cancelAccountDeletion,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    onSuccess: () => {
+      focusTitle.current = true;
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
   });
 
   function submit(event: FormEvent) {
@@ -101,7 +114,9 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="delete-title" className={profileCard}>
-      <ProfileCardTitle id="delete-title">Hesabımı Sil</ProfileCardTitle>
+      <ProfileCardTitle id="delete-title" ref={titleRef} tabIndex={-1} className="outline-none">
+        Hesabımı Sil
+      </ProfileCardTitle>
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Hesabınız; etkinlikleriniz, albümlerinizdeki bütün fotoğraf ve videolar, davetli listeleriniz ve
         WhatsApp yazışmalarınızla birlikte kalıcı olarak silinir. Şifrenizi girdikten sonra e-posta adresinize

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from '../../../lib/cn';
 
 /** The card each part of the profile page sits in (a form or a section, labelled by its title). */
@@ -10,14 +10,21 @@ export function ProfileCardTitle({
   id,
   className,
   children,
+  ref,
+  tabIndex,
 }: {
   id: string;
   className?: string;
   children: ReactNode;
+  /** With tabIndex -1, lets a card take the focus when the control that had it goes away. */
+  ref?: Ref<HTMLHeadingElement>;
+  tabIndex?: number;
 }) {
   return (
     <h2
       id={id}
+      ref={ref}
+      tabIndex={tabIndex}
       className={cn('font-sans text-lg font-semibold text-stone-900 dark:text-stone-100', className)}
     >
       {children}
