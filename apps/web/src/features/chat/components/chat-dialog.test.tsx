@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { ChatDialog } from './chat-dialog';
 
@@ -34,5 +36,31 @@ describe('chat dialog', () => {
     expect(sent).toHaveLength(1);
     expect(within(sent[0]!).getByLabelText('İletildi')).toBeInTheDocument();
     expect(screen.getByTestId('bubble-in')).toHaveTextContent('Katılacağım');
+  });
+
+  it('gives the focus back to the button that opened it when Escape closes it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, messages: [] }));
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Ali Veli WhatsApp konuşması
+          </button>
+          {open ? (
+            <ChatDialog weddingId="w1" name="Ali Veli" phone="+905321234567" onClose={() => setOpen(false)} />
+          ) : null}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithRouter(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Ali Veli WhatsApp konuşması' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale/tr';
@@ -52,10 +52,26 @@ export function ChatDialog({
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [count]);
+  // Radix gives the focus back only to a DialogTrigger; this dialog is opened by a guest row's button
+  // (another feature) and unmounts on close, so the focus would fall to the page. The opener is what
+  // had the focus when the dialog mounted.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex max-w-lg flex-col" aria-describedby="chat-phone">
+      <DialogContent
+        className="flex max-w-lg flex-col"
+        aria-describedby="chat-phone"
+        onCloseAutoFocus={(event) => {
+          if (!opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{name}</DialogTitle>
           <DialogDescription id="chat-phone">{phone}</DialogDescription>
