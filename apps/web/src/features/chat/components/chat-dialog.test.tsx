@@ -36,6 +36,8 @@ describe('chat dialog', () => {
     expect(sent).toHaveLength(1);
     expect(within(sent[0]!).getByLabelText('İletildi')).toBeInTheDocument();
     expect(screen.getByTestId('bubble-in')).toHaveTextContent('Katılacağım');
+    // Turkish long form in Istanbul time (18:30 UTC is 21:30 there), not an abbreviated month.
+    expect(screen.getByTestId('bubble-in')).toHaveTextContent('5 Aralık 2026 21:30');
   });
 
   it('gives the focus back to the button that opened it when Escape closes it', async () => {

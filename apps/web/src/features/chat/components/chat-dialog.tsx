@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale/tr';
 import type { ConversationMessage } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
 import { Check, CheckCheck, Clock, TriangleAlert } from 'lucide-react';
@@ -14,6 +12,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-date';
 import { conversationQuery } from '../api/conversation-api';
 
 const labels = messages.guests.invitationLabels;
@@ -28,11 +27,6 @@ function StatusMark({ status }: { status: ConversationMessage['status'] }) {
   if (status === 'delivered') return <CheckCheck aria-label="İletildi" className="h-3.5 w-3.5" />;
   if (status === 'read') return <CheckCheck aria-label="Okundu" className="h-3.5 w-3.5 text-sky-300" />;
   return <Clock aria-label="Bekliyor" className="h-3.5 w-3.5" />;
-}
-
-function time(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : format(d, 'd MMM HH:mm', { locale: tr });
 }
 
 export function ChatDialog({
@@ -143,7 +137,9 @@ export function ChatDialog({
                       </p>
                     ) : (
                       <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
-                        {time(m.timestamp)}
+                        {/* Turkish long form in Istanbul time like the rest of the dashboard ("5 Aralık 2026
+                            21:30"), not "5 Ara" in the browser's zone: abroad, the couple sees the guest's time. */}
+                        {formatDateTime(m.timestamp)}
                         {out ? <StatusMark status={m.status} /> : null}
                       </p>
                     )}
