@@ -15,7 +15,7 @@ import {
   requestAccountDeletion,
   requestDataExport,
 } from '../api/profile-api';
-import { profileCard, ProfileCardTitle } from './profile-card';
+import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 const errorText = (error: Error) => error.message || messages.generic.error;
 
@@ -126,9 +126,7 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
       </p>
       {cancel.isSuccess ? <Alert tone="success">{cancel.data.message}</Alert> : null}
       {request.isSuccess ? <Alert tone="success">{request.data.message}</Alert> : null}
-      {formError || request.isError ? (
-        <Alert tone="error">{formError ?? errorText(request.error!)}</Alert>
-      ) : null}
+      {formError || request.isError ? <FormError>{formError ?? errorText(request.error!)}</FormError> : null}
       <Field id="delete-password" label="Şifreniz">
         <PasswordInput
           id="delete-password"

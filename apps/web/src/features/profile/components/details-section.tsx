@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { meQuery, updateProfile } from '../api/profile-api';
 import { checkDetails, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { profileCard, ProfileCardTitle } from './profile-card';
+import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -52,7 +52,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby="details-title" className={profileCard}>
       <ProfileCardTitle id="details-title">Kişisel Bilgiler</ProfileCardTitle>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <FormError>{error}</FormError> : null}
       {pending ? (
         <Alert tone="info" title="E-posta doğrulaması bekleniyor">
           {messages.auth.emailChangePending} Yeni adres: <strong className="break-all">{pending}</strong>

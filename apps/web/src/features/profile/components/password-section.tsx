@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { messages } from '@ani/contract/messages';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
@@ -9,7 +8,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
 import { checkPassword, type PasswordForm } from '../profile-rules';
-import { profileCard, ProfileCardTitle } from './profile-card';
+import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation: '' };
 
@@ -39,7 +38,7 @@ export function PasswordSection({ userId }: { userId: string }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby="password-title" className={profileCard}>
       <ProfileCardTitle id="password-title">Şifre Değiştir</ProfileCardTitle>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <FormError>{error}</FormError> : null}
       <Field id="profile-current-password" label="Mevcut Şifre">
         <PasswordInput
           id="profile-current-password"

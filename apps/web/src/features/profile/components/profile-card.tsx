@@ -1,4 +1,5 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 
 /** The card each part of the profile page sits in (a form or a section, labelled by its title). */
@@ -29,5 +30,23 @@ export function ProfileCardTitle({
     >
       {children}
     </h2>
+  );
+}
+
+/**
+ * A card's error banner. It sits at the top of the card while the submit button is at the bottom: on a
+ * 375 px phone the password card is taller than the screen, so without scrolling it into view a refused
+ * save (e.g. a wrong current password) would show nothing where the host is looking.
+ */
+export function FormError({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView; scroll-mt keeps the banner clear of the sticky header.
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [children]);
+  return (
+    <div ref={ref} className="scroll-mt-24">
+      <Alert tone="error">{children}</Alert>
+    </div>
   );
 }
