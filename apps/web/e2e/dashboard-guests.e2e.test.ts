@@ -437,4 +437,52 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await context.close();
     },
   );
+
+  it(
+    'shows a long guest name whole on a phone, on the list and on the add page',
+    { timeout: 90_000 },
+    async () => {
+      const host = await createHost(baseURL, dataDir, 'Selin Öztürk');
+      const { weddingId } = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
+        method: 'POST',
+        token: host.token,
+        body: JSON.stringify({
+          username: host.user.username,
+          title: 'Selin & Mehmet',
+          venueName: 'Bahçe',
+          venueLocation: 'https://maps.google.com/?q=x',
+          brideName: 'Selin',
+          brideSurname: 'Öztürk',
+          groomName: 'Mehmet',
+          groomSurname: 'Çağlayan',
+          weddingDate: nextYear,
+          weddingTime: '18:00',
+        }),
+      });
+      const name = 'Abdurrahman Büyükkaraağaçlıoğlu Kocaoğlan';
+      await api(baseURL, '/guests', {
+        method: 'POST',
+        token: host.token,
+        body: JSON.stringify({ weddingId, name, phone: '+905321112233', expectedGuestCount: 2 }),
+      });
+      const { page, context, problems } = await openPage(browser, baseURL, 375, { touch: true });
+      await signIn(context, host);
+      // The name's box holds all of its text: not cut with an ellipsis, nothing outside the card.
+      const whole = (selector: string) =>
+        page
+          .getByText(name, { exact: true })
+          .and(page.locator(selector))
+          .evaluate((el) => ({ fits: el.scrollWidth <= el.clientWidth, text: el.textContent }));
+      await page.goto('/dashboard/guests/list');
+      await page.getByTestId('guest-row-1').waitFor();
+      expect(await whole('[data-testid="guest-row-1"] [role="cell"]')).toEqual({ fits: true, text: name });
+      await page.goto('/dashboard/guests/add');
+      await page.locator('[data-testid="entry-row"][data-state="saved"]').waitFor();
+      expect(await whole('[data-testid="entry-row"] span')).toEqual({ fits: true, text: name });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await shoot(page, 'guests-long-name');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

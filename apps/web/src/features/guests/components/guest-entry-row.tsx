@@ -79,7 +79,10 @@ export function GuestEntryRow({
         className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 rounded-lg bg-emerald-500/5 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
       >
         <span className="text-xs text-stone-500 tabular-nums">{position}</span>
-        <span className="truncate font-medium">{row.name}</span>
+        {/* Cut only in the wide grid, where the title shows it on hover; a phone row wraps the full name. */}
+        <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:truncate" title={row.name}>
+          {row.name}
+        </span>
         <span className="col-start-2 text-sm text-stone-600 tabular-nums sm:col-start-auto dark:text-stone-300">
           {displayPhone(row.phone)}
         </span>

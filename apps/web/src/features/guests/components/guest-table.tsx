@@ -151,7 +151,8 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                       <span role="cell" className="text-xs tabular-nums text-stone-500">
                         {guest.index}
                       </span>
-                      <span role="cell" className="min-w-0 flex-1 truncate font-medium">
+                      {/* Wrapped, not cut: a phone has no hover to show a title, and the card is measured. */}
+                      <span role="cell" className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
                         {guest.name}
                       </span>
                       {editing ? null : status}
