@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationMessage } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
@@ -46,26 +46,10 @@ export function ChatDialog({
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [count]);
-  // Radix gives the focus back only to a DialogTrigger; this dialog is opened by a guest row's button
-  // (another feature) and unmounts on close, so the focus would fall to the page. The opener is what
-  // had the focus when the dialog mounted.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-      ? document.activeElement
-      : null,
-  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="flex max-w-lg flex-col"
-        aria-describedby="chat-phone"
-        onCloseAutoFocus={(event) => {
-          if (!opener?.isConnected) return;
-          event.preventDefault();
-          opener.focus();
-        }}
-      >
+      <DialogContent className="flex max-w-lg flex-col" aria-describedby="chat-phone">
         <DialogHeader>
           <DialogTitle>{name}</DialogTitle>
           <DialogDescription id="chat-phone">{phone}</DialogDescription>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -25,9 +25,6 @@ export function ApprovalDialog({
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  // Opened by the page's own button, not a DialogTrigger, which is the only place Radix gives the focus
-  // back to: without this, İptal or Escape leaves the focus on the page and the keyboard starts over.
-  const opener = useRef<HTMLElement | null>(null);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -55,17 +52,7 @@ export function ApprovalDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = opener.current;
-          if (!target?.isConnected || target === document.body) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Davetli Listesini Onayla</DialogTitle>
           <DialogDescription>
