@@ -39,9 +39,14 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
     },
     async putFile(key, filePath) {
       const target = fileOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
       try {
-        await rename(filePath, target);
+        // The event's directory exists for all but its first file: made only when missing, so
+        // the usual move is one file operation, not two.
+        await rename(filePath, target).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(filePath, target);
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         // Temp directory on another file system: copy into .incoming, then rename atomically.
@@ -55,7 +60,6 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
           throw copyError;
         }
       }
-      return { size: (await stat(target)).size };
     },
     localPath: fileOf,
     async get(key, range) {

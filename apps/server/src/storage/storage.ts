@@ -12,7 +12,7 @@ export interface Storage {
    * Optional fast path for a finished local file (an upload's temp file): local disk renames it into
    * place instead of copying. The file is consumed (moved or left for the caller to remove).
    */
-  putFile?(key: string, filePath: string): Promise<{ size: number }>;
+  putFile?(key: string, filePath: string): Promise<void>;
   /** Local disk only: the file holding a key, for serving it without a stream in between. */
   localPath?(key: string): string;
   /** `range` is inclusive on both ends, as in an HTTP Range header. */
