@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/server';
+import { ERRORS, Upload } from '@tus/server';
 import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
 import { ContentTally, type ContentSummary } from '../media/media.public.ts';
 
@@ -18,6 +18,9 @@ const maxTallies = 1_000;
 const staleTallyMs = 60 * 60 * 1000;
 
 type Counted = { tally: ContentTally; writtenAt: number };
+
+/** Committed uploads answered as whole after their bytes left (see `settle`); a few bytes each. */
+const maxSettled = 1_000;
 
 /** A staged file's writes, each chunk counted into the upload's tally as it is handed to the disk. */
 class TallyingFile extends BatchedFileStream {
@@ -63,6 +66,8 @@ export class StagingStore extends FileStore {
   /** In the order of their last write, oldest first (each write inserts its tally again). */
   private readonly tallies = new Map<string, Counted>();
   private readonly now: () => number;
+  /** Uploads committed by this process, with their size, oldest first. */
+  private readonly settled = new Map<string, number>();
 
   constructor(
     options: ConstructorParameters<typeof FileStore>[0] & {
@@ -127,7 +132,27 @@ export class StagingStore extends FileStore {
     await rm(`${file}.json`, { force: true });
   }
 
+  /**
+   * A committed upload: its bytes have moved into the album, and its record goes. For a while it is
+   * still answered as whole, because a creation request that brought all of its bytes
+   * (creation-with-upload) reads the upload back after the commit to write its answer; without
+   * this, a file already in the album would be answered 404 and sent again.
+   */
+  async settle(uploadId: string, size: number): Promise<void> {
+    this.settled.delete(uploadId);
+    this.settled.set(uploadId, size);
+    if (this.settled.size > maxSettled) this.settled.delete(this.settled.keys().next().value!);
+    await this.drop(uploadId);
+  }
+
+  override async getUpload(uploadId: string): Promise<Upload> {
+    const size = this.settled.get(uploadId);
+    if (size !== undefined) return new Upload({ id: uploadId, size, offset: size });
+    return super.getUpload(uploadId);
+  }
+
   override async remove(uploadId: string): Promise<void> {
+    this.settled.delete(uploadId);
     this.tallies.delete(uploadId);
     await super.remove(uploadId);
   }

@@ -36,6 +36,7 @@ export async function registerUploadsModule(
     filePath: (uploadId) => path.join(directory, uploadId),
     content: (uploadId, size) => store.content(uploadId, size),
     drop: (uploadId) => store.drop(uploadId),
+    settle: (uploadId, size) => store.settle(uploadId, size),
   };
   const service = createUploadsService({
     repository: createUploadsRepository(deps.db),

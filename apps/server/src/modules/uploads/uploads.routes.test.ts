@@ -342,6 +342,45 @@ describe('tus uploads of a submission’s files', () => {
     ]);
   });
 
+  it('takes a file sent whole in its creation request (creation-with-upload), and one whose creation brought only its start', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const other = await readFile(f.png);
+    const sub = await submitted(eventId, [declare('tek.jpg', jpeg), declare('yarim.png', other)]);
+    const createWith = (name: string, length: number, body: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: {
+          ...tusHeaders,
+          'upload-length': String(length),
+          'upload-metadata': `submissionId ${b64(sub.submissionId)},filename ${b64(name)},filetype ${b64('image/jpeg')}`,
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: body,
+      });
+
+    const whole = await createWith('tek.jpg', jpeg.length, jpeg);
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(whole.headers['upload-offset']).toBe(String(jpeg.length));
+    expect(whole.headers['upload-outcome']).toBe('accepted');
+    expect(whole.headers.location).toMatch(/^\/api\/uploads\//);
+    expect(await staged(whole.headers.location as string)).toEqual([]);
+
+    const half = Math.floor(other.length / 2);
+    const started = await createWith('yarim.png', other.length, other.subarray(0, half));
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.headers['upload-offset']).toBe(String(half));
+    expect(started.headers['upload-outcome']).toBeUndefined();
+    const rest = await patch(started.headers.location as string, half, other.subarray(half));
+    expect(rest.statusCode).toBe(204);
+    expect(rest.headers['upload-outcome']).toBe('accepted');
+
+    const { rows, photoCount } = await album(eventId);
+    expect(photoCount).toBe(2);
+    expect(rows.map((r) => r.originalName).sort()).toEqual(['tek.jpg', 'yarim.png']);
+  });
+
   it('answers the status only to the phone that made the submission', async () => {
     const eventId = await newEvent();
     const sub = await submitted(eventId, [photo(1)]);

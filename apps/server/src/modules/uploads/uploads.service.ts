@@ -34,6 +34,8 @@ export type Staging = {
   content(uploadId: string, size: number): ContentSummary | null;
   /** Removes the bytes and the store's record of them; a missing upload is not an error. */
   drop(uploadId: string): Promise<void>;
+  /** The upload was committed (its bytes moved into the album): as `drop`, and it reads as whole. */
+  settle(uploadId: string, size: number): Promise<void>;
 };
 
 /** A tus upload's declared file with its submission, as read before a PATCH wrote its bytes. */
@@ -99,7 +101,7 @@ export function createUploadsService(deps: {
       });
       if (result.outcome === 'duplicate')
         await repo.setOutcome(uploadId, { state: 'duplicate', mediaId: result.mediaId });
-      await staging.drop(uploadId);
+      await staging.settle(uploadId, file.size);
       // A duplicate stored nothing: its bytes were not spent from the address's budget.
       if (result.outcome === 'duplicate') await media.giveBackBytes(submission.clientIp, file.size);
       return result.outcome;
