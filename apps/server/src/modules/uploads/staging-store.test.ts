@@ -64,20 +64,17 @@ describe('the tus staging store', () => {
     await expect(readFile(path.join(dir, '..', 'outside'))).rejects.toThrow();
   });
 
-  it('settles a committed upload: its files go, and it reads as whole until the library removes it', async () => {
+  it('tells how many bytes are staged from the file alone, and none for an unknown or malformed id', async () => {
     const data = randomBytes(1000);
     const id = await created(data.length);
+    expect(await store.stagedBytes(id)).toBe(0);
     await store.write(pieces(data, 256), id, 0);
-    await store.settle(id, data.length);
+    expect(await store.stagedBytes(id)).toBe(data.length);
+    expect(await store.stagedBytes('nothing-here')).toBeNull();
+    expect(await store.stagedBytes('../abc123')).toBeNull();
+    await store.drop(id);
+    expect(await store.stagedBytes(id)).toBeNull();
     expect(await readdir(dir)).toEqual([]);
-    expect(await store.getUpload(id)).toMatchObject({ id, size: data.length, offset: data.length });
-    // An upload merely dropped (refused) is unknown, as is a settled one once removed.
-    const other = new Upload({ id: 'def456', size: 10, offset: 0 });
-    await store.create(other);
-    await store.drop(other.id);
-    await expect(store.getUpload(other.id)).rejects.toBe(ERRORS.FILE_NOT_FOUND);
-    await store.remove(id).catch(() => {});
-    await expect(store.getUpload(id)).rejects.toBe(ERRORS.FILE_NOT_FOUND);
   });
 
   it('drops an upload whole: its count, its bytes and its metadata; dropping it again is no error', async () => {

@@ -1,10 +1,10 @@
-import { rm } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, Upload } from '@tus/server';
+import { ERRORS } from '@tus/server';
 import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
 import { ContentTally, type ContentSummary } from '../media/media.public.ts';
 
@@ -18,9 +18,6 @@ const maxTallies = 1_000;
 const staleTallyMs = 60 * 60 * 1000;
 
 type Counted = { tally: ContentTally; writtenAt: number };
-
-/** Committed uploads answered as whole after their bytes left (see `settle`); a few bytes each. */
-const maxSettled = 1_000;
 
 /** A staged file's writes, each chunk counted into the upload's tally as it is handed to the disk. */
 class TallyingFile extends BatchedFileStream {
@@ -42,6 +39,15 @@ class TallyingFile extends BatchedFileStream {
   }
 }
 
+/** Removes a file; one already gone is no error (one file operation, where `rm` takes two). */
+async function removeIfThere(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 /**
  * @tus/file-store, with two changes to how a PATCH body reaches the disk.
  *
@@ -57,7 +63,7 @@ class TallyingFile extends BatchedFileStream {
  * failed, forgets the tally, and the commit reads the staged file as before.
  *
  * Everything else — the offset is the staged file's size, the metadata files, expiry — is the
- * library's: a PATCH cut short still ends its stream gracefully (tus-patch.ts ends it when the
+ * library's: a PATCH cut short still ends its stream gracefully (tus-writes.ts ends it when the
  * connection goes or another request takes the upload over), so what arrived is written, and
  * counted, before the offset is read.
  */
@@ -66,8 +72,6 @@ export class StagingStore extends FileStore {
   /** In the order of their last write, oldest first (each write inserts its tally again). */
   private readonly tallies = new Map<string, Counted>();
   private readonly now: () => number;
-  /** Uploads committed by this process, with their size, oldest first. */
-  private readonly settled = new Map<string, number>();
 
   constructor(
     options: ConstructorParameters<typeof FileStore>[0] & {
@@ -90,10 +94,31 @@ export class StagingStore extends FileStore {
     return new ContentTally();
   }
 
-  override async write(readable: IncomingMessage | Readable, uploadId: string, offset: number) {
+  /** An upload's staged file; upload ids are flat names in the store's directory, anything else names none. */
+  private fileOf(uploadId: string): string | null {
     const file = path.join(this.root, uploadId);
-    // Upload ids are flat names in the store's directory; anything else names no upload.
-    if (path.dirname(file) !== this.root) throw ERRORS.FILE_NOT_FOUND;
+    return path.dirname(file) === this.root ? file : null;
+  }
+
+  /**
+   * How many bytes of an upload are staged (the offset it goes on from), or null when the store
+   * holds none: one stat, where the library's `getUpload` also reads the upload's record.
+   */
+  async stagedBytes(uploadId: string): Promise<number | null> {
+    const file = this.fileOf(uploadId);
+    if (!file) return null;
+    try {
+      const stats = await stat(file);
+      return stats.isFile() ? stats.size : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  override async write(readable: IncomingMessage | Readable, uploadId: string, offset: number) {
+    const file = this.fileOf(uploadId);
+    if (!file) throw ERRORS.FILE_NOT_FOUND;
     let tally = offset === 0 ? this.newTally() : (this.tallies.get(uploadId)?.tally ?? null);
     if (tally && tally.size !== offset) tally = null;
     this.tallies.delete(uploadId);
@@ -127,32 +152,13 @@ export class StagingStore extends FileStore {
    */
   async drop(uploadId: string): Promise<void> {
     this.tallies.delete(uploadId);
-    const file = path.join(this.root, uploadId);
-    await rm(file, { force: true });
-    await rm(`${file}.json`, { force: true });
-  }
-
-  /**
-   * A committed upload: its bytes have moved into the album, and its record goes. For a while it is
-   * still answered as whole, because a creation request that brought all of its bytes
-   * (creation-with-upload) reads the upload back after the commit to write its answer; without
-   * this, a file already in the album would be answered 404 and sent again.
-   */
-  async settle(uploadId: string, size: number): Promise<void> {
-    this.settled.delete(uploadId);
-    this.settled.set(uploadId, size);
-    if (this.settled.size > maxSettled) this.settled.delete(this.settled.keys().next().value!);
-    await this.drop(uploadId);
-  }
-
-  override async getUpload(uploadId: string): Promise<Upload> {
-    const size = this.settled.get(uploadId);
-    if (size !== undefined) return new Upload({ id: uploadId, size, offset: size });
-    return super.getUpload(uploadId);
+    const file = this.fileOf(uploadId);
+    if (!file) return;
+    await removeIfThere(file);
+    await removeIfThere(`${file}.json`);
   }
 
   override async remove(uploadId: string): Promise<void> {
-    this.settled.delete(uploadId);
     this.tallies.delete(uploadId);
     await super.remove(uploadId);
   }

@@ -11,7 +11,7 @@ import type { MediaUploadsApi } from '../media/media.public.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 import { StagingStore } from './staging-store.ts';
 import { TurkishTusServer, tusErrorAnswer } from './tus-refusals.ts';
-import { createTusPatch } from './tus-patch.ts';
+import { createTusWrites } from './tus-writes.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
 
@@ -26,17 +26,10 @@ export async function registerUploadsModule(
   const directory = path.join(deps.config.dataDir, 'tus');
   const store = new StagingStore({ directory, expirationPeriodInMilliseconds: submissionTtlMs });
   const staging: Staging = {
-    async offset(uploadId) {
-      try {
-        return (await store.getUpload(uploadId)).offset;
-      } catch {
-        return null;
-      }
-    },
+    offset: (uploadId) => store.stagedBytes(uploadId),
     filePath: (uploadId) => path.join(directory, uploadId),
     content: (uploadId, size) => store.content(uploadId, size),
     drop: (uploadId) => store.drop(uploadId),
-    settle: (uploadId, size) => store.settle(uploadId, size),
   };
   const service = createUploadsService({
     repository: createUploadsRepository(deps.db),
@@ -47,35 +40,32 @@ export async function registerUploadsModule(
     now: deps.clock,
   });
 
-  // One locker for the library's requests and our PATCH: requests on the same upload take turns.
+  // One locker for the library's requests and our writes: requests on the same upload take turns.
   const locker = new MemoryLocker();
   const tus = new TurkishTusServer({
     path: tusPath,
     datastore: store,
     locker,
     maxSize: limits.maxUploadBytes,
-    // Same origin only: the Location is a path, and no origin is echoed back.
-    relativeLocation: true,
+    // Same origin only: no origin is echoed back.
     allowedOrigins: [],
     exposedHeaders: [uploadOutcomeHeader],
-    async onUploadCreate(_request, upload) {
-      await service.onCreate(upload.id, upload.size, upload.metadata ?? {});
-      return {};
-    },
-    // A creation that brought the whole file in its own body (PATCH commits in `patch` below).
-    async onUploadFinish(_request, upload) {
-      return { headers: { [uploadOutcomeHeader]: await service.finish(upload.id) } };
-    },
     onResponseError(_request, error) {
       const answer = tusErrorAnswer(error);
       if (answer.failure) app.log.error({ err: error }, 'tus upload failed');
       return { status_code: answer.status_code, body: answer.body };
     },
   });
-  const patch = createTusPatch({
+  const writes = createTusWrites({
     store,
     locker,
-    beforeWrite: service.beforeWrite,
+    path: tusPath,
+    maxSize: limits.maxUploadBytes,
+    create: service.onCreate,
+    beforeWrite: async (uploadId) => {
+      const known = await service.beforeWrite(uploadId);
+      return { known, length: known.file.size, expiresAt: known.submission.expiresAt };
+    },
     // The file as read before writing: the commit its last bytes start needs no second read.
     finish: async (uploadId, known) => ({ [uploadOutcomeHeader]: await service.finish(uploadId, known) }),
   });
@@ -104,7 +94,7 @@ export async function registerUploadsModule(
   await app.register(uploadsRoutes, {
     service,
     tus,
-    patch,
+    writes,
     requestLimiter: deps.mediaUploads.requestLimiter,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
     disk: { dataDir: deps.config.dataDir, minFreeBytes: deps.config.uploadBounds.minFreeDiskBytes },

@@ -16,7 +16,7 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import type { UploadsService } from './uploads.service.ts';
-import type { createTusPatch } from './tus-patch.ts';
+import type { createTusWrites, TusAnswer } from './tus-writes.ts';
 import { tusErrorAnswer } from './tus-refusals.ts';
 
 const s = messages.submissions;
@@ -35,12 +35,12 @@ const guestHeaders = z.object({ [guestTokenHeader]: z.string().optional() });
 export const uploadsRoutes: FastifyPluginAsync<{
   service: UploadsService;
   tus: TusServer;
-  /** PATCH, answered by our own handler rather than the library's (see tus-patch.ts). */
-  patch: ReturnType<typeof createTusPatch>;
+  /** Creation and PATCH, answered by our own handlers rather than the library's (see tus-writes.ts). */
+  writes: ReturnType<typeof createTusWrites>;
   requestLimiter: RateLimiter;
   parallelUploadsPerIp: number;
   disk: { dataDir: string; minFreeBytes: number };
-}> = async (fastify, { service, tus, patch, requestLimiter, parallelUploadsPerIp, disk }) => {
+}> = async (fastify, { service, tus, writes, requestLimiter, parallelUploadsPerIp, disk }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -95,6 +95,18 @@ export const uploadsRoutes: FastifyPluginAsync<{
     const plain = (reply: FastifyReply, status: number, text: string) =>
       reply.status(status).header('tus-resumable', '1.0.0').type('text/plain; charset=utf-8').send(text);
 
+    /** Our own handlers' answers, and their refusals answered like the library's. */
+    const write = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<TusAnswer>) => {
+      try {
+        const answer = await run();
+        return await reply.status(answer.status).headers(answer.headers).send();
+      } catch (error) {
+        const answer = tusErrorAnswer(error);
+        if (answer.failure) request.log.error({ err: error }, 'tus upload failed');
+        return plain(reply, answer.status_code, answer.body);
+      }
+    };
+
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const { ip } = request;
       const carriesBody =
@@ -114,6 +126,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
             .send();
         }
         if (known) return reply.status(410).header('tus-resumable', '1.0.0').send();
+      }
+      if (request.method === 'POST' && !carriesBody) {
+        // A creation without bytes: any body it has (a client's stray one) is not read.
+        request.raw.resume();
+        return write(request, reply, () => writes.create(request.raw, false));
       }
       if (!carriesBody) {
         reply.hijack();
@@ -138,18 +155,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
         if (left > 0) inProgress.set(ip, left);
         else inProgress.delete(ip);
       });
-      if (request.method === 'PATCH') {
-        try {
-          const answer = await patch(request.raw, (request.params as { uploadId: string }).uploadId);
-          return await reply.status(204).headers(answer.headers).send();
-        } catch (error) {
-          const answer = tusErrorAnswer(error);
-          if (answer.failure) request.log.error({ err: error }, 'tus upload failed');
-          return plain(reply, answer.status_code, answer.body);
-        }
-      }
-      reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      return write(request, reply, () =>
+        request.method === 'PATCH'
+          ? writes.patch(request.raw, (request.params as { uploadId: string }).uploadId)
+          : writes.create(request.raw, true),
+      );
     };
 
     // One route per method, so the API description can tell each one's answers (http/openapi.ts).

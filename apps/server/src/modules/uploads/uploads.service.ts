@@ -34,8 +34,6 @@ export type Staging = {
   content(uploadId: string, size: number): ContentSummary | null;
   /** Removes the bytes and the store's record of them; a missing upload is not an error. */
   drop(uploadId: string): Promise<void>;
-  /** The upload was committed (its bytes moved into the album): as `drop`, and it reads as whole. */
-  settle(uploadId: string, size: number): Promise<void>;
 };
 
 /** A tus upload's declared file with its submission, as read before a PATCH wrote its bytes. */
@@ -101,7 +99,7 @@ export function createUploadsService(deps: {
       });
       if (result.outcome === 'duplicate')
         await repo.setOutcome(uploadId, { state: 'duplicate', mediaId: result.mediaId });
-      await staging.settle(uploadId, file.size);
+      await staging.drop(uploadId);
       // A duplicate stored nothing: its bytes were not spent from the address's budget.
       if (result.outcome === 'duplicate') await media.giveBackBytes(submission.clientIp, file.size);
       return result.outcome;
@@ -197,9 +195,14 @@ export function createUploadsService(deps: {
 
     /**
      * tus creation: the file must be one of its submission's declared files (same length), the
-     * submission still valid and the event still taking uploads.
+     * submission still valid and the event still taking uploads. Answers the file it receives (when
+     * it took a new slot) and the submission's deadline, which is the upload's too.
      */
-    async onCreate(uploadId: string, length: number | undefined, metadata: Record<string, string | null>) {
+    async onCreate(
+      uploadId: string,
+      length: number,
+      metadata: Record<string, string | null>,
+    ): Promise<{ known: ReceivingFile | undefined; expiresAt: Date }> {
       const found = metadata.submissionId
         ? await repo.findSubmissionToUpload(metadata.submissionId, deps.events.takesUploads)
         : null;
@@ -208,15 +211,15 @@ export function createUploadsService(deps: {
       if (submission.expiresAt <= now()) throw refusal(410, s.expired);
       if (eventTakesUploads === null) throw refusal(404, messages.events.notFound);
       if (!eventTakesUploads) throw refusal(403, u.closed);
-      if (length === undefined) throw refusal(400, s.fileNotDeclared);
       const name = metadata.filename ?? '';
-      if (await repo.claimFile(submission.id, uploadId, length, name)) return;
+      const claimed = await repo.claimFile(submission.id, uploadId, length, name);
+      if (claimed) return { known: { file: claimed, submission }, expiresAt: submission.expiresAt };
       // The same file created again (its phone lost the first creation's answer, or the first
       // upload's bytes are on another instance): it starts again from zero in the same slot.
       const previous = await repo.receivingUpload(submission.id, length, name);
       if (previous && !finishing.has(previous) && (await repo.replaceUpload(previous, uploadId))) {
         await staging.drop(previous);
-        return;
+        return { known: undefined, expiresAt: submission.expiresAt };
       }
       const files = await repo.listFiles(submission.id);
       const refused = files.find(
