@@ -122,4 +122,63 @@ describe('add guests page', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getAllByText('Ali Veli').length).toBeGreaterThan(0);
   });
+
+  it('moves the focus to the news once the list is approved, since the button that opened the dialog is gone', async () => {
+    window.sessionStorage.setItem(storageKeys.token, 't');
+    window.sessionStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
+    );
+    refreshSession();
+    const guest = {
+      index: 1,
+      name: 'Ali Veli',
+      phone: '+905321234567',
+      status: 'belirsiz',
+      guestCount: 0,
+      expectedGuestCount: 2,
+      invitationStatus: null,
+    };
+    let approved = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info'))
+        return jsonResponse({ success: true, wedding: { ...wedding, guestListApproved: approved } });
+      if (url.includes('/guests/approval') && init?.method === 'PATCH') {
+        approved = true;
+        return jsonResponse({
+          success: true,
+          message: 'Onaylandı',
+          guestListApproved: true,
+          guestTotal: 1,
+          peopleTotal: 2,
+        });
+      }
+      return jsonResponse({ success: true, guestListApproved: approved, guestList: [guest] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<AddGuestsPage />);
+    await user.click(await screen.findByRole('button', { name: /Listeyi Tamamla/ }));
+    await user.click(await screen.findByRole('button', { name: 'Onayla ve Kaydet' }));
+    const news = await screen.findByRole('heading', { name: 'Davetli Listesi Onaylandı' });
+    await waitFor(() => expect(news).toHaveFocus());
+  });
+
+  it('leaves the focus alone on a later visit to the approved list', async () => {
+    window.sessionStorage.setItem(storageKeys.token, 't');
+    window.sessionStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
+    );
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/weddings/info')
+        ? jsonResponse({ success: true, wedding: { ...wedding, guestListApproved: true } })
+        : jsonResponse({ success: true, guestListApproved: true, guestList: [] }),
+    );
+    renderWithRouter(<AddGuestsPage />);
+    const news = await screen.findByRole('heading', { name: 'Davetli Listesi Onaylandı' });
+    expect(news).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
+  });
 });

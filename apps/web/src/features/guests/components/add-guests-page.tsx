@@ -48,6 +48,9 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   const [rows, setRows] = useState<EntryRow[] | null>(null);
   const [search, setSearch] = useState('');
   const [approving, setApproving] = useState(false);
+  // The button that opened the approval is gone once the list is approved: the focus goes to the
+  // news instead of falling to the page (only then, not on a later visit to the approved page).
+  const [justApproved, setJustApproved] = useState(false);
   const focusKey = useRef<string | null>(null);
 
   // While the list is open for changes, the saved guests come back as read-only rows, plus one empty row.
@@ -159,7 +162,13 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         <PageTitle title="Davetli Ekle" />
         <div className="rounded-2xl border border-emerald-500/30 bg-emerald-500/5 p-8 text-center">
           <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-500" />
-          <h2 className="mt-3 font-display text-2xl font-semibold">Davetli Listesi Onaylandı</h2>
+          <h2
+            ref={justApproved ? (heading) => heading?.focus() : undefined}
+            tabIndex={-1}
+            className="mt-3 font-display text-2xl font-semibold outline-none"
+          >
+            Davetli Listesi Onaylandı
+          </h2>
           <p className="mt-2 text-stone-600 dark:text-stone-300">
             Liste onaylandığı için yeni davetli eklenemez. Katılım durumlarını listeden takip edebilirsiniz.
           </p>
@@ -239,7 +248,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
           <ListChecks aria-hidden className="h-4 w-4" /> Listeyi Tamamla
         </Button>
       </div>
-      <ApprovalDialog open={approving} onOpenChange={setApproving} weddingId={weddingId} />
+      <ApprovalDialog
+        open={approving}
+        onOpenChange={setApproving}
+        onApproved={() => setJustApproved(true)}
+        weddingId={weddingId}
+      />
     </>
   );
 }

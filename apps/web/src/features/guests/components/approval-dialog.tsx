@@ -17,10 +17,13 @@ import { queryKeys } from '../../../lib/queries';
 export function ApprovalDialog({
   open,
   onOpenChange,
+  onApproved,
   weddingId,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
+  /** After the approval is saved, before the approved page replaces the one that opened this. */
+  onApproved?: () => void;
   weddingId: string;
 }) {
   const queryClient = useQueryClient();
@@ -34,6 +37,7 @@ export function ApprovalDialog({
         description: `Misafir listesi onaylandı! ${r.guestTotal} davetli ve toplam ${r.peopleTotal} kişi kaydedildi.`,
         variant: 'success',
       });
+      onApproved?.();
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
       await queryClient.invalidateQueries({ queryKey: ['guests', weddingId] });
