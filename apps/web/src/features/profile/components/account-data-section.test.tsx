@@ -56,6 +56,11 @@ describe('account data section (KVKK)', () => {
       <AccountDataSection user={{ ...user, deletionScheduledAt: '2026-12-01T09:00:00.000Z' }} />,
     );
     expect(screen.getByText('1 Aralık 2026')).toBeInTheDocument();
+    // The card is edged in red in both schemes: the red ring replaces the plain card's, dark included.
+    const card = screen.getByRole('region', { name: 'Hesabınız silinmek üzere' });
+    expect(card).toHaveClass('ring-red-200', 'dark:ring-red-900');
+    expect(card).not.toHaveClass('ring-stone-200');
+    expect(card).not.toHaveClass('dark:ring-stone-800');
     await actor.click(screen.getByRole('button', { name: 'Silme Talebini İptal Et' }));
     expect(fetch.mock.calls[0]![1]!.method).toBe('DELETE');
   });

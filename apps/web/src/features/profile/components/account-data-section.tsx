@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import {
   cancelAccountDeletion,
@@ -96,7 +97,7 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
 
   if (user.deletionScheduledAt) {
     return (
-      <section aria-labelledby="delete-title" className={`${profileCard} ring-red-200`}>
+      <section aria-labelledby="delete-title" className={cn(profileCard, 'ring-red-200 dark:ring-red-900')}>
         <ProfileCardTitle id="delete-title" className="text-red-800 dark:text-red-300">
           Hesabınız silinmek üzere
         </ProfileCardTitle>
