@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 describe('guest upload page texts', () => {
   it('are the texts messages gives server and other screens (no key shadowed after the spread)', () => {
     const groups = [
+      [guest.guestGeneric, messages.generic],
       [guest.guestUpload, messages.upload],
       [guest.guestEvents, messages.events],
       [guest.guestSubmissions, messages.submissions],

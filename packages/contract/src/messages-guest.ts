@@ -5,6 +5,11 @@
 // Imports nothing (no zod either), so it stays this small; one const per group, so the page's minified
 // code names each with a single letter.
 
+// What a screen says when something failed and it has nothing more specific to say.
+export const guestGeneric = {
+  error: 'Bir hata oluştu',
+} as const;
+
 export const guestUpload = {
   eventIdMissing: 'Geçersiz eventId: eventId boş veya tanımsız',
   selectFiles: 'Lütfen yüklemek için dosya seçin.',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { guestEvents, guestMyUploads, guestSubmissions, guestUpload } from './messages-guest.ts';
+import {
+  guestEvents,
+  guestGeneric,
+  guestMyUploads,
+  guestSubmissions,
+  guestUpload,
+} from './messages-guest.ts';
 
 // Zod's own fallback texts (for a wrong type, say) in Turkish too, for server and web alike.
 z.config(z.locales.tr());
@@ -9,7 +15,7 @@ z.config(z.locales.tr());
 // into their groups here.
 export const messages = {
   generic: {
-    error: 'Bir hata oluştu',
+    ...guestGeneric,
     unexpected: 'Beklenmeyen bir hata oluştu',
     notFoundRoute: 'İstenen adres bulunamadı.',
     invalidInput: 'Gönderilen bilgiler geçersiz.',

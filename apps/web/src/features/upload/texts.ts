@@ -2,6 +2,7 @@
 // contract's guest module, not '@ani/contract/messages': the page guests open on phones would
 // otherwise carry the whole messages module (~8 kB gzip of texts for other screens).
 export {
+  guestGeneric as genericTexts,
   guestUpload as uploadTexts,
   guestEvents as eventTexts,
   guestSubmissions as submissionTexts,

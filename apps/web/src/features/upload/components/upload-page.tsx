@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Lock, RefreshCw } from 'lucide-react';
-import { eventTexts, uploadTexts } from '../texts';
+import { eventTexts, genericTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -102,7 +102,7 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
         Bağlantıyı kontrol edin ya da etkinlik sahibine danışın.
       </Notice>
     ) : (
-      <Notice title="Bir hata oluştu" onRefresh={refresh}>
+      <Notice title={genericTexts.error} onRefresh={refresh}>
         {eventTexts.infoFailed}
       </Notice>
     );
