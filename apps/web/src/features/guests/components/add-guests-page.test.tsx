@@ -1,37 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storageKeys } from '@ani/contract/limits';
 import { Toaster } from '../../../components/ui/toaster';
-import { refreshSession } from '../../../lib/session';
 import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { signInHost } from '../../../test/session';
+import { sampleGuest, sampleWedding } from '../../../test/wedding-fixtures';
 import { AddGuestsPage } from './add-guests-page';
 
-const wedding = {
-  weddingId: 'w1',
-  eventId: 'ev1',
-  invitationImagePath: null,
-  guestListApproved: false,
-  venueName: 'Salon',
-  venueLocation: 'https://maps.google.com/?q=x',
-  brideName: 'Elif',
-  brideSurname: 'Demir',
-  groomName: 'Can',
-  groomSurname: 'Yıldız',
-  weddingDate: '2027-06-12',
-  weddingTime: '19:30',
-  capacity: 0,
-};
+const wedding = sampleWedding;
+
+const guest = sampleGuest;
 
 describe('add guests page', () => {
   it('saves a pasted block one row at a time, in on-screen order, so the server numbers them as shown', async () => {
-    window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(
-      storageKeys.user,
-      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
-    );
-    refreshSession();
+    signInHost();
     const posted: string[] = [];
     let inFlight = 0;
     let maxInFlight = 0;
@@ -89,21 +72,7 @@ describe('add guests page', () => {
   ])('reports a failed delete with %s', async (_case, answer, text) => {
     resetToasts();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(
-      storageKeys.user,
-      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
-    );
-    refreshSession();
-    const guest = {
-      index: 1,
-      name: 'Ali Veli',
-      phone: '+905321234567',
-      status: 'belirsiz',
-      guestCount: 0,
-      expectedGuestCount: 2,
-      invitationStatus: null,
-    };
+    signInHost();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
@@ -124,21 +93,7 @@ describe('add guests page', () => {
   });
 
   it('moves the focus to the news once the list is approved, since the button that opened the dialog is gone', async () => {
-    window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(
-      storageKeys.user,
-      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
-    );
-    refreshSession();
-    const guest = {
-      index: 1,
-      name: 'Ali Veli',
-      phone: '+905321234567',
-      status: 'belirsiz',
-      guestCount: 0,
-      expectedGuestCount: 2,
-      invitationStatus: null,
-    };
+    signInHost();
     let approved = false;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
@@ -165,12 +120,7 @@ describe('add guests page', () => {
   });
 
   it('leaves the focus alone on a later visit to the approved list', async () => {
-    window.sessionStorage.setItem(storageKeys.token, 't');
-    window.sessionStorage.setItem(
-      storageKeys.user,
-      JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
-    );
-    refreshSession();
+    signInHost();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
       String(input).includes('/weddings/info')
         ? jsonResponse({ success: true, wedding: { ...wedding, guestListApproved: true } })

@@ -1,46 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { storageKeys } from '@ani/contract/limits';
 import { Toaster } from '../../../components/ui/toaster';
-import { refreshSession } from '../../../lib/session';
 import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { signInHost } from '../../../test/session';
+import { sampleGuest, sampleWedding } from '../../../test/wedding-fixtures';
 import { GuestListPage } from './guest-list-page';
 
-const wedding = {
-  weddingId: 'w1',
-  eventId: 'ev1',
-  invitationImagePath: null,
-  guestListApproved: true,
-  venueName: 'Salon',
-  venueLocation: 'https://maps.google.com/?q=x',
-  brideName: 'Elif',
-  brideSurname: 'Demir',
-  groomName: 'Can',
-  groomSurname: 'Yıldız',
-  weddingDate: '2027-06-12',
-  weddingTime: '19:30',
-  capacity: 0,
-};
-const guest = {
-  index: 1,
-  name: 'Ali Veli',
-  phone: '+905321234567',
-  status: 'belirsiz',
-  guestCount: 0,
-  expectedGuestCount: 2,
-  invitationStatus: 'queued',
-};
+const wedding = { ...sampleWedding, guestListApproved: true };
+const guest = { ...sampleGuest, invitationStatus: 'queued' };
 
 function signedIn() {
   resetToasts();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  window.sessionStorage.setItem(storageKeys.token, 't');
-  window.sessionStorage.setItem(
-    storageKeys.user,
-    JSON.stringify({ userId: 'u1', username: 'elifcan', email: 'e@example.com' }),
-  );
-  refreshSession();
+  signInHost();
 }
 
 const renderPage = () =>
