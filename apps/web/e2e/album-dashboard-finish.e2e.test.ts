@@ -383,6 +383,20 @@ describe('dashboard: one dark theme, the QR card and the way between site and da
       );
       expect(info.wedding).toMatchObject({ guestListApproved: true });
       expect(info.wedding.invitationImagePath).not.toBeNull();
+      // The delivery counts' labels ("İletilemedi" the longest) fit their boxes with room to spare.
+      const progress = page.getByRole('region', { name: 'Gönderim Durumu' });
+      await progress.getByText('İletilemedi').waitFor();
+      const spare = await progress.locator('dt').evaluateAll((labels) =>
+        labels.map((label) => {
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          return Math.round(
+            label.parentElement!.getBoundingClientRect().width - range.getBoundingClientRect().width,
+          );
+        }),
+      );
+      expect(spare).toHaveLength(5);
+      for (const room of spare) expect(room).toBeGreaterThanOrEqual(40);
       await screenshotBoth(page, 'dashboard-invitation-image');
       expect(problems).toEqual([]);
       await context.close();

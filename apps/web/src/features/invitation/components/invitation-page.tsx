@@ -112,7 +112,7 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
                 <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {wa.notConnected}
               </p>
             ) : null}
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5 lg:grid-cols-3 xl:grid-cols-5">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5 lg:grid-cols-3 2xl:grid-cols-5">
               {rows.map(([label, value]) => (
                 <div key={label} className="rounded-xl bg-stone-100 p-3 text-center dark:bg-stone-800">
                   <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
