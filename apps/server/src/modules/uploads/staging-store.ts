@@ -80,6 +80,9 @@ export class StagingStore extends FileStore {
     },
   ) {
     super(options);
+    // Every upload declares its length at creation (a guest's files are declared in their
+    // submission), so OPTIONS does not offer deferring it.
+    this.extensions = this.extensions.filter((extension) => extension !== 'creation-defer-length');
     this.root = path.resolve(options.directory);
     this.now = options.now ?? (() => performance.now());
   }

@@ -141,12 +141,15 @@ export function createTusWrites<Known>(deps: {
       if (headers['upload-length'] === undefined) throw ERRORS.INVALID_LENGTH;
       const length = byteCount(headers['upload-length']);
       if (length === undefined) throw malformed(400);
-      let metadata: Record<string, string | null>;
-      try {
-        const raw = headers['upload-metadata'];
-        metadata = Metadata.parse(typeof raw === 'string' ? raw : undefined);
-      } catch {
-        throw ERRORS.INVALID_METADATA;
+      // No metadata names no submission: the service answers that, as for the library.
+      let metadata: Record<string, string | null> = {};
+      const raw = headers['upload-metadata'];
+      if (raw) {
+        try {
+          metadata = Metadata.parse(typeof raw === 'string' ? raw : undefined);
+        } catch {
+          throw ERRORS.INVALID_METADATA;
+        }
       }
       if (length > deps.maxSize) throw ERRORS.ERR_MAX_SIZE_EXCEEDED;
 

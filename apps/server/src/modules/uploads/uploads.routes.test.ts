@@ -289,6 +289,12 @@ describe('tus’s own refusals', () => {
         s.protocolInvalid,
       ],
       [
+        'no Upload-Metadata (no submission named)',
+        await post({ ...tusHeaders, 'upload-length': String(jpeg.length) }),
+        404,
+        s.notFound,
+      ],
+      [
         'Upload-Concat',
         await post({ ...tusHeaders, 'upload-concat': 'partial', 'upload-length': '10' }),
         501,
@@ -299,6 +305,18 @@ describe('tus’s own refusals', () => {
       expect(res.statusCode, what).toBe(status);
       expect(res.body, what).toBe(text);
     }
+    // What OPTIONS offers is what creation takes: a deferred length is refused, and not offered.
+    const deferred = await post({ ...tusHeaders, 'upload-defer-length': '1', 'upload-metadata': metadata });
+    expect(deferred.statusCode).toBe(501);
+    expect(deferred.body).toBe(s.unsupportedMethod);
+    const options = await t.app.inject({ method: 'OPTIONS', url: '/api/uploads' });
+    expect(options.statusCode).toBe(204);
+    expect(String(options.headers['tus-extension']).split(',').sort()).toEqual([
+      'creation',
+      'creation-with-upload',
+      'expiration',
+      'termination',
+    ]);
 
     const { res: created, location } = await create(sub.submissionId, 'a.jpg', jpeg.length);
     expect(created.statusCode).toBe(201);
