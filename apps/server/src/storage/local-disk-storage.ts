@@ -9,6 +9,20 @@ import { assertValidKey, type Storage } from './storage.ts';
 export const MEDIA_ROUTE_PREFIX = '/api/media/';
 
 /**
+ * Moves a file to `target`, making its directory only when the rename finds it missing: an event's
+ * directory exists for all but its first file, so the usual move is one file operation, not two.
+ */
+async function renameInto(from: string, target: string): Promise<void> {
+  try {
+    await rename(from, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(from, target);
+  }
+}
+
+/**
  * Objects as files under `root`. Writes go to `root/.incoming` first and are renamed into place,
  * so a crash mid-write leaves only a file there, which the next start removes.
  */
@@ -40,13 +54,7 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
     async putFile(key, filePath) {
       const target = fileOf(key);
       try {
-        // The event's directory exists for all but its first file: made only when missing, so
-        // the usual move is one file operation, not two.
-        await rename(filePath, target).catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-          await mkdir(path.dirname(target), { recursive: true });
-          await rename(filePath, target);
-        });
+        await renameInto(filePath, target);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         // Temp directory on another file system: copy into .incoming, then rename atomically.
@@ -54,7 +62,7 @@ export function createLocalDiskStorage(options: { root: string; signer: UrlSigne
         const temp = path.join(incoming, `${randomUUID()}.part`);
         try {
           await copyFile(filePath, temp);
-          await rename(temp, target);
+          await renameInto(temp, target);
         } catch (copyError) {
           await rm(temp, { force: true });
           throw copyError;

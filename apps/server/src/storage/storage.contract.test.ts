@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -103,6 +103,25 @@ describe.each(Object.keys(implementations))('Storage contract: %s', (name) => {
     await expect(f.storage.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow(
       'Invalid object key',
     );
+  });
+});
+
+describe('local disk storage', () => {
+  it('moves a finished file into place, into a new event directory and then beside it, and the file is gone from where it was', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ani-storage-'));
+    try {
+      const storage = createLocalDiskStorage({ root, signer: createUrlSigner('x'.repeat(40)) });
+      for (const [i, text_] of ['ilk', 'ikinci'].entries()) {
+        const source = path.join(root, `upload-${i}.txt`);
+        await writeFile(source, text_);
+        const key = newObjectKey('events/e-new', 'txt');
+        await storage.putFile!(key, source);
+        expect(await text(await storage.get(key))).toBe(text_);
+        await expect(stat(source)).rejects.toMatchObject({ code: 'ENOENT' });
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
