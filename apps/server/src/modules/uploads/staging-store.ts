@@ -1,4 +1,4 @@
-import { stat, unlink } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -36,15 +36,6 @@ class TallyingFile extends BatchedFileStream {
   override _writev(chunks: Chunk[], callback: (error?: Error | null) => void): void {
     if (this.tally) for (const { chunk } of chunks) this.tally.add(chunk);
     super._writev!(chunks, callback);
-  }
-}
-
-/** Removes a file; one already gone is no error (one file operation, where `rm` takes two). */
-async function removeIfThere(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
@@ -157,8 +148,8 @@ export class StagingStore extends FileStore {
     this.tallies.delete(uploadId);
     const file = this.fileOf(uploadId);
     if (!file) return;
-    await removeIfThere(file);
-    await removeIfThere(`${file}.json`);
+    await rm(file, { force: true });
+    await rm(`${file}.json`, { force: true });
   }
 
   override async remove(uploadId: string): Promise<void> {

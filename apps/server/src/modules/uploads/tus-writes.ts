@@ -24,6 +24,17 @@ function byteCount(value: string | string[] | undefined): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
+/** Upload-Metadata's pairs; none names no submission, which the service answers (as for the library). */
+function parseMetadata(value: string | string[] | undefined): Record<string, string | null> {
+  if (!value) return {};
+  if (typeof value !== 'string') throw ERRORS.INVALID_METADATA;
+  try {
+    return Metadata.parse(value);
+  } catch {
+    throw ERRORS.INVALID_METADATA;
+  }
+}
+
 /** The protocol's version header, as the library checks it before any handler. */
 function checkVersion(request: IncomingMessage): void {
   const version = request.headers['tus-resumable'];
@@ -141,16 +152,7 @@ export function createTusWrites<Known>(deps: {
       if (headers['upload-length'] === undefined) throw ERRORS.INVALID_LENGTH;
       const length = byteCount(headers['upload-length']);
       if (length === undefined) throw malformed(400);
-      // No metadata names no submission: the service answers that, as for the library.
-      let metadata: Record<string, string | null> = {};
-      const raw = headers['upload-metadata'];
-      if (raw) {
-        try {
-          metadata = Metadata.parse(typeof raw === 'string' ? raw : undefined);
-        } catch {
-          throw ERRORS.INVALID_METADATA;
-        }
-      }
+      const metadata = parseMetadata(headers['upload-metadata']);
       if (length > deps.maxSize) throw ERRORS.ERR_MAX_SIZE_EXCEEDED;
 
       const uploadId = Uid.rand();
