@@ -10,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { launchBrowser, openPage, screenshotBoth } from './support/browser';
 import { baseURL, dataDir } from './support/context';
 import { postWebhook } from './support/dashboard-host';
-import { api, createHost, signIn } from './support/host';
+import { api, createHost, signIn, type Host } from './support/host';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,6 +21,27 @@ afterAll(async () => {
 });
 
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-12`;
+
+/** A wedding next year in a garden, titled with the couple's first names; answers its id. */
+async function gardenWedding(host: Host, bride: [string, string], groom: [string, string]): Promise<string> {
+  const { weddingId } = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
+    method: 'POST',
+    token: host.token,
+    body: JSON.stringify({
+      username: host.user.username,
+      title: `${bride[0]} & ${groom[0]}`,
+      venueName: 'Bahçe',
+      venueLocation: 'https://maps.google.com/?q=x',
+      brideName: bride[0],
+      brideSurname: bride[1],
+      groomName: groom[0],
+      groomSurname: groom[1],
+      weddingDate: nextYear,
+      weddingTime: '18:00',
+    }),
+  });
+  return weddingId;
+}
 
 async function statValue(page: Page, label: string): Promise<string> {
   return (await page.getByTestId(`stat-${label}`).locator('p').nth(1).textContent()) ?? '';
@@ -373,22 +394,7 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     { timeout: 90_000 },
     async () => {
       const host = await createHost(baseURL, dataDir, 'Deniz Arslan');
-      const { weddingId } = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
-        method: 'POST',
-        token: host.token,
-        body: JSON.stringify({
-          username: host.user.username,
-          title: 'Deniz & Kerem',
-          venueName: 'Bahçe',
-          venueLocation: 'https://maps.google.com/?q=x',
-          brideName: 'Deniz',
-          brideSurname: 'Arslan',
-          groomName: 'Kerem',
-          groomSurname: 'Koç',
-          weddingDate: nextYear,
-          weddingTime: '18:00',
-        }),
-      });
+      const weddingId = await gardenWedding(host, ['Deniz', 'Arslan'], ['Kerem', 'Koç']);
       for (const [name, phone] of [
         ['Zeynep Kaya', '+905321112233'],
         ['Ali Çelik', '+905334445566'],
@@ -443,22 +449,7 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
     { timeout: 90_000 },
     async () => {
       const host = await createHost(baseURL, dataDir, 'Selin Öztürk');
-      const { weddingId } = await api<{ weddingId: string }>(baseURL, '/weddings/create', {
-        method: 'POST',
-        token: host.token,
-        body: JSON.stringify({
-          username: host.user.username,
-          title: 'Selin & Mehmet',
-          venueName: 'Bahçe',
-          venueLocation: 'https://maps.google.com/?q=x',
-          brideName: 'Selin',
-          brideSurname: 'Öztürk',
-          groomName: 'Mehmet',
-          groomSurname: 'Çağlayan',
-          weddingDate: nextYear,
-          weddingTime: '18:00',
-        }),
-      });
+      const weddingId = await gardenWedding(host, ['Selin', 'Öztürk'], ['Mehmet', 'Çağlayan']);
       const name = 'Abdurrahman Büyükkaraağaçlıoğlu Kocaoğlan';
       await api(baseURL, '/guests', {
         method: 'POST',
