@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@ani/contract/errors';
-import { guestGeneric } from '@ani/contract/messages-guest';
 import { clearSession, getToken } from './session';
 import { toast } from './toast';
 
 /** Generic error texts of the main API calls. */
 const apiTexts = {
   errorTitle: 'Hata',
-  // The product's one "something failed" text (the guest page says the same).
-  errorFallback: guestGeneric.error,
+  errorFallback: 'Bir hata oluştu',
   networkTitle: 'Bağlantı Hatası',
   networkDescription: 'Sunucuya ulaşılamadı. Lütfen internet bağlantınızı kontrol edin.',
   unexpected: 'Beklenmeyen bir hata oluştu',
