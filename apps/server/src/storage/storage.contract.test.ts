@@ -111,12 +111,12 @@ describe('local disk storage', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'ani-storage-'));
     try {
       const storage = createLocalDiskStorage({ root, signer: createUrlSigner('x'.repeat(40)) });
-      for (const [i, text_] of ['ilk', 'ikinci'].entries()) {
+      for (const [i, content] of ['ilk', 'ikinci'].entries()) {
         const source = path.join(root, `upload-${i}.txt`);
-        await writeFile(source, text_);
+        await writeFile(source, content);
         const key = newObjectKey('events/e-new', 'txt');
         await storage.putFile!(key, source);
-        expect(await text(await storage.get(key))).toBe(text_);
+        expect(await text(await storage.get(key))).toBe(content);
         await expect(stat(source)).rejects.toMatchObject({ code: 'ENOENT' });
       }
     } finally {
