@@ -58,6 +58,76 @@ describe('add guests page', () => {
     expect(maxInFlight).toBe(1);
   });
 
+  it('does not resend a refused row by itself: one error, then an edit or "Tekrar Dene" sends it again', async () => {
+    resetToasts();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    signInHost();
+    const posted: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (url.includes('/guests') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string; phone: string };
+        posted.push(body.name);
+        if (posted.length === 1)
+          return jsonResponse(
+            { success: false, message: 'Bu telefon numarasıyla kayıtlı bir davetli zaten var.' },
+            409,
+          );
+        return jsonResponse({
+          success: true,
+          message: 'Misafir başarıyla eklendi',
+          guest: { ...guest, name: body.name, phone: body.phone },
+        });
+      }
+      return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(
+      <>
+        <AddGuestsPage />
+        <Toaster />
+      </>,
+    );
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    expect(
+      await screen.findByText('Bu telefon numarasıyla kayıtlı bir davetli zaten var.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Bu satır kaydedilemedi/)).toBeInTheDocument();
+    // Well past another autosave delay: the same content is not sent again.
+    await new Promise((r) => setTimeout(r, 2600));
+    expect(posted).toEqual(['Ayşe']);
+    expect(screen.getByLabelText('1. davetli adı')).toHaveValue('Ayşe');
+
+    await user.click(screen.getByRole('button', { name: 'Tekrar Dene' }));
+    await waitFor(() => expect(posted).toEqual(['Ayşe', 'Ayşe']));
+    await waitFor(() => expect(screen.getByLabelText('2. davetli adı')).toHaveValue(''));
+    expect(screen.queryByText(/Bu satır kaydedilemedi/)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('says why a count the server would refuse keeps the row unsaved, and a good count clears it', async () => {
+    signInHost();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      if (String(input).includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<AddGuestsPage />);
+    const count = await screen.findByLabelText('1. davetli kişi sayısı');
+    await user.clear(count);
+    await user.type(count, '0');
+    expect(count).toHaveAccessibleDescription("Beklenen kişi sayısı 0'dan büyük olmalıdır");
+    expect(count).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(count);
+    await user.type(count, '11');
+    expect(count).toHaveAccessibleDescription('Beklenen kişi sayısı en fazla 10 olabilir');
+    await user.clear(count);
+    await user.type(count, '2');
+    expect(count).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/Beklenen kişi sayısı/)).not.toBeInTheDocument();
+  });
+
   it.each([
     [
       "the server's message when it sent one",

@@ -6,14 +6,14 @@ import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { GuestSearch } from './guest-search';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { looksLikeList, parseGuestLines } from '../paste-lines';
 import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
-import { GuestEntryRow, rowCount, type EntryRow } from './guest-entry-row';
+import { GuestEntryRow, rowCount, rowSignature, type EntryRow } from './guest-entry-row';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
 
 let keySeq = 0;
@@ -100,13 +100,10 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       });
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
-      patch(row.key, { state: 'editing' });
+      patch(row.key, { state: 'editing', refusedAs: rowSignature(row) });
       toast({
         title: 'Hata',
-        description:
-          error instanceof ApiError && error.message
-            ? error.message
-            : 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.',
+        description: serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.'),
         variant: 'destructive',
       });
     }

@@ -1,5 +1,6 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
 import { Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -12,6 +13,13 @@ export interface EntryRow {
   phone: string;
   count: string;
   state: 'editing' | 'saving' | 'saved';
+  /** The row's content when the server last refused it: that content is not sent again by itself. */
+  refusedAs?: string;
+}
+
+/** What the row would send; an edit changes it, and a changed row is worth another try. */
+export function rowSignature(row: Pick<EntryRow, 'name' | 'phone' | 'count'>): string {
+  return `${row.name}|${row.phone}|${row.count}`;
 }
 
 export function rowCount(row: Pick<EntryRow, 'count'>): number | null {
@@ -54,11 +62,18 @@ export function GuestEntryRow({
 }: GuestEntryRowProps) {
   const [confirming, setConfirming] = useState(false);
   const valid = rowValid(row);
-  useRowAutosave(
-    { valid, active: row.state === 'editing', signature: `${row.name}|${row.phone}|${row.count}` },
-    () => onSave(row),
-  );
+  const signature = rowSignature(row);
+  // A refused row waits for an edit or the host's "Tekrar Dene": resending the same content every two
+  // seconds would only stack the same error.
+  const refused = row.state === 'editing' && row.refusedAs === signature;
+  useRowAutosave({ valid, active: row.state === 'editing' && !refused, signature }, () => onSave(row));
   const phoneBad = row.phone !== '' && !isValidTurkishMobile(row.phone);
+  // A count the server would refuse says so, instead of leaving the row silently unsaved.
+  const countBad = row.count.trim() !== '' && rowCount(row) === null;
+  const countError =
+    Number(row.count) > limits.guestCountMax
+      ? messages.guests.expectedCountMax
+      : messages.guests.expectedCountPositive;
 
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
     if (onPasteList(row.key, e.clipboardData.getData('text'))) e.preventDefault();
@@ -141,26 +156,48 @@ export function GuestEntryRow({
           inputMode="tel"
           className={cn(cell, phoneBad && 'border-red-600')}
           aria-invalid={phoneBad}
+          aria-describedby={phoneBad ? `${row.key}-phone-error` : undefined}
           value={row.phone}
           disabled={saving}
           onChange={(e) => onChange(row.key, { phone: formatPhoneInput(e.target.value) })}
           onPaste={paste}
         />
-        {phoneBad ? <p className="mt-1 text-xs text-red-600">Geçersiz telefon numarası formatı</p> : null}
+        {phoneBad ? (
+          <p id={`${row.key}-phone-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+            Geçersiz telefon numarası formatı
+          </p>
+        ) : null}
       </div>
-      <input
-        aria-label={`${position}. davetli kişi sayısı`}
-        type="number"
-        min={limits.guestCountMin}
-        max={limits.guestCountMax}
-        className={cn(cell, 'col-start-2 sm:col-start-auto')}
-        value={row.count}
-        disabled={saving}
-        onChange={(e) => onChange(row.key, { count: e.target.value })}
-        onKeyDown={tabOut}
-      />
+      <div className="col-start-2 sm:col-start-auto">
+        <input
+          aria-label={`${position}. davetli kişi sayısı`}
+          type="number"
+          min={limits.guestCountMin}
+          max={limits.guestCountMax}
+          className={cn(cell, countBad && 'border-red-600')}
+          aria-invalid={countBad}
+          aria-describedby={countBad ? `${row.key}-count-error` : undefined}
+          value={row.count}
+          disabled={saving}
+          onChange={(e) => onChange(row.key, { count: e.target.value })}
+          onKeyDown={tabOut}
+        />
+        {countBad ? (
+          <p id={`${row.key}-count-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+            {countError}
+          </p>
+        ) : null}
+      </div>
       <span className="flex h-10 items-center justify-end gap-1 text-xs text-stone-500">
-        {saving ? 'Kaydediliyor...' : valid ? 'Kaydedilecek...' : null}
+        {refused ? (
+          <Button size="sm" variant="outline" onClick={() => onSave(row)}>
+            Tekrar Dene
+          </Button>
+        ) : saving ? (
+          'Kaydediliyor...'
+        ) : valid ? (
+          'Kaydedilecek...'
+        ) : null}
         <Button
           size="icon"
           variant="ghost"
@@ -172,6 +209,11 @@ export function GuestEntryRow({
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </span>
+      {refused ? (
+        <p className="col-span-full text-xs text-red-600 sm:col-start-2 dark:text-red-400">
+          Bu satır kaydedilemedi. Düzeltip bekleyin ya da tekrar deneyin.
+        </p>
+      ) : null}
     </div>
   );
 }
