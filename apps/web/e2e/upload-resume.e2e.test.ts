@@ -225,6 +225,39 @@ describe('guest upload on a slow phone', () => {
     await context.close();
   });
 
+  it('waits out a phone that is offline for longer than the retries last, says so at once, and finishes by itself', async () => {
+    const photos = await noisyPhotos(3);
+    const { page, context, problems } = await openPage(browser, baseURL, 375);
+    await throttle(page);
+    await page.goto(uploadPath());
+    await page.locator('#upload-files').setInputFiles(photos);
+    await page.getByLabel('İsminiz *').fill('Ozan');
+    await page.getByRole('button', { name: '3 Dosyayı Yükle' }).click();
+    await page.getByTestId('upload-count').getByText('1/3 dosya yüklendi').waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    const trouble = page.getByRole('status').filter({ hasText: 'İnternet bağlantınız yok' });
+    // Said at once, not after the minute the retries would take.
+    await trouble.waitFor({ timeout: 3000 });
+    await screenshotBoth(page, 'upload-offline');
+    // Longer than every retry wait together (about 40 s): the upload still waits instead of giving up.
+    await page.waitForTimeout(45_000);
+    await expect(page.getByText('Bağlantı koptu').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Yükleniyor…' }).isDisabled()).resolves.toBe(true);
+    await context.setOffline(false);
+    // No tap needed: the files continue where they stopped.
+    await page.getByText('3 dosya başarıyla yüklendi.').waitFor({ timeout: 60_000 });
+    await expect(trouble.count()).resolves.toBe(0);
+    const album = await api<{ photos: { metadata: { uploader: string | null } }[] }>(
+      baseURL,
+      `/events/${eventId}/photos?status=all&limit=50`,
+      { token: host.token },
+    );
+    expect(album.photos.filter((p) => p.metadata.uploader === 'Ozan')).toHaveLength(3);
+    // Requests that met the dropped connection are logged by the browser; nothing else may go wrong.
+    expect(uploadProblems(problems).filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it('lists the phone’s own uploads and deletes one behind a confirmation, by keyboard and by touch', async () => {
     const photos = await noisyPhotos(2);
     const { page, context, problems } = await openPage(browser, baseURL, 375, { touch: true });

@@ -45,6 +45,8 @@ export const guestSubmissions = {
   duplicatesTitle: 'Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:',
   progress: '{done}/{total} dosya yüklendi',
   connectionLost: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.',
+  offline: 'İnternet bağlantınız yok. Bağlantı gelince yükleme kaldığı yerden kendiliğinden devam edecek.',
+  retrying: 'Bağlantı zayıf; yükleme yeniden deneniyor…',
   resumeTitle: 'Yüklemeniz yarım kaldı',
   resumeBody: '{n} dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.',
   resume: 'Yüklemeye Devam Et',

@@ -10,6 +10,7 @@ import {
   type PendingUpload,
 } from './pending-upload';
 import type { LeftOut } from './upload-rules';
+import type { ConnectionTrouble } from './api/tus-file';
 
 export interface UploadSummary {
   accepted: number;
@@ -64,6 +65,7 @@ export function useResumableUpload(
   const [statuses, setStatuses] = useState<FileStatus[] | null>(null);
   const [sent, setSent] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
+  const [trouble, setTrouble] = useState<ConnectionTrouble>(null);
   const [unfinished, setUnfinished] = useState<PendingUpload | null>(null);
   const [offerResume, setOfferResume] = useState(false);
   // A ref, not state: a double tap lands before React re-renders the disabled button.
@@ -76,6 +78,11 @@ export function useResumableUpload(
     setSent(sentOf(upload));
   };
   const showFound = useEffectEvent(show);
+  const refreshFound = useEffectEvent((known: PendingUpload) => {
+    if (unfinishedCount(known) > 0) setUnfinished(known);
+    setStatuses(statusesOf(known));
+    setSent(sentOf(known));
+  });
 
   useEffect(() => {
     let live = true;
@@ -86,6 +93,12 @@ export function useResumableUpload(
         setUnfinished(found);
         setOfferResume(true);
         showFound(found);
+        // The phone stores what the server held when the run began; the server knows what arrived since.
+        void import('./api/run-upload')
+          .then(({ withServerStates }) => withServerStates(found))
+          .then((known) => {
+            if (live && known && !busy.current) refreshFound(known);
+          });
       }
     });
     return () => {
@@ -115,6 +128,7 @@ export function useResumableUpload(
         },
         onProgress: (index, bytes) =>
           setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
+        onTrouble: setTrouble,
       });
       if (result.kind === 'finished') {
         setSummary(summarize(last.files));
@@ -141,6 +155,7 @@ export function useResumableUpload(
     } finally {
       busy.current = false;
       setSending(false);
+      setTrouble(null);
     }
   };
 
@@ -160,6 +175,8 @@ export function useResumableUpload(
     statuses,
     sent,
     sending,
+    /** While sending: why the bytes are not moving, if they are not. */
+    trouble,
     unfinished,
     offerResume,
     run: (upload: PendingUpload) => void run(upload),

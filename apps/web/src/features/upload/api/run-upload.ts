@@ -8,13 +8,15 @@ import {
   type PendingUpload,
 } from '../pending-upload';
 import { createSubmission, getSubmissionStatus, SubmissionError } from './submissions';
-import { sendFile } from './tus-file';
+import { sendFile, type ConnectionTrouble } from './tus-file';
 
 export interface UploadCallbacks {
   /** The upload as it stands now (files' states, submission); called after every change. */
   onChange: (upload: PendingUpload) => void;
   /** Bytes of file `index` the server holds. */
   onProgress: (index: number, sent: number) => void;
+  /** Why bytes are not moving while the upload waits for the connection (null: they move). */
+  onTrouble?: (trouble: ConnectionTrouble) => void;
 }
 
 /**
@@ -62,6 +64,19 @@ function applyServerStates(files: PendingFile[], server: ServerFiles): PendingFi
       return { ...f, state: s.state, reason: s.reason };
     return isSettled(f.state) ? f : { ...f, offset: s.offset };
   });
+}
+
+/**
+ * The stored upload as the server knows it now (files it settled, bytes it holds of the others), or null
+ * when it cannot say: what the page offers to continue after a reload shows the real progress, not the
+ * last figure this phone happened to store.
+ */
+export async function withServerStates(upload: PendingUpload): Promise<PendingUpload | null> {
+  if (!upload.submissionId) return null;
+  const server = await getSubmissionStatus(upload.eventId, upload.submissionId, upload.guestToken).catch(
+    () => null,
+  );
+  return server ? { ...upload, files: applyServerStates(upload.files, server) } : null;
 }
 
 /**
@@ -149,6 +164,7 @@ export async function runUpload(
       uploadUrl: current.uploadUrl,
       onUploadUrl: (url) => void setFile(index, { uploadUrl: url }),
       onProgress: (sent) => callbacks.onProgress(index, sent),
+      onTrouble: callbacks.onTrouble,
       signal,
     });
     if (outcome.kind === 'failed') {

@@ -2,6 +2,12 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import { submissionTexts } from '../texts';
 import { tusUpload } from '../upload-protocol';
 
+/**
+ * Why the bytes are not moving, while the upload waits instead of giving up: the phone says it is
+ * offline, or a request failed and the next try is waiting. null once bytes move again.
+ */
+export type ConnectionTrouble = 'offline' | 'retrying' | null;
+
 /** How one file's upload ended. `settled`: the server had every byte already and named no outcome. */
 export type TusOutcome =
   { kind: 'accepted' | 'duplicate' | 'settled' } | { kind: 'refused'; reason: string } | { kind: 'failed' };
@@ -26,10 +32,40 @@ export function sendFile(input: {
   uploadUrl: string | null;
   onUploadUrl: (url: string) => void;
   onProgress: (sent: number) => void;
+  onTrouble?: (trouble: ConnectionTrouble) => void;
   signal?: AbortSignal;
 }): Promise<TusOutcome> {
   return new Promise((resolve) => {
     let outcome: string | null = null;
+    let trouble: ConnectionTrouble = null;
+    const setTrouble = (next: ConnectionTrouble) => {
+      if (next === trouble) return;
+      trouble = next;
+      input.onTrouble?.(next);
+    };
+    // A phone that says it is offline (lost Wi-Fi, airplane mode, a basement hall) would spend the retry
+    // waits on requests that cannot leave it and give up within a minute. The upload pauses instead, for
+    // as long as it takes, and continues at the server's offset as soon as the phone is online again (a
+    // creation whose answer was lost is made again; the server gives the file's slot to the new one).
+    let paused = false;
+    const goOffline = () => {
+      setTrouble('offline');
+      if (paused) return;
+      paused = true;
+      void upload.abort();
+    };
+    const goOnline = () => {
+      setTrouble(null);
+      if (!paused) return;
+      paused = false;
+      upload.start();
+    };
+    const settle = (result: TusOutcome) => {
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('online', goOnline);
+      input.onTrouble?.(null);
+      resolve(result);
+    };
     const upload = new Upload(input.file, {
       endpoint: tusUpload.endpoint,
       uploadUrl: input.uploadUrl,
@@ -44,7 +80,10 @@ export function sendFile(input: {
       onUploadUrlAvailable: () => {
         if (upload.url) input.onUploadUrl(upload.url);
       },
-      onProgress: (sent) => input.onProgress(sent),
+      onProgress: (sent) => {
+        if (!paused) setTrouble(null);
+        input.onProgress(sent);
+      },
       onAfterResponse: (_request, response) => {
         const header = response.getHeader(tusUpload.outcomeHeader);
         if (header) outcome = header;
@@ -52,18 +91,19 @@ export function sendFile(input: {
       onShouldRetry: (error, _attempt, options) => {
         const status = error.originalResponse?.getStatus() ?? 0;
         if (status >= 400 && status < 500 && !retriable.has(status)) return false;
+        setTrouble(navigator.onLine === false ? 'offline' : 'retrying');
         return options.retryDelays != null;
       },
       onSuccess: () => {
-        resolve({ kind: outcome === 'accepted' || outcome === 'duplicate' ? outcome : 'settled' });
+        settle({ kind: outcome === 'accepted' || outcome === 'duplicate' ? outcome : 'settled' });
       },
       onError: (error) => {
         const response = (error as DetailedError).originalResponse;
         const status = response?.getStatus() ?? 0;
         if (status >= 400 && status < 500 && !retriable.has(status)) {
-          resolve({ kind: 'refused', reason: response?.getBody()?.trim() || submissionTexts.refused });
+          settle({ kind: 'refused', reason: response?.getBody()?.trim() || submissionTexts.refused });
         } else {
-          resolve({ kind: 'failed' });
+          settle({ kind: 'failed' });
         }
       },
     });
@@ -71,10 +111,15 @@ export function sendFile(input: {
       'abort',
       () => {
         void upload.abort();
-        resolve({ kind: 'failed' });
+        settle({ kind: 'failed' });
       },
       { once: true },
     );
-    upload.start();
+    window.addEventListener('offline', goOffline);
+    window.addEventListener('online', goOnline);
+    if (navigator.onLine === false) {
+      paused = true;
+      setTrouble('offline');
+    } else upload.start();
   });
 }

@@ -8,6 +8,9 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 const accept = 'image/*,video/*,.heic,.heif,.mov,.mp4,.m4v,.webm';
 
 /** Tap to open the picker, or drop files on it (desktop). */
+/** The picker's id: its label points at it, and the focus returns to it when the last chosen file is removed. */
+export const pickerId = 'upload-files';
+
 export function DropZone({
   disabled,
   onFiles,
@@ -44,7 +47,7 @@ export function DropZone({
       )}
     >
       <label
-        htmlFor="upload-files"
+        htmlFor={pickerId}
         className={cn(
           'flex min-h-36 flex-col items-center justify-center gap-2 p-6 text-center',
           disabled ? 'cursor-not-allowed' : 'cursor-pointer',
@@ -61,7 +64,7 @@ export function DropZone({
       </label>
       <input
         ref={input}
-        id="upload-files"
+        id={pickerId}
         type="file"
         multiple
         accept={accept}

@@ -4,6 +4,7 @@ import { formatBytes } from '../../../lib/format-date';
 import type { FileStatus } from '../pending-upload';
 import { submissionTexts } from '../texts';
 import { mediaKindOf } from '../upload-rules';
+import { pickerId } from './drop-zone';
 
 /**
  * Draws a picture the <img> element could not show (HEIC outside Safari) when the browser's own
@@ -140,9 +141,20 @@ export function SelectedFiles({
   locked: boolean;
   onRemove: (index: number) => void;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  // A removed tile takes its button with it: the keyboard goes on at the tile that took its place (or
+  // the one before it), and to the picker when none is left, instead of falling to the page's top.
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterRemove.current;
+    if (at === null) return;
+    focusAfterRemove.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-remove]') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? document.getElementById(pickerId))?.focus();
+  }, [files]);
   if (files.length === 0) return null;
   return (
-    <ul aria-label="Seçilen dosyalar" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+    <ul ref={list} aria-label="Seçilen dosyalar" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
       {files.map((file, index) => {
         const status = statuses?.[index] ?? null;
         const bytes = sent?.[index] ?? null;
@@ -185,7 +197,11 @@ export function SelectedFiles({
                 // rounded, clipped corner would cut a square's off.
                 <button
                   type="button"
-                  onClick={() => onRemove(index)}
+                  data-remove
+                  onClick={() => {
+                    focusAfterRemove.current = index;
+                    onRemove(index);
+                  }}
                   aria-label={`${file.name} dosyasını kaldır`}
                   className="group absolute top-0 right-0 flex h-11 w-11 cursor-pointer items-center justify-center focus-visible:outline-none"
                 >

@@ -58,7 +58,7 @@ export function UploadForm({
     },
     onUploaded,
   });
-  const { failure, summary, statuses, sent, sending, unfinished, offerResume } = upload;
+  const { failure, summary, statuses, sent, sending, trouble, unfinished, offerResume } = upload;
 
   const addFiles = (incoming: File[], source: 'picker' | 'drop') => {
     const result = addToSelection(files, incoming, source);
@@ -164,12 +164,15 @@ export function UploadForm({
           onChange={(e) => setNote(e.target.value)}
           readOnly={locked}
           rows={3}
+          // Above the 500-letter rule on purpose: a longer pasted note gets the rule's message instead of
+          // being cut without a word.
           maxLength={600}
           placeholder="Çifte iletmek istediğiniz bir not yazabilirsiniz."
           aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? 'note-error' : undefined}
           className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none read-only:bg-stone-50"
         />
-        <FieldError>{errors.note}</FieldError>
+        <FieldError id="note-error">{errors.note}</FieldError>
       </div>
       {statuses ? (
         <div className="space-y-2 rounded-xl bg-brand-50 p-4">
@@ -183,6 +186,10 @@ export function UploadForm({
             </span>
           </div>
           <Progress value={percent} label="Yükleme ilerlemesi" />
+          {/* Said at once, not after the minute of retries: the guest knows to wait, not to start over. */}
+          <p role="status" className="text-sm text-stone-700 empty:hidden" data-testid="upload-trouble">
+            {sending && trouble ? (trouble === 'offline' ? t.offline : t.retrying) : null}
+          </p>
         </div>
       ) : null}
       {/* Right above the button, so after an interruption the next Tab reaches "Yüklemeye Devam Et". */}

@@ -371,8 +371,9 @@ describe('guest upload page', () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('Yüklemeniz yarım kaldı')).toBeInTheDocument();
+    // The server already has the first file: one is left.
     expect(
-      screen.getByText('2 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+      await screen.findByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('İsminiz *')).toHaveValue('Ali');
     await user.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
@@ -719,6 +720,65 @@ describe('guest upload page', () => {
       ).toBeInTheDocument();
       expect(screen.getByTestId('upload-progress-text')).toHaveTextContent('80 B / 130 B · %62');
     });
+
+    it('asks the server on arrival: bytes that arrived after the phone last stored a figure are shown', async () => {
+      idb.set('ev1', {
+        eventId: 'ev1',
+        uploader: 'Ali',
+        note: '',
+        submissionId: 'sub1',
+        guestToken: 'tok1',
+        files: [
+          { file: first(), state: 'sending', uploadUrl: '/api/uploads/u6', reason: null, offset: 10 },
+          { file: second(), state: 'sending', uploadUrl: '/api/uploads/u7', reason: null, offset: 0 },
+        ],
+      });
+      routes(openEvent, (url) =>
+        url === '/api/events/ev1/submissions/sub1'
+          ? jsonResponse({
+              success: true,
+              submissionId: 'sub1',
+              expiresAt: '2026-12-06T00:00:00Z',
+              files: [
+                { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
+                { name: 'damat.jpg', size: 80, state: 'receiving', offset: 70, reason: null },
+              ],
+            })
+          : undefined,
+      );
+      renderPage();
+      // 50 + 70 of 130 bytes, and the first file is in the album: one file is left, not two.
+      await waitFor(() =>
+        expect(screen.getByTestId('upload-progress-text')).toHaveTextContent('120 B / 130 B · %92'),
+      );
+      expect(
+        screen.getByText('1 dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.'),
+      ).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('listitem', { name: /^damat\.jpg/ })).getByText('%88'),
+      ).toBeInTheDocument();
+      expect(tus.requests).toEqual([]);
+    });
+  });
+
+  it('keeps the keyboard on the chosen files when one is removed: the next tile, the one before, then the picker', async () => {
+    routes(openEvent);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'], 'bir.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'iki.jpg', { type: 'image/jpeg' }),
+      new File(['c'], 'uc.jpg', { type: 'image/jpeg' }),
+    ]);
+    screen.getByRole('button', { name: 'iki.jpg dosyasını kaldır' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'uc.jpg dosyasını kaldır' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'bir.jpg dosyasını kaldır' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('list', { name: 'Seçilen dosyalar' })).not.toBeInTheDocument();
+    expect(document.getElementById('upload-files')).toHaveFocus();
   });
 
   it('shows a refused file’s reason on its tile as soon as the server gives it, while the others go on', async () => {
