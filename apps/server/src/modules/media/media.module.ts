@@ -184,6 +184,7 @@ export async function registerMediaModule(
       openUpload: uploads.openUpload,
       giveBackBytes: uploads.giveBackBytes,
       commitFile: uploads.commitFile,
+      checkType: uploads.checkType,
       requestLimiter: uploadLimiter,
     },
   };

@@ -11,7 +11,10 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
  * the multipart path's checks before a byte (event, closed uploads, album quota, disk floor, the
  * address's hourly bytes, reserved at once), and its commit of each file that arrived whole.
  */
-export type MediaUploadsApi = Pick<UploadService, 'openUpload' | 'giveBackBytes' | 'commitFile'> & {
+export type MediaUploadsApi = Pick<
+  UploadService,
+  'openUpload' | 'giveBackBytes' | 'commitFile' | 'checkType'
+> & {
   /** The guest upload requests per address (shared with the multipart path). */
   requestLimiter: RateLimiter;
 };
@@ -46,3 +49,5 @@ export type MediaApi = ReturnType<typeof createMediaApi>;
 
 /** Size, hashes and first bytes of a file counted as it is written (a resumable upload's staged file). */
 export { ContentTally, type ContentSummary } from './content-tally.ts';
+/** How many first bytes decide a file's type (`checkType`). */
+export { detectionHeadBytes } from './detect-media-type.ts';

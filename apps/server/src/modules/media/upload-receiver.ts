@@ -77,7 +77,7 @@ function receivedFileOf(
 }
 
 /** The type a file's first bytes show, or the refusal that says why it is not taken. */
-async function acceptedMedia(head: Buffer): Promise<DetectedMedia> {
+export async function acceptedMedia(head: Uint8Array): Promise<DetectedMedia> {
   const result = await detectMediaType(head);
   if (result.ok) return result.media;
   throw new AppError(

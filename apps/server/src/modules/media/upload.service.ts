@@ -30,6 +30,7 @@ import {
 } from './media.repository.ts';
 import type { ContentSummary } from './content-tally.ts';
 import {
+  acceptedMedia,
   receivedFile,
   receiveUpload,
   type ReceivedFile,
@@ -249,6 +250,15 @@ export function createUploadService(deps: {
   }
 
   return {
+    /**
+     * A file's first bytes (`detectionHeadBytes` of them) against the accepted types: throws the
+     * AppError that says why when they are no photo or video. Lets a resumable upload refuse such a
+     * file once its head has arrived, not after its last byte.
+     */
+    async checkType(head: Uint8Array): Promise<void> {
+      await acceptedMedia(head);
+    },
+
     /**
      * Checked before the body is read: an unknown event, closed uploads, a full album, a disk at its
      * floor or a client past its hourly bytes fail without receiving a byte. The declared size is

@@ -1,4 +1,4 @@
-import { rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
-import { ContentTally, type ContentSummary } from '../media/media.public.ts';
+import { ContentTally, detectionHeadBytes, type ContentSummary } from '../media/media.public.ts';
 
 /**
  * Unfinished uploads whose bytes are counted in memory. Each holds a hash state and its first
@@ -128,6 +128,25 @@ export class StagingStore extends FileStore {
       if (this.tallies.size > maxTallies) this.tallies.delete(this.tallies.keys().next().value!);
     }
     return offset + sink.bytesWritten;
+  }
+
+  /**
+   * A staged file's first bytes (up to `detectionHeadBytes`): what the writes counted when they saw
+   * them, otherwise one read of the file.
+   */
+  async head(uploadId: string): Promise<Buffer> {
+    const counted = this.tallies.get(uploadId)?.tally.head();
+    if (counted && counted.length === detectionHeadBytes) return counted;
+    const file = this.fileOf(uploadId);
+    if (!file) throw ERRORS.FILE_NOT_FOUND;
+    const handle = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(detectionHeadBytes);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
 
   /**

@@ -76,6 +76,8 @@ export function createTusWrites<Known>(deps: {
   beforeWrite: (uploadId: string) => Promise<{ known: Known; length: number; expiresAt: Date }>;
   /** The last byte arrived: the commit's outcome, told in the answer. */
   finish: (uploadId: string, known: Known | undefined) => Promise<Record<string, string>>;
+  /** Bytes `from`..`to` of an unfinished upload were written (outside the lock); may refuse the rest. */
+  afterWrite?: (uploadId: string, from: number, to: number, known: Known | undefined) => Promise<void>;
 }) {
   /**
    * Appends the request's body at `offset` under the upload's lock; answers the protocol's headers
@@ -132,7 +134,10 @@ export function createTusWrites<Known>(deps: {
       'upload-offset': String(newOffset),
     };
     if (newOffset === length) Object.assign(answer, await deps.finish(uploadId, upload.known));
-    else answer['upload-expires'] = upload.expiresAt.toUTCString();
+    else {
+      await deps.afterWrite?.(uploadId, offset, newOffset, upload.known);
+      answer['upload-expires'] = upload.expiresAt.toUTCString();
+    }
     // Cut short by a request that took the upload over: this connection has nothing more to send.
     if (stopped && newOffset < length) answer.connection = 'close';
     return answer;

@@ -29,6 +29,7 @@ export async function registerUploadsModule(
     offset: (uploadId) => store.stagedBytes(uploadId),
     filePath: (uploadId) => path.join(directory, uploadId),
     content: (uploadId, size) => store.content(uploadId, size),
+    head: (uploadId) => store.head(uploadId),
     drop: (uploadId) => store.drop(uploadId),
   };
   const service = createUploadsService({
@@ -68,6 +69,8 @@ export async function registerUploadsModule(
     },
     // The file as read before writing: the commit its last bytes start needs no second read.
     finish: async (uploadId, known) => ({ [uploadOutcomeHeader]: await service.finish(uploadId, known) }),
+    afterWrite: (uploadId, from, to, known) =>
+      known ? service.afterWrite(uploadId, from, to, known) : Promise.resolve(),
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, uploadId) => {
     service

@@ -470,7 +470,39 @@ describe('tus uploads of a submission’s files', () => {
     const big = await patch(location!, 0, Buffer.alloc(tusChunkBytes + 1));
     expect(big.statusCode).toBe(413);
     expect(big.body).toBe(s.chunkTooLarge);
-    expect((await patch(location!, 0, Buffer.alloc(tusChunkBytes))).statusCode).toBe(204);
+    // A photo's first bytes, then padding: the type check after the first chunk lets it go on.
+    const jpeg = await readFile(f.jpeg);
+    const chunk = Buffer.alloc(tusChunkBytes);
+    jpeg.copy(chunk);
+    expect((await patch(location!, 0, chunk)).statusCode).toBe(204);
+  });
+
+  it('refuses a file that is no photo or video once its first bytes arrive, not after its last', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const sub = await submitted(eventId, [photo(1, 3 * MB), declare('a.jpg', jpeg)]);
+    const { location } = await create(sub.submissionId, 'foto-1.jpg', 3 * MB);
+    // 64 KiB of a "photo" that is a text file: the rest is not waited for.
+    const refused = await patch(
+      location!,
+      0,
+      Buffer.from('bu bir fotoğraf değil '.repeat(3000)).subarray(0, 65_536),
+    );
+    expect(refused.statusCode).toBe(415);
+    expect(refused.body).toBe(u.typeUndetectable);
+    expect(await staged(location)).toEqual([]);
+    const head = await t.app.inject({ method: 'HEAD', url: location!, headers: tusHeaders });
+    expect(head.statusCode).toBe(410);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.json().files[0]).toMatchObject({ state: 'refused', reason: u.typeUndetectable });
+    // A real photo's first chunk goes on as before, and lands.
+    const { location: good } = await create(sub.submissionId, 'a.jpg', jpeg.length);
+    expect((await patch(good!, 0, jpeg.subarray(0, 5000))).statusCode).toBe(204);
+    expect((await patch(good!, 5000, jpeg.subarray(5000))).headers['upload-outcome']).toBe('accepted');
   });
 
   it('refuses the PATCHes of a submission once uploads close, and no more files after', async () => {

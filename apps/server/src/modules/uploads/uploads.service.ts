@@ -6,7 +6,7 @@ import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
-import type { ContentSummary, MediaUploadsApi } from '../media/media.public.ts';
+import { detectionHeadBytes, type ContentSummary, type MediaUploadsApi } from '../media/media.public.ts';
 import type { SubmissionFileRow, SubmissionRow, UploadsRepository } from './uploads.repository.ts';
 
 const s = messages.submissions;
@@ -27,6 +27,8 @@ export type Staging = {
   /** Bytes held, or null when the store has no such upload. */
   offset(uploadId: string): Promise<number | null>;
   filePath(uploadId: string): string;
+  /** The staged file's first bytes (up to the type check's length). */
+  head(uploadId: string): Promise<Uint8Array>;
   /**
    * The whole file's size, hashes and first bytes when they were counted as it was written (all of
    * it, in order, in this process); null otherwise. Answered once per upload.
@@ -272,6 +274,22 @@ export function createUploadsService(deps: {
       if (file.state === 'accepted' || file.state === 'duplicate') return { complete: file.size };
       if (file.state === 'refused') return { refused: file.reason ?? s.notFound };
       return null;
+    },
+
+    /**
+     * After a PATCH that left the file unfinished: once its first bytes have arrived, a file that is
+     * no photo or video is refused (its bytes go, its phone reads why) instead of after its last
+     * byte, which on a venue's uplink may be minutes of a guest's data later.
+     */
+    async afterWrite(uploadId: string, from: number, to: number, known: ReceivingFile): Promise<void> {
+      if (from >= detectionHeadBytes || to < detectionHeadBytes) return;
+      try {
+        await media.checkType(await staging.head(uploadId));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await refuseFile(uploadId, known.submission.clientIp, known.file.size, error.message);
+        throw fromAppError(error);
+      }
     },
 
     /** The last byte arrived: the commit decides, and the final response tells the outcome. */
