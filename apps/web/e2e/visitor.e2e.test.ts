@@ -97,6 +97,66 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('moves between pages like a site: each at its top with its own title, menus and dialogs that close and give the focus back', async () => {
+    const { page, context, problems } = await openPage(browser, baseURL, 375, { touch: true });
+    await page.goto('/');
+    await expect(page.title()).resolves.toBe('Anı Kutusu — Dijital Düğün Albümü');
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
+      );
+
+    // The mobile menu: Escape closes it and the focus is back on its button; so does a tap outside.
+    const toggle = page.getByRole('button', { name: 'Menüyü aç' });
+    await toggle.click();
+    await page.locator('#mobile-menu').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('#mobile-menu').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Menüyü aç');
+    await toggle.tap();
+    await page.locator('#mobile-menu').waitFor();
+    await page.touchscreen.tap(180, 600);
+    await page.locator('#mobile-menu').waitFor({ state: 'detached' });
+
+    // A dialog opened from the menu gives the focus to the menu's button when it closes.
+    await toggle.click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Giriş Yap' }).click();
+    const login = page.getByRole('dialog');
+    await login.waitFor();
+    await page.keyboard.press('Escape');
+    await login.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Menüyü aç');
+
+    // The "Nasıl Çalışır?" video gives the focus back to its button.
+    const play = page.getByRole('button', { name: /Nasıl Çalışır\?/ });
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Anı Kutusu nasıl çalışır?' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(focused).toMatch(/Nasıl Çalışır\?/);
+
+    // From the bottom of the landing page to the contact page: it opens at its top, with its title.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'İletişim' }).click();
+    await page.getByRole('heading', { name: 'Bizimle İletişime Geçin' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.title()).resolves.toBe('İletişim · Anı Kutusu');
+    // Back returns to where the visitor was, with the site's title.
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect(page.title()).resolves.toBe('Anı Kutusu — Dijital Düğün Albümü');
+
+    // An unknown address: the 404 page, named so, with one main landmark.
+    await page.goto('/boyle-bir-sayfa-yok');
+    await page.getByText('404').waitFor();
+    await expect(page.title()).resolves.toBe('Sayfa Bulunamadı · Anı Kutusu');
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('can read the "how it works" step numbers, which screen readers skip (the list gives the order)', async () => {
     for (const width of [375, 1280]) {
       const { page, context, problems } = await openPage(browser, baseURL, width);

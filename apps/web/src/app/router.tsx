@@ -6,6 +6,7 @@ import { RequireAuth } from './require-auth';
 import { NotFoundPage } from './not-found';
 import { ErrorScreen } from './error-screen';
 import { AppLoading } from './app-loading';
+import type { PageHandle } from './page-title';
 
 // The landing page is in the first bundle; every other page is its own chunk, loaded on first visit.
 export const routes: RouteObject[] = [
@@ -18,9 +19,10 @@ export const routes: RouteObject[] = [
       {
         element: <SiteLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <LandingPage />, handle: {} satisfies PageHandle },
           {
             path: 'gallery',
+            handle: { title: 'Galeri' } satisfies PageHandle,
             lazy: () =>
               import('../features/marketing/components/gallery-page').then((m) => ({
                 Component: m.GalleryPage,
@@ -28,6 +30,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'contact',
+            handle: { title: 'İletişim' } satisfies PageHandle,
             lazy: () =>
               import('../features/marketing/components/contact-page').then((m) => ({
                 Component: m.ContactPage,
@@ -35,6 +38,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'reset-password',
+            handle: { title: 'Şifre Sıfırlama' } satisfies PageHandle,
             lazy: () =>
               import('../features/auth/components/reset-password-page').then((m) => ({
                 Component: m.ResetPasswordPage,
@@ -50,6 +54,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'events',
+                handle: { title: 'Etkinlikleriniz' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/events/components/events-page').then((m) => ({
                     Component: m.EventsPage,
@@ -57,6 +62,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'profile',
+                handle: { title: 'Profil Ayarları' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/profile/components/profile-page').then((m) => ({
                     Component: m.ProfilePage,
@@ -64,7 +70,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            path: '*',
+            element: <NotFoundPage />,
+            handle: { title: 'Sayfa Bulunamadı' } satisfies PageHandle,
+          },
         ],
       },
       // Full screen for the venue's TV: outside the site's header and footer, and open to a wall link.
@@ -76,6 +86,7 @@ export const routes: RouteObject[] = [
         // The guest page has no site header or footer: loaded fresh, it is its own build (upload-main.tsx),
         // and an in-app visit shows the same page.
         path: 'events/:eventId/:title/upload-image-page',
+        handle: {} satisfies PageHandle,
         lazy: () => import('./routes/upload-route').then((m) => ({ Component: m.UploadRoute })),
       },
       {
@@ -87,6 +98,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                handle: { title: 'Yönetim Paneli' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/dashboard/components/dashboard-home-page').then((m) => ({
                     Component: m.DashboardHomePage,
@@ -94,11 +106,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'guests/list',
+                handle: { title: 'Davetli Listesi' } satisfies PageHandle,
                 lazy: () =>
                   import('./routes/guest-list-route').then((m) => ({ Component: m.GuestListRoute })),
               },
               {
                 path: 'guests/add',
+                handle: { title: 'Davetli Ekle' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/guests/components/add-guests-page').then((m) => ({
                     Component: m.AddGuestsPage,
@@ -106,16 +120,19 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'qr/create',
+                handle: { title: 'Dijital Albüm Ayarları' } satisfies PageHandle,
                 lazy: () =>
                   import('./routes/qr-settings-route').then((m) => ({ Component: m.QrSettingsRoute })),
               },
               {
                 path: 'qr/manage',
+                handle: { title: 'Albüm' } satisfies PageHandle,
                 lazy: () =>
                   import('./routes/album-manage-route').then((m) => ({ Component: m.AlbumManageRoute })),
               },
               {
                 path: 'invitation',
+                handle: { title: 'Davetiye' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/invitation/components/invitation-page').then((m) => ({
                     Component: m.InvitationPage,
@@ -123,6 +140,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'decoration',
+                handle: { title: 'Araç Süsleme' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/decoration/components/decoration-page').then((m) => ({
                     Component: m.DecorationPage,
@@ -130,11 +148,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'photos',
+                handle: { title: 'Poz Önerileri' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/poses/components/poses-page').then((m) => ({ Component: m.PosesPage })),
               },
               {
                 path: 'settings',
+                handle: { title: 'Ayarlar' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/profile/components/profile-page').then((m) => ({
                     Component: m.ProfilePage,
@@ -142,6 +162,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'music',
+                handle: { title: 'Müzik' } satisfies PageHandle,
                 lazy: () =>
                   import('../features/music/components/music-page').then((m) => ({ Component: m.MusicPage })),
               },

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -27,6 +27,33 @@ export function SiteHeader() {
   }, []);
   const { logout, loggingOut } = useLogout(closeMenus);
   const location = useLocation();
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // The open mobile menu closes like any popup: Escape (the focus back on its button) or a tap outside.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMobileOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMobileOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [mobileOpen]);
+  /** The menu closes as its dialog opens: the dialog gives the focus back to the menu's button. */
+  const openDialog = (which: 'login' | 'register') => {
+    menuButton.current?.focus();
+    setMobileOpen(false);
+    dialogs.open(which);
+  };
 
   // Choosing a link closes the mobile menu: adjusted while rendering, so the old page never paints it open.
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -42,7 +69,10 @@ export function SiteHeader() {
   ];
 
   return (
-    <header className="sticky top-0 z-40 h-16 border-b border-stone-200/70 bg-cream-50/90 backdrop-blur supports-[backdrop-filter]:bg-cream-50/75">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 h-16 border-b border-stone-200/70 bg-cream-50/90 backdrop-blur supports-[backdrop-filter]:bg-cream-50/75"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={paths.home} className="flex items-center gap-2" aria-label="Anı Kutusu ana sayfa">
           <img src="/logo.png" alt="" width={40} height={40} className="h-10 w-10" />
@@ -108,6 +138,7 @@ export function SiteHeader() {
         </div>
 
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="md:hidden"
@@ -165,23 +196,10 @@ export function SiteHeader() {
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-2 border-t border-stone-200 pt-3">
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setMobileOpen(false);
-                  dialogs.open('login');
-                }}
-              >
+              <Button variant="outline" onClick={() => openDialog('login')}>
                 Giriş Yap
               </Button>
-              <Button
-                onClick={() => {
-                  setMobileOpen(false);
-                  dialogs.open('register');
-                }}
-              >
-                Kayıt Ol
-              </Button>
+              <Button onClick={() => openDialog('register')}>Kayıt Ol</Button>
             </div>
           )}
         </div>

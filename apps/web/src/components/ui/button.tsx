@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
@@ -20,7 +20,7 @@ const sizes = {
   icon: 'h-10 w-10',
 } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Render the child element (e.g. a router Link) with button styling. */

@@ -1,19 +1,14 @@
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useFocusReturn } from './focus-return';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-/**
- * Modal with overlay, focus trap and Escape (Radix), plus a labelled close button. On close the focus
- * goes back to what had it when the dialog opened: Radix gives it back only to a DialogTrigger, and
- * most dialogs here are opened by a button elsewhere (a guest row's action, a page's own button), so
- * the focus fell to the page and a keyboard user started over from the top. A dialog that puts the
- * focus somewhere else says so in its own onCloseAutoFocus (preventDefault).
- */
+/** Modal with overlay, focus trap and Escape (Radix), a labelled close button, and the focus given back. */
 export function DialogContent({
   className,
   children,
@@ -22,7 +17,7 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof D.Content> & { hideClose?: boolean }) {
-  const opener = useRef<HTMLElement | null>(null);
+  const focusReturn = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -33,19 +28,7 @@ export function DialogContent({
           'text-stone-800 data-[state=open]:animate-zoom-in dark:bg-stone-900 dark:text-stone-100',
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          // Still the element outside: the dialog has not taken the focus yet.
-          const active = document.activeElement;
-          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          const target = opener.current;
-          if (event.defaultPrevented || !target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
+        {...focusReturn}
         {...props}
       >
         {children}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarHeart, RefreshCw } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
@@ -11,9 +10,6 @@ import { EventCard } from './event-card';
 /** /events — "Etkinlikleriniz": the host's events as cards. */
 export function EventsPage() {
   const events = useQuery(eventsQuery());
-  useEffect(() => {
-    document.title = 'Etkinlikleriniz · Anı Kutusu';
-  }, []);
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">

@@ -1,13 +1,16 @@
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useFocusReturn } from '../../../components/ui/focus-return';
 
 /** Full-screen "Nasıl Çalışır?" player: autoplay, loop, controls, close. */
 export function VideoModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const focusReturn = useFocusReturn();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-black/90 data-[state=open]:animate-fade-in" />
         <D.Content
+          {...focusReturn}
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex items-center justify-center p-3 outline-none sm:p-10"
         >
