@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link';
 import { AccountLinkNotice } from '../../features/auth';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
@@ -7,12 +8,7 @@ export function SiteLayout() {
   return (
     // Bars that stick while the page scrolls stop under the site header (h-16).
     <div className="flex min-h-dvh flex-col [--sticky-offset:4rem]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        İçeriğe geç
-      </a>
+      <SkipLink />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -45,3 +45,15 @@ describe('dashboard layout: the phone menu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('dashboard layout: the keyboard', () => {
+  it('starts at a skip link that leads past the header and the menu to the page', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'İçeriğe geç' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
+  });
+});

@@ -9,6 +9,7 @@ import { hasSeenIntro, markIntroSeen, prefersReducedMotion } from '../intro-flag
 import { IntroAnimation } from './intro-animation';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
+import { SkipLink } from '../../../components/ui/skip-link';
 
 function readTheme(): 'dark' | 'light' {
   try {
@@ -70,6 +71,7 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
     // Bars that stick while the page scrolls stop under this layout's own sticky header (h-14).
     <div className="min-h-dvh bg-stone-50 text-stone-900 [--sticky-offset:3.5rem] dark:bg-stone-950 dark:text-stone-100">
       {intro ? <IntroAnimation onDone={finishIntro} /> : null}
+      <SkipLink />
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-stone-200 bg-white/90 px-3 backdrop-blur lg:pl-6 dark:border-stone-800 dark:bg-stone-950/90">
         <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
           {sidebar}

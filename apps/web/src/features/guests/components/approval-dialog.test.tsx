@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../../test/render';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { ApprovalDialog } from './approval-dialog';
 
 function Harness() {
@@ -32,5 +32,32 @@ describe('approval dialog', () => {
     else await user.click(screen.getByRole('button', { name: 'İptal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it.each([
+    [false, true],
+    [true, false],
+  ])('with WhatsApp connected=%s, warns that invitations would wait: %s', async (connected, warns) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/whatsapp-status')
+        ? jsonResponse({
+            success: true,
+            connected,
+            counts: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0 },
+          })
+        : jsonResponse({ success: true }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Listeyi Tamamla' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    if (warns) expect(await screen.findByText(/WhatsApp bağlantısı kurulmadı/)).toBeInTheDocument();
+    else {
+      // Give the answer time to arrive: nothing to warn about once it has.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByText(/WhatsApp bağlantısı kurulmadı/)).not.toBeInTheDocument();
+    }
+    expect(dialog).toHaveTextContent('Onayla ve Kaydet');
   });
 });

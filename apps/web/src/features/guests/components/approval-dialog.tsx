@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@ani/contract/messages';
+import { AlertTriangle, WifiOff } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -12,7 +13,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { approveGuestList } from '../api/guests-api';
-import { queryKeys } from '../../../lib/queries';
+import { queryKeys, whatsappStatusQuery } from '../../../lib/queries';
 
 export function ApprovalDialog({
   open,
@@ -28,6 +29,9 @@ export function ApprovalDialog({
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // Approving starts the invitations: the host hears before, not after, that they would only wait.
+  const whatsapp = useQuery({ ...whatsappStatusQuery(weddingId), enabled: open, refetchInterval: false });
+  const notConnected = whatsapp.data?.connected === false;
   const confirm = async () => {
     setBusy(true);
     try {
@@ -76,6 +80,15 @@ export function ApprovalDialog({
             <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Yalnızca doldurulmuş ve
             kaydedilmiş satırlar listeye dahil edilir.
           </li>
+          {notConnected ? (
+            <li
+              className="flex gap-2 font-medium text-amber-800 dark:text-amber-200"
+              data-testid="whatsapp-warning"
+            >
+              <WifiOff aria-hidden className="h-4 w-4 shrink-0" /> {messages.whatsapp.notConnected}{' '}
+              Onaylarsanız bağlantı kurulduğunda otomatik olarak gönderilecekler.
+            </li>
+          ) : null}
         </ul>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>
