@@ -56,7 +56,7 @@ describe('web app serving', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('answers / with the prerendered landing page and every other page with the empty shell', async () => {
+  it('answers / with the prerendered landing page, every other page with the empty shell, and a path with no page 404', async () => {
     const home = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(home.headers['content-encoding']).toBe('gzip');
     expect(home.headers['cache-control']).toBe('no-cache');
@@ -67,6 +67,12 @@ describe('web app serving', () => {
       const page = await app.inject({ url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(shell);
+    }
+    // A path the app has no page for: the same shell (it shows the app's "not found" page), status 404.
+    for (const url of ['/boyle-bir-sayfa-yok', '/gallery/eski', '/events/abc/foto?x=1']) {
+      const missing = await app.inject({ url });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe(shell);
     }
     const api = await app.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
@@ -129,9 +135,14 @@ describe('the guest upload page: its own HTML, naming its cover', () => {
     expect(unknown.body).toBe(guestPage);
     expect(asked).toEqual(['11111111-2222-4333-8444-555555555555']);
     asked = [];
-    for (const url of ['/dashboard', `/events/${eventId}`, `/events/${eventId}/x/upload-image-page/more`]) {
+    for (const [url, status] of [
+      ['/dashboard', 200],
+      [`/events/${eventId}`, 200],
+      // No page of the app: its "not found" page, in the shell.
+      [`/events/${eventId}/x/upload-image-page/more`, 404],
+    ] as const) {
       const other = await withCovers.inject({ url });
-      expect(other.statusCode, url).toBe(200);
+      expect(other.statusCode, url).toBe(status);
       expect(other.body, url).toBe(headShell);
     }
     expect(asked).toEqual([]);

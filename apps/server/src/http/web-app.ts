@@ -6,6 +6,7 @@ import { ErrorCode } from '@ani/contract/errors';
 import type { CoverSet } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { heroCoverSizes, uploadPageEventId } from '@ani/contract/upload-page';
+import { isAppPath } from '@ani/contract/app-routes';
 
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -68,6 +69,8 @@ export async function registerWebApp(
           .send(cover ? uploadHtml.replace('</head>', `${coverPreload(cover)}</head>`) : uploadHtml);
       }
       const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : shell;
+      // The app shows its "not found" page there; the status says so too.
+      if (!isAppPath(request.url.split('?')[0]!)) reply.status(404);
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply

@@ -1,8 +1,11 @@
+import { isValidElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
+import { isAppPath } from '@ani/contract/app-routes';
 import { App } from './app';
 import { routes } from './router';
+import { NotFoundPage } from './not-found';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -17,5 +20,28 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Bizimle İletişime Geçin' })).toBeInTheDocument();
     expect(screen.queryByText('Yükleniyor…')).not.toBeInTheDocument();
     expect(warn.mock.calls.flat().join('\n')).not.toContain('HydrateFallback');
+  });
+
+  it.each([
+    '/',
+    '/gallery',
+    '/contact',
+    '/reset-password',
+    '/profile',
+    '/events',
+    '/events/abc',
+    '/events/abc/wall',
+    '/events/abc/elif-can/upload-image-page',
+    '/dashboard',
+    '/dashboard/guests/list',
+    '/dashboard/yok-boyle',
+    '/yok-boyle',
+    '/gallery/eski',
+    '/events/abc/foto',
+    '/events/abc/elif-can/upload-image-page/fazla',
+  ])('%s: the server answers 404 exactly where the router shows the "not found" page', (path) => {
+    const leaf = matchRoutes(routes, path)?.at(-1)?.route;
+    const notFound = isValidElement(leaf?.element) && leaf.element.type === NotFoundPage;
+    expect(isAppPath(path)).toBe(!notFound);
   });
 });

@@ -9,6 +9,10 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.releasePointerCapture = () => undefined;
 }
 
+// jsdom has no layout, and its scrollTo only reports "not implemented": scrolling (the router's scroll
+// restoration, the upload form's return to its top) does nothing here.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
