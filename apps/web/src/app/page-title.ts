@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 
 /** The site's own title: the landing page's, and every title's last part. */
-export const siteTitle = 'Anı Kutusu — Dijital Düğün Albümü';
+const siteTitle = 'Anı Kutusu — Dijital Düğün Albümü';
 
 /**
  * A route's `handle`: its page's title in the browser's tab, history and bookmarks, and what a screen

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../../storage/storage.ts';
 import { deriveCover, ImageRejectedError, type CoverImages } from './derive-images.ts';
-import { detectMediaType, detectionHeadBytes } from './detect-media-type.ts';
+import { detectMediaType, readHead } from './detect-media-type.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import type { MediaRepository } from './media.repository.ts';
 import { isobmffComplete } from './media-tools.ts';
@@ -79,17 +79,6 @@ export function createCoverSource(deps: {
       return await work(dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  async function readHead(file: string): Promise<Uint8Array> {
-    const handle = await open(file, 'r');
-    try {
-      const head = Buffer.alloc(detectionHeadBytes);
-      const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
     }
   }
 

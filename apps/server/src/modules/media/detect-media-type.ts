@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@ani/contract/media';
 
@@ -32,6 +33,18 @@ const accepted: Record<string, Omit<DetectedMedia, 'mime'> & { mime?: string }> 
 
 // HEIF image *sequences* (burst/animated) are not photos a guest means to share; Live Photos arrive as HEIC + MOV.
 const rejectedMimes = new Set(['image/heif-sequence', 'image/heic-sequence']);
+
+/** A file's first `detectionHeadBytes` (fewer when it is shorter): what `detectMediaType` reads. */
+export async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(detectionHeadBytes);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Detects the type from the content's first bytes (magic numbers), never from the file name or the

@@ -49,5 +49,5 @@ export type MediaApi = ReturnType<typeof createMediaApi>;
 
 /** Size, hashes and first bytes of a file counted as it is written (a resumable upload's staged file). */
 export { ContentTally, type ContentSummary } from './content-tally.ts';
-/** How many first bytes decide a file's type (`checkType`). */
-export { detectionHeadBytes } from './detect-media-type.ts';
+/** How many first bytes decide a file's type (`checkType`), and reading them from a file. */
+export { detectionHeadBytes, readHead } from './detect-media-type.ts';

@@ -1,4 +1,4 @@
-import { open, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
-import { ContentTally, detectionHeadBytes, type ContentSummary } from '../media/media.public.ts';
+import { ContentTally, detectionHeadBytes, readHead, type ContentSummary } from '../media/media.public.ts';
 
 /**
  * Unfinished uploads whose bytes are counted in memory. Each holds a hash state and its first
@@ -139,14 +139,7 @@ export class StagingStore extends FileStore {
     if (counted && counted.length === detectionHeadBytes) return counted;
     const file = this.fileOf(uploadId);
     if (!file) throw ERRORS.FILE_NOT_FOUND;
-    const handle = await open(file, 'r');
-    try {
-      const head = Buffer.alloc(detectionHeadBytes);
-      const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    return readHead(file);
   }
 
   /**

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FakeTusServer } from '../../../test/fake-tus';
 import { jsonResponse } from '../../../test/render';
 import { UploadPage } from './upload-page';
+import type { PendingFileState } from '../pending-upload';
 
 // Joined as the guest page's own build joins them (no tailwind-merge); the last test checks nothing conflicts.
 vi.mock('tailwind-merge', async () => ({
@@ -69,6 +70,18 @@ const noUploadsYet: Handler = (url) =>
   url === '/api/events/ev1/my-uploads'
     ? jsonResponse({ success: true, canDelete: true, uploads: [] })
     : undefined;
+/** The server's status of the stored submission sub1: these files, in declared order. */
+const statusOfSub1 =
+  (files: { name: string; size: number; state: string; offset: number }[]): Handler =>
+  (url) =>
+    url === '/api/events/ev1/submissions/sub1'
+      ? jsonResponse({
+          success: true,
+          submissionId: 'sub1',
+          expiresAt: '2026-12-06T00:00:00Z',
+          files: files.map((f) => ({ ...f, reason: null })),
+        })
+      : undefined;
 
 /** The page with one photo picked and the guest's name typed: ready to send. */
 async function pickedAndNamed() {
@@ -355,18 +368,12 @@ describe('guest upload page', () => {
         { file: second, state: 'sending', uploadUrl: '/api/uploads/u7', reason: null },
       ],
     });
-    const { calls } = routes(openEvent, (url) =>
-      url === '/api/events/ev1/submissions/sub1'
-        ? jsonResponse({
-            success: true,
-            submissionId: 'sub1',
-            expiresAt: '2026-12-06T00:00:00Z',
-            files: [
-              { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
-              { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30, reason: null },
-            ],
-          })
-        : undefined,
+    const { calls } = routes(
+      openEvent,
+      statusOfSub1([
+        { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50 },
+        { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30 },
+      ]),
     );
     const user = userEvent.setup();
     renderPage();
@@ -649,6 +656,22 @@ describe('guest upload page', () => {
   describe('progress of a half-sent file', () => {
     const first = () => new File(['a'.repeat(50)], 'gelin.jpg', { type: 'image/jpeg' });
     const second = () => new File(['b'.repeat(80)], 'damat.jpg', { type: 'image/jpeg' });
+    /** Both files stored as this phone last knew them: each one's state and the offset it stored. */
+    const storeBoth = (...known: [PendingFileState, number][]) =>
+      idb.set('ev1', {
+        eventId: 'ev1',
+        uploader: 'Ali',
+        note: '',
+        submissionId: 'sub1',
+        guestToken: 'tok1',
+        files: [first(), second()].map((file, i) => ({
+          file,
+          state: known[i]![0],
+          uploadUrl: `/api/uploads/u${6 + i}`,
+          reason: null,
+          offset: known[i]![1],
+        })),
+      });
 
     it('starts where the server’s submission status says, and is stored for after a reload', async () => {
       tus.uploads.set('u7', {
@@ -668,20 +691,13 @@ describe('guest upload page', () => {
           { file: second(), state: 'sending', uploadUrl: '/api/uploads/u7', reason: null },
         ],
       });
-      routes(openEvent, (url) =>
-        url === '/api/events/ev1/submissions/sub1'
-          ? jsonResponse({
-              success: true,
-              submissionId: 'sub1',
-              expiresAt: '2026-12-06T00:00:00Z',
-              files: [
-                { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
-                { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30, reason: null },
-              ],
-            })
-          : url === '/api/events/ev1/my-uploads'
-            ? jsonResponse({ success: true, canDelete: true, uploads: [] })
-            : undefined,
+      routes(
+        openEvent,
+        statusOfSub1([
+          { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50 },
+          { name: 'damat.jpg', size: 80, state: 'receiving', offset: 30 },
+        ]),
+        noUploadsYet,
       );
       const user = userEvent.setup();
       renderPage();
@@ -699,17 +715,7 @@ describe('guest upload page', () => {
     });
 
     it('shows what the server held when the stored upload is offered after a reload', async () => {
-      idb.set('ev1', {
-        eventId: 'ev1',
-        uploader: 'Ali',
-        note: '',
-        submissionId: 'sub1',
-        guestToken: 'tok1',
-        files: [
-          { file: first(), state: 'accepted', uploadUrl: '/api/uploads/u6', reason: null, offset: 50 },
-          { file: second(), state: 'waiting', uploadUrl: '/api/uploads/u7', reason: null, offset: 30 },
-        ],
-      });
+      storeBoth(['accepted', 50], ['waiting', 30]);
       routes(openEvent);
       renderPage();
       expect(
@@ -722,29 +728,13 @@ describe('guest upload page', () => {
     });
 
     it('asks the server on arrival: bytes that arrived after the phone last stored a figure are shown', async () => {
-      idb.set('ev1', {
-        eventId: 'ev1',
-        uploader: 'Ali',
-        note: '',
-        submissionId: 'sub1',
-        guestToken: 'tok1',
-        files: [
-          { file: first(), state: 'sending', uploadUrl: '/api/uploads/u6', reason: null, offset: 10 },
-          { file: second(), state: 'sending', uploadUrl: '/api/uploads/u7', reason: null, offset: 0 },
-        ],
-      });
-      routes(openEvent, (url) =>
-        url === '/api/events/ev1/submissions/sub1'
-          ? jsonResponse({
-              success: true,
-              submissionId: 'sub1',
-              expiresAt: '2026-12-06T00:00:00Z',
-              files: [
-                { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50, reason: null },
-                { name: 'damat.jpg', size: 80, state: 'receiving', offset: 70, reason: null },
-              ],
-            })
-          : undefined,
+      storeBoth(['sending', 10], ['sending', 0]);
+      routes(
+        openEvent,
+        statusOfSub1([
+          { name: 'gelin.jpg', size: 50, state: 'accepted', offset: 50 },
+          { name: 'damat.jpg', size: 80, state: 'receiving', offset: 70 },
+        ]),
       );
       renderPage();
       // 50 + 70 of 130 bytes, and the first file is in the album: one file is left, not two.
