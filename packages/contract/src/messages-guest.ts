@@ -22,6 +22,8 @@ export const guestUpload = {
   maxPhotos: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.',
   maxVideos: 'En fazla 3 adet video yükleyebilirsiniz.',
   maxTotalSize: "Toplam dosya boyutu 100MB'ı geçemez.",
+  emptyFile: 'Bu dosya boş; içinde yüklenecek bir şey yok.',
+  alreadySelected: 'Bu dosya zaten seçili.',
   closedTitle: 'Fotoğraf Yükleme Kapalı',
   success: '{n} dosya başarıyla yüklendi.',
   failed: 'Dosyalar yüklenirken bir hata oluştu.',

@@ -63,7 +63,8 @@ export const submissionFile = z.object({
   size: z
     .number({ error: m.generic.invalidInput })
     .int(m.generic.invalidInput)
-    .min(0, m.generic.invalidInput)
+    // An empty file has nothing to keep: refused with its reason before any upload starts.
+    .min(1, u.emptyFile)
     .max(limits.maxUploadBytes, u.maxTotalSize),
   type: z.string({ error: m.generic.invalidInput }).max(100, m.generic.invalidInput),
 });

@@ -197,6 +197,14 @@ describe('POST /api/events/:eventId/submissions checks the selection once', () =
     await submitted(eventId, [photo(1, 50 * MB), photo(2, limits.maxUploadBytes - 50 * MB)]);
   });
 
+  it('refuses an empty file with its reason before any byte, and takes a one-byte one', async () => {
+    const eventId = await newEvent();
+    const empty = await submit(eventId, [photo(1), photo(2, 0)]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(u.emptyFile);
+    await submitted(eventId, [photo(1), photo(2, 1)]);
+  });
+
   it('refuses a one-letter name and takes two letters', async () => {
     const eventId = await newEvent();
     const short = await submit(eventId, [photo(1)], { uploader: 'Z' });

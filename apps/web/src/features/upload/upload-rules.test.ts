@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToSelection,
   dragTypeUndetectable,
+  groupLeftOut,
   mediaKindOf,
   uploadButtonLabel,
   validateUpload,
@@ -67,6 +68,36 @@ describe('addToSelection', () => {
     expect(result.files.map((x) => x.name)).toEqual(['a.mp4', 'small.jpg']);
   });
 
+  it('leaves out an empty file and the same photo picked again, each with its reason; a new photo is taken', () => {
+    const chosen = { ...f('a.jpg', 'image/jpeg'), lastModified: 1 };
+    const result = addToSelection(
+      [chosen],
+      [
+        { ...f('a.jpg', 'image/jpeg'), lastModified: 1 },
+        { ...f('bos.jpg', 'image/jpeg', 0), lastModified: 2 },
+        // Same name, another photo (taken at another time): a different file.
+        { ...f('a.jpg', 'image/jpeg'), lastModified: 3 },
+      ],
+    );
+    expect(result.files.map((x) => x.lastModified)).toEqual([1, 3]);
+    expect(result.leftOut).toEqual([
+      { name: 'a.jpg', reason: 'Bu dosya zaten seçili.' },
+      { name: 'bos.jpg', reason: 'Bu dosya boş; içinde yüklenecek bir şey yok.' },
+    ]);
+  });
+
+  it('groups the left-out files by reason, in the order the reasons came', () => {
+    const roll = Array.from({ length: 150 }, (_, i) => f(`DSC_${i}.jpg`, 'image/jpeg'));
+    const { leftOut } = addToSelection([], [...roll, f('notlar.txt', 'text/plain')]);
+    expect(groupLeftOut(leftOut)).toEqual([
+      {
+        reason: 'En fazla 10 adet fotoğraf yükleyebilirsiniz.',
+        names: roll.slice(10).map((x) => x.name),
+      },
+      { reason: 'Sadece resim ve video dosyaları yüklenebilir.', names: ['notlar.txt'] },
+    ]);
+  });
+
   it('answers the same selection when nothing new fits', () => {
     const current = [f('a.jpg', 'image/jpeg')];
     expect(addToSelection(current, [f('x.txt', 'text/plain')]).files).toBe(current);
@@ -83,6 +114,13 @@ describe('validateUpload', () => {
       'İsminiz en az 2 karakter olmalı.',
     );
     expect(validateUpload({ fileCount: 1, name: 'Al', note: '' })).toEqual({});
+  });
+
+  it('counts a name’s letters as the server does: one emoji is one letter, not two', () => {
+    expect(validateUpload({ fileCount: 1, name: '💍', note: '' }).name).toBe(
+      'İsminiz en az 2 karakter olmalı.',
+    );
+    expect(validateUpload({ fileCount: 1, name: '💍💐', note: '' })).toEqual({});
   });
 
   it('keeps the note optional but bounded', () => {

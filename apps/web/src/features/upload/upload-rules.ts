@@ -55,7 +55,7 @@ export interface SelectionResult<F> {
  * kept; each one that does not is named with its reason. Choosing 11 photos keeps 10 and names the
  * 11th; a text file among photos is named and the photos stay.
  */
-export function addToSelection<F extends { name: string; type: string; size: number }>(
+export function addToSelection<F extends { name: string; type: string; size: number; lastModified?: number }>(
   current: F[],
   incoming: F[],
   source: 'picker' | 'drop' = 'picker',
@@ -69,8 +69,19 @@ export function addToSelection<F extends { name: string; type: string; size: num
     if (kind === 'image' || kind === 'video') counts[kind] += 1;
     bytes += file.size;
   }
+  // The same photo picked again (the picker opened twice) is one file: name, size and date match.
+  const sameFile = (a: F, b: F) =>
+    a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
   for (const file of incoming) {
     const kind = mediaKindOf(file);
+    if (file.size === 0) {
+      leftOut.push({ name: file.name, reason: u.emptyFile });
+      continue;
+    }
+    if (files.some((chosen) => sameFile(chosen, file))) {
+      leftOut.push({ name: file.name, reason: u.alreadySelected });
+      continue;
+    }
     if (kind === null || kind === 'other') {
       const reason =
         kind === 'other'
@@ -103,6 +114,16 @@ export function addToSelection<F extends { name: string; type: string; size: num
   return { files: leftOut.length === incoming.length && incoming.length > 0 ? current : files, leftOut };
 }
 
+/**
+ * The left-out files by reason, in the order each reason first came: a whole camera roll picked at
+ * once is a few lines ("140 files: at most 10 photos"), not one line per file.
+ */
+export function groupLeftOut(leftOut: LeftOut[]): { reason: string; names: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const { name, reason } of leftOut) groups.set(reason, [...(groups.get(reason) ?? []), name]);
+  return [...groups].map(([reason, names]) => ({ reason, names }));
+}
+
 export interface UploadFormErrors {
   files?: string;
   name?: string;
@@ -114,10 +135,12 @@ export function validateUpload(input: { fileCount: number; name: string; note: s
   const errors: UploadFormErrors = {};
   if (input.fileCount === 0) errors.files = u.selectFiles;
   // Counted as the server stores it: invisible characters do not make a name long enough.
+  // Letters as the server counts them (code points): "💍" is one, not the two UTF-16 units it takes.
   const name = cleanLine(input.name);
+  const letters = [...name].length;
   if (!name) errors.name = u.nameRequired;
-  else if (name.length < limits.uploaderNameMin) errors.name = u.nameMin;
-  else if (name.length > limits.uploaderNameMax) errors.name = u.nameMax;
+  else if (letters < limits.uploaderNameMin) errors.name = u.nameMin;
+  else if (letters > limits.uploaderNameMax) errors.name = u.nameMax;
   if (stripInvisible(input.note).trim().length > limits.uploadNoteMax) errors.note = u.noteMax;
   return errors;
 }

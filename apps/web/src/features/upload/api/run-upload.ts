@@ -80,6 +80,28 @@ export async function withServerStates(upload: PendingUpload): Promise<PendingUp
 }
 
 /**
+ * A phone that says it is offline when the guest taps waits here, saying so, and starts by itself once
+ * it is online: the same as a phone that goes offline mid-file (tus-file.ts), instead of failing at the
+ * first request and asking for another tap. False when the run was stopped meanwhile.
+ */
+function online(onTrouble: UploadCallbacks['onTrouble'], signal?: AbortSignal): Promise<boolean> {
+  if (navigator.onLine !== false) return Promise.resolve(true);
+  onTrouble?.('offline');
+  return new Promise((resolve) => {
+    const done = (back: boolean) => {
+      window.removeEventListener('online', up);
+      signal?.removeEventListener('abort', stop);
+      onTrouble?.(null);
+      resolve(back);
+    };
+    const up = () => done(true);
+    const stop = () => done(false);
+    window.addEventListener('online', up);
+    signal?.addEventListener('abort', stop);
+  });
+}
+
+/**
  * Runs a guest's upload to the end: announces the selection (POST submissions) unless it already was,
  * then sends each unfinished file with tus, one after another (on a venue's thin uplink two files at
  * once only share the same bytes per second). Every step is stored, so a reload continues where this
@@ -103,6 +125,8 @@ export async function runUpload(
 
   try {
     await savePendingUpload(upload);
+    if (!(await online(callbacks.onTrouble, signal)))
+      return { kind: 'interrupted', message: submissionTexts.connectionLost };
     if (upload.submissionId) {
       const server = await getSubmissionStatus(upload.eventId, upload.submissionId, upload.guestToken);
       // A file the server is receiving whose upload address this page never stored (the reload came

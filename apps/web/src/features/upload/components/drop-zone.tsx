@@ -70,6 +70,12 @@ export function DropZone({
         accept={accept}
         disabled={disabled}
         className="sr-only"
+        // A button to screen readers, which expect Enter to press it; a file input only answers Space.
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          e.currentTarget.click();
+        }}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
           // Reset so choosing the same file again after removing it still fires a change.

@@ -45,6 +45,12 @@ export function MyUploads({
   const [asking, setAsking] = useState<MyUpload | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // A delete's news belongs to the list it changed: a new upload (the next round) clears it.
+  const [noticeRound, setNoticeRound] = useState(round);
+  if (noticeRound !== round) {
+    setNoticeRound(round);
+    setNotice(null);
+  }
   // Where the focus goes back when the question closes: the delete button that asked it, or, when that
   // file is gone, the list's heading. Set here rather than left to the dialog, so a keyboard or
   // screen-reader user is never left at the top of the page.

@@ -11,6 +11,7 @@ import { isSettled, unfinishedCount } from '../pending-upload';
 import { useResumableUpload, type UploadSummary } from '../use-resumable-upload';
 import {
   addToSelection,
+  groupLeftOut,
   uploadButtonLabel,
   validateUpload,
   type LeftOut,
@@ -21,6 +22,8 @@ import { OutcomeBox } from './outcome-box';
 import { SelectedFiles } from './selected-files';
 
 const t = submissionTexts;
+/** Up to this many files left out for one reason are named one per line; more share one line. */
+const namedLeftOut = 3;
 
 /**
  * Picker, previews, name and note, and the resumable upload: the selection is announced as a
@@ -123,11 +126,22 @@ export function UploadForm({
           title={leftOut.length === 1 ? 'Bu dosya eklenmedi:' : `Bu ${leftOut.length} dosya eklenmedi:`}
         >
           <ul className="list-disc space-y-0.5 pl-4" data-testid="left-out">
-            {leftOut.map((item, i) => (
-              <li key={`${item.name}-${i}`}>
-                <span className="font-medium break-all">{item.name}</span>: {item.reason}
-              </li>
-            ))}
+            {groupLeftOut(leftOut).flatMap(({ reason, names }) =>
+              names.length <= namedLeftOut ? (
+                names.map((name, i) => (
+                  <li key={`${reason}-${i}`}>
+                    <span className="font-medium break-all">{name}</span>: {reason}
+                  </li>
+                ))
+              ) : (
+                <li key={reason}>
+                  {names.length} dosya: {reason}
+                  <span className="block text-xs break-all text-red-900/80">
+                    {names.slice(0, namedLeftOut).join(', ')} ve {names.length - namedLeftOut} dosya daha
+                  </span>
+                </li>
+              ),
+            )}
           </ul>
         </Alert>
       ) : null}

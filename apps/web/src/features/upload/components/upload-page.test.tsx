@@ -877,7 +877,7 @@ describe('guest upload page', () => {
         uploads = uploads.filter((u) => u.id !== 'p3');
         return jsonResponse({ success: true, message: 'Dosya silindi.' });
       }
-      return undefined;
+      return acceptsSubmissions(url, init);
     });
     const user = userEvent.setup();
     renderPage();
@@ -900,6 +900,15 @@ describe('guest upload page', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/events/ev1/info')).toHaveLength(2));
     const removal = calls.find((c) => c.init?.method === 'DELETE')!;
     expect(header(removal.init, 'x-guest-token')).toBe('tok1');
+
+    // The delete's news goes with the next upload: it was about the list before it.
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['y'.repeat(20)], 'yeni.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Dosya silindi.')).not.toBeInTheDocument());
   });
 
   it('says so when the phone has nothing left, offers a retry when the list fails, and hides delete once uploads closed', async () => {
@@ -975,6 +984,44 @@ describe('guest upload page', () => {
     expect(screen.getByTestId('left-out')).toHaveTextContent(
       'foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.',
     );
+  });
+
+  it('names a whole camera roll’s left-out photos in one line, not one line each', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    const roll = Array.from(
+      { length: 150 },
+      (_, i) => new File(['x'], `DSC_${i + 1}.jpg`, { type: 'image/jpeg' }),
+    );
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, roll);
+    expect(screen.getByRole('button', { name: '10 Dosyayı Yükle' })).toBeEnabled();
+    const list = screen.getByTestId('left-out');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent(
+      '140 dosya: En fazla 10 adet fotoğraf yükleyebilirsiniz.DSC_11.jpg, DSC_12.jpg, DSC_13.jpg ve 137 dosya daha',
+    );
+    expect(screen.getByText('Bu 140 dosya eklenmedi:')).toBeInTheDocument();
+  });
+
+  it('opens the picker with Enter too, as the button screen readers announce it as', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    const picker = document.getElementById('upload-files') as HTMLInputElement;
+    const opened = vi.spyOn(picker, 'click');
+    picker.focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the wedding in the tab’s title', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    expect(document.title).toBe(`${screen.getByRole('heading', { level: 1 }).textContent} · Anı Kutusu`);
   });
 
   it('says "click" on a computer and "tap" on a phone', async () => {

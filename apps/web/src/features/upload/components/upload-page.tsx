@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Lock, RefreshCw } from 'lucide-react';
 import { eventTexts, genericTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
@@ -83,6 +83,11 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
   const open = state.status === 'success' && state.info.canAddPhotos === true;
   const [seenOpen, setSeenOpen] = useState(open);
   if (open && !seenOpen) setSeenOpen(true);
+  // The tab, the phone's app switcher and a bookmark name the wedding, not the service.
+  const title = state.status === 'success' ? state.info.title : null;
+  useEffect(() => {
+    if (title) document.title = `${title} · Anı Kutusu`;
+  }, [title]);
   const onUploaded = useCallback(() => {
     refresh();
     setToken(readGuestToken(eventId));
