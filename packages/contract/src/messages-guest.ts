@@ -38,13 +38,14 @@ export const guestEvents = {
 export const guestSubmissions = {
   sending: 'Yükleniyor…',
   accepted: 'Yüklendi',
-  duplicate: 'Bu dosya zaten albümde.',
-  duplicateBadge: 'Zaten albümde',
+  // "Already uploaded", not "already in the album": with approval on, the earlier copy may still be waiting.
+  duplicate: 'Bu dosya daha önce yüklenmiş.',
+  duplicateBadge: 'Zaten yüklü',
   afterApproval: 'Fotoğraf ve videolarınız çift onayladıktan sonra albümde görünecek.',
   refusedBadge: 'Yüklenmedi',
   refused: 'Bu dosya kabul edilmedi.',
   refusedTitle: 'Bu dosyalar yüklenmedi:',
-  duplicatesTitle: 'Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:',
+  duplicatesTitle: 'Bu dosyalar daha önce yüklendiği için tekrar yüklenmedi:',
   progress: '{done}/{total} dosya yüklendi',
   connectionLost: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.',
   offline: 'İnternet bağlantınız yok. Bağlantı gelince yükleme kaldığı yerden kendiliğinden devam edecek.',

@@ -232,7 +232,7 @@ describe('guest upload page', () => {
     expect(screen.getByTestId('refused')).toHaveTextContent(
       'bozuk.jpg: Görsel okunamadı; dosya bozuk olabilir.',
     );
-    expect(screen.getByText('Bu dosyalar zaten albümde olduğu için tekrar yüklenmedi:')).toBeInTheDocument();
+    expect(screen.getByText('Bu dosyalar daha önce yüklendiği için tekrar yüklenmedi:')).toBeInTheDocument();
     expect(tus.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
     expect([...tus.uploads.values()].map((u) => u.offset === u.length)).toEqual([true, true, true]);
     // Finished: nothing left to continue, the form is ready for more, and "Yüklediklerim" appears.

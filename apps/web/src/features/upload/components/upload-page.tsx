@@ -129,7 +129,10 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
         ) : info.canAddPhotos ? (
           <section>
             <p className="mb-5 text-stone-700">
-              Bu güzel günden çektiğiniz fotoğraf ve videoları paylaşın; çift hepsini albümünde görecek.
+              Bu güzel günden çektiğiniz fotoğraf ve videoları paylaşın;{' '}
+              {info.autoApprovePhotos
+                ? 'çift hepsini albümünde görecek.'
+                : 'çift onayladıklarını albümüne ekleyecek.'}
             </p>
             <UploadForm eventId={eventId} onUploaded={onUploaded} approvedFirst={!info.autoApprovePhotos} />
           </section>
