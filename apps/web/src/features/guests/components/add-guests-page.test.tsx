@@ -58,7 +58,8 @@ describe('add guests page', () => {
     expect(maxInFlight).toBe(1);
   });
 
-  it('does not resend a refused row by itself: one error, then an edit or "Tekrar Dene" sends it again', async () => {
+  /** The page with the server's POST answered by `answer` for the n-th guest sent (1-based). */
+  function pageWithAnswers(answer: (n: number, body: { name: string; phone: string }) => Response) {
     resetToasts();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     signInHost();
@@ -68,42 +69,93 @@ describe('add guests page', () => {
       if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
       if (url.includes('/guests') && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { name: string; phone: string };
-        posted.push(body.name);
-        if (posted.length === 1)
-          return jsonResponse(
-            { success: false, message: 'Bu telefon numarasıyla kayıtlı bir davetli zaten var.' },
-            409,
-          );
+        posted.push(`${body.name} ${body.phone}`);
+        return answer(posted.length, body);
+      }
+      if (url.includes('/whatsapp-status'))
         return jsonResponse({
           success: true,
-          message: 'Misafir başarıyla eklendi',
-          guest: { ...guest, name: body.name, phone: body.phone },
+          connected: true,
+          counts: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0 },
         });
-      }
       return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
     });
-    const user = userEvent.setup();
     renderWithRouter(
       <>
         <AddGuestsPage />
         <Toaster />
       </>,
     );
+    return posted;
+  }
+  const added = (body: { name: string; phone: string }) =>
+    jsonResponse({ success: true, message: 'Misafir başarıyla eklendi', guest: { ...guest, ...body } });
+
+  it('does not resend a row the server could not take by itself: one error, then "Tekrar Dene" sends it', async () => {
+    const posted = pageWithAnswers((n, body) =>
+      n === 1 ? new Response('', { status: 503, statusText: 'Service Unavailable' }) : added(body),
+    );
+    const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
-    expect(
-      await screen.findByText('Bu telefon numarasıyla kayıtlı bir davetli zaten var.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/Bu satır kaydedilemedi/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin. Tekrar deneyebilirsiniz.',
+    );
     // Well past another autosave delay: the same content is not sent again.
     await new Promise((r) => setTimeout(r, 2600));
-    expect(posted).toEqual(['Ayşe']);
-    expect(screen.getByLabelText('1. davetli adı')).toHaveValue('Ayşe');
-
+    expect(posted).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Tekrar Dene' }));
-    await waitFor(() => expect(posted).toEqual(['Ayşe', 'Ayşe']));
+    await waitFor(() => expect(posted).toHaveLength(2));
     await waitFor(() => expect(screen.getByLabelText('2. davetli adı')).toHaveValue(''));
-    expect(screen.queryByText(/Bu satır kaydedilemedi/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tekrar deneyebilirsiniz/)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('shows a refusal on its row with the server’s reason and no useless retry; an edit sends it again', async () => {
+    const posted = pageWithAnswers((n, body) =>
+      n === 1
+        ? jsonResponse(
+            { success: false, message: 'Bu telefon numarasıyla kayıtlı bir davetli zaten var.' },
+            409,
+          )
+        : added(body),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    const reason = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(reason).toHaveTextContent(
+      'Bu telefon numarasıyla kayıtlı bir davetli zaten var. Düzelttiğinizde yeniden kaydedilir.',
+    );
+    expect(screen.queryByRole('button', { name: 'Tekrar Dene' })).not.toBeInTheDocument();
+    const phone = screen.getByLabelText('1. davetli telefonu');
+    await user.clear(phone);
+    await user.type(phone, '05441112234');
+    await waitFor(() => expect(posted).toHaveLength(2), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByLabelText('2. davetli adı')).toHaveValue(''));
+  }, 15_000);
+
+  it('saves a row still waiting for its autosave before the approval, and names rows that stay out', async () => {
+    const posted = pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    // A complete row typed just now, and an incomplete one.
+    await user.type(await screen.findByLabelText('2. davetli adı'), 'Son Dakika');
+    await user.type(screen.getByLabelText('2. davetli telefonu'), '05441112244');
+    await user.click(screen.getByRole('button', { name: 'Satır Ekle' }));
+    await user.type(screen.getByLabelText('3. davetli adı'), 'Yarım');
+    await user.click(screen.getByRole('button', { name: /Listeyi Tamamla/ }));
+    const dialog = await screen.findByRole('dialog');
+    // Sent at once, not 2 s later when the list may already be locked.
+    expect(posted).toEqual(['Ayşe +905441112233', 'Son Dakika +905441112244']);
+    expect(dialog).toHaveTextContent(
+      '1 satır kaydedilmedi (eksik ya da hatalı); onaylarsanız listeye girmez',
+    );
+    // A reload or a closed tab would lose that row: the browser is told to ask first.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
   }, 15_000);
 
   it('says why a count the server would refuse keeps the row unsaved, and a good count clears it', async () => {

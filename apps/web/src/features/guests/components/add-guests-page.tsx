@@ -6,14 +6,14 @@ import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { GuestSearch } from './guest-search';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
-import { serverMessageOr } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { looksLikeList, parseGuestLines } from '../paste-lines';
 import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
-import { GuestEntryRow, rowCount, rowSignature, type EntryRow } from './guest-entry-row';
+import { GuestEntryRow, rowCount, rowSignature, rowValid, type EntryRow } from './guest-entry-row';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
 
 let keySeq = 0;
@@ -100,12 +100,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       });
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
-      patch(row.key, { state: 'editing', refusedAs: rowSignature(row) });
-      toast({
-        title: 'Hata',
-        description: serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.'),
-        variant: 'destructive',
-      });
+      const message = serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.');
+      // A 4xx is the server's verdict on this content (a duplicate, a locked list): only an edit helps.
+      const verdict = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      patch(row.key, { state: 'editing', refused: { as: rowSignature(row), message, retry: !verdict } });
+      toast({ title: 'Hata', description: message, variant: 'destructive' });
     }
   };
 
@@ -143,6 +142,27 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     toast({ title: 'Yapıştırıldı', description: `${parsed.length} satır eklendi.`, variant: 'info' });
     return true;
   };
+
+  // Rows typed but not saved: the approval locks the list, so they are saved (or named) first.
+  const pending = (rows ?? []).filter((r) => r.state !== 'saved' && (r.name.trim() || r.phone.trim()));
+  const [finishing, setFinishing] = useState(false);
+  /** "Listeyi Tamamla": every complete row still waiting for its autosave is saved now, then the dialog. */
+  const finish = async () => {
+    setFinishing(true);
+    for (const row of rows ?? [])
+      if (row.state === 'editing' && rowValid(row) && row.refused?.as !== rowSignature(row)) save(row);
+    await saveQueue.current;
+    setFinishing(false);
+    setApproving(true);
+  };
+  const hasPending = pending.length > 0;
+  // Leaving (reload, closing the tab) would lose typed rows that are not saved: the browser asks first.
+  useEffect(() => {
+    if (!hasPending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasPending]);
 
   const visible = useMemo(() => {
     const q = search.trim().toLocaleLowerCase('tr-TR');
@@ -241,8 +261,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         <Button variant="outline" onClick={append}>
           <Plus aria-hidden className="h-4 w-4" /> Satır Ekle
         </Button>
-        <Button onClick={() => setApproving(true)} disabled={saved.length === 0}>
-          <ListChecks aria-hidden className="h-4 w-4" /> Listeyi Tamamla
+        <Button
+          onClick={() => void finish()}
+          disabled={saved.length === 0 || finishing}
+          aria-busy={finishing}
+        >
+          <ListChecks aria-hidden className="h-4 w-4" /> {finishing ? 'Kaydediliyor...' : 'Listeyi Tamamla'}
         </Button>
       </div>
       <ApprovalDialog
@@ -250,6 +274,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         onOpenChange={setApproving}
         onApproved={() => setJustApproved(true)}
         weddingId={weddingId}
+        unsavedRows={pending.length}
       />
     </>
   );

@@ -20,12 +20,15 @@ export function ApprovalDialog({
   onOpenChange,
   onApproved,
   weddingId,
+  unsavedRows = 0,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   /** After the approval is saved, before the approved page replaces the one that opened this. */
   onApproved?: () => void;
   weddingId: string;
+  /** Rows typed on the page but not saved (incomplete or refused): they stay out of the list. */
+  unsavedRows?: number;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -80,6 +83,15 @@ export function ApprovalDialog({
             <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-amber-500" /> Yalnızca doldurulmuş ve
             kaydedilmiş satırlar listeye dahil edilir.
           </li>
+          {unsavedRows > 0 ? (
+            <li
+              className="flex gap-2 font-medium text-red-700 dark:text-red-300"
+              data-testid="unsaved-warning"
+            >
+              <AlertTriangle aria-hidden className="h-4 w-4 shrink-0" /> {unsavedRows} satır kaydedilmedi
+              (eksik ya da hatalı); onaylarsanız listeye girmez ve sonradan eklenemez.
+            </li>
+          ) : null}
           {notConnected ? (
             <li
               className="flex gap-2 font-medium text-amber-800 dark:text-amber-200"

@@ -13,8 +13,16 @@ export interface EntryRow {
   phone: string;
   count: string;
   state: 'editing' | 'saving' | 'saved';
-  /** The row's content when the server last refused it: that content is not sent again by itself. */
-  refusedAs?: string;
+  /** The server's last refusal of this row: for this content (not sent again by itself), and why. */
+  refused?: RowRefusal;
+}
+
+export interface RowRefusal {
+  /** The row's `rowSignature` when it was refused. */
+  as: string;
+  message: string;
+  /** A failure worth the same content again (no answer, a server error); not a verdict like a duplicate. */
+  retry: boolean;
 }
 
 /** What the row would send; an edit changes it, and a changed row is worth another try. */
@@ -32,7 +40,8 @@ export function rowCount(row: Pick<EntryRow, 'count'>): number | null {
     : null;
 }
 
-function rowValid(row: EntryRow): boolean {
+/** Complete enough to save: a name, a mobile number and a count the server takes. */
+export function rowValid(row: EntryRow): boolean {
   return row.name.trim() !== '' && isValidTurkishMobile(row.phone) && rowCount(row) !== null;
 }
 
@@ -65,7 +74,7 @@ export function GuestEntryRow({
   const signature = rowSignature(row);
   // A refused row waits for an edit or the host's "Tekrar Dene": resending the same content every two
   // seconds would only stack the same error.
-  const refused = row.state === 'editing' && row.refusedAs === signature;
+  const refused = row.state === 'editing' && row.refused?.as === signature ? row.refused : null;
   useRowAutosave({ valid, active: row.state === 'editing' && !refused, signature }, () => onSave(row));
   const phoneBad = row.phone !== '' && !isValidTurkishMobile(row.phone);
   // A count the server would refuse says so, instead of leaving the row silently unsaved.
@@ -189,10 +198,12 @@ export function GuestEntryRow({
         ) : null}
       </div>
       <span className="flex h-10 items-center justify-end gap-1 text-xs text-stone-500">
-        {refused ? (
+        {refused?.retry ? (
           <Button size="sm" variant="outline" onClick={() => onSave(row)}>
             Tekrar Dene
           </Button>
+        ) : refused ? (
+          <span className="text-red-600 dark:text-red-400">Kaydedilmedi</span>
         ) : saving ? (
           'Kaydediliyor...'
         ) : valid ? (
@@ -210,8 +221,11 @@ export function GuestEntryRow({
         </Button>
       </span>
       {refused ? (
-        <p className="col-span-full text-xs text-red-600 sm:col-start-2 dark:text-red-400">
-          Bu satır kaydedilemedi. Düzeltip bekleyin ya da tekrar deneyin.
+        // The server's own reason on the row (a duplicate number, a locked list), not only in a toast
+        // that goes: the host sees what to fix.
+        <p role="alert" className="col-span-full text-xs text-red-600 sm:col-start-2 dark:text-red-400">
+          {refused.message}{' '}
+          {refused.retry ? 'Tekrar deneyebilirsiniz.' : 'Düzelttiğinizde yeniden kaydedilir.'}
         </p>
       ) : null}
     </div>
