@@ -37,7 +37,17 @@ describe('matchesGuest (Turkish-aware search)', () => {
   it('folds İ/i and I/ı the Turkish way', () => {
     expect(matchesGuest(guest, 'ışıl')).toBe(true);
     expect(matchesGuest(guest, 'ince')).toBe(true);
-    expect(matchesGuest(guest, 'isil')).toBe(false);
+    expect(matchesGuest(guest, 'işik')).toBe(false);
+  });
+  it('finds a name typed without Turkish letters, as phone keyboards often do', () => {
+    const others = [
+      { name: 'Hatice Çelik', phone: '+905321234568' },
+      { name: 'İsmail Öz', phone: '+905321234569' },
+    ];
+    expect(others.filter((g) => matchesGuest(g, 'celik')).map((g) => g.name)).toEqual(['Hatice Çelik']);
+    expect(others.filter((g) => matchesGuest(g, 'ISMAIL oz')).map((g) => g.name)).toEqual(['İsmail Öz']);
+    expect(matchesGuest(guest, 'isil')).toBe(true);
+    expect(others.filter((g) => matchesGuest(g, 'celal'))).toEqual([]);
   });
   it('finds by phone digits whatever the spacing', () => {
     expect(matchesGuest(guest, '532 123')).toBe(true);

@@ -39,11 +39,31 @@ export function draftCount(draft: EditDraft): number | null {
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-/** Search by name or phone, folding case the Turkish way ("İ"/"i", "I"/"ı"); phone ignores spaces. */
+const plainLetters: Record<string, string> = {
+  ç: 'c',
+  ğ: 'g',
+  ı: 'i',
+  ö: 'o',
+  ş: 's',
+  ü: 'u',
+  â: 'a',
+  î: 'i',
+  û: 'u',
+};
+
+/**
+ * A name as search compares it: lower case the Turkish way ("İ"/"i", "I"/"ı"), then without the
+ * Turkish marks, since a phone's keyboard often types "celik" for "Çelik" and "ismail" for "İsmail".
+ */
+function searchForm(text: string): string {
+  return text.toLocaleLowerCase('tr-TR').replace(/[çğıöşüâîû]/g, (c) => plainLetters[c]!);
+}
+
+/** Search by name (with or without Turkish letters, any case) or phone (spaces ignored). */
 export function matchesGuest(guest: Pick<Guest, 'name' | 'phone'>, query: string): boolean {
-  const q = query.trim().toLocaleLowerCase('tr-TR');
+  const q = searchForm(query.trim());
   if (!q) return true;
-  if (guest.name.toLocaleLowerCase('tr-TR').includes(q)) return true;
+  if (searchForm(guest.name).includes(q)) return true;
   const digits = q.replace(/\D/g, '');
   return digits.length > 0 && guest.phone.replace(/\D/g, '').includes(digits);
 }

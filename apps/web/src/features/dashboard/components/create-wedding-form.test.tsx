@@ -36,4 +36,25 @@ describe('create wedding form', () => {
     expect(screen.getByLabelText('Mekan Adı *')).not.toHaveAttribute('aria-invalid');
     expect(screen.getAllByText('Bu alan zorunludur.')).toHaveLength(7);
   });
+
+  it('lists its fields in the order the missing-fields message names them, so the first one named gets the focus', async () => {
+    renderWithRouter(<CreateWeddingForm />);
+    const form = screen.getByRole('form', { name: 'Düğün oluşturma formu' });
+    expect([...form.querySelectorAll('input, select')].map((el) => el.id)).toEqual([
+      'cw-title',
+      'cw-weddingDate',
+      'cw-weddingTime',
+      'cw-venueName',
+      'cw-venueLocation',
+      'cw-brideName',
+      'cw-brideSurname',
+      'cw-groomName',
+      'cw-groomSurname',
+      'cw-capacity',
+    ]);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Etkinlik Adı *'), 'Ayşe & Mehmet');
+    await user.click(screen.getByRole('button', { name: 'Düğünü Oluştur' }));
+    expect(screen.getByLabelText('Düğün Tarihi *')).toHaveFocus();
+  });
 });

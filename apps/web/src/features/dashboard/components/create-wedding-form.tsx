@@ -28,6 +28,8 @@ const fields = [
   { name: 'groomName', label: 'Damat Adı', type: 'text' },
   { name: 'groomSurname', label: 'Damat Soyadı', type: 'text' },
 ] as const;
+/** Fields a whole row wide (the venue's two share no row with a half-width field). */
+const wide = new Set<string>(['title', 'venueName', 'venueLocation']);
 
 type FieldName = (typeof fields)[number]['name'] | 'weddingTime' | 'capacity';
 type Form = Record<FieldName, string>;
@@ -113,6 +115,21 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
     mutation.mutate();
   };
 
+  const field = (f: (typeof fields)[number]) => (
+    <div key={f.name} className={wide.has(f.name) ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
+      <Label htmlFor={`cw-${f.name}`}>{f.label} *</Label>
+      <Input
+        id={`cw-${f.name}`}
+        type={f.type}
+        value={form[f.name]}
+        placeholder={'placeholder' in f ? f.placeholder : undefined}
+        onChange={(e) => set(f.name, e.target.value)}
+        {...markOf(f.name)}
+      />
+      {note(f.name)}
+    </div>
+  );
+
   return (
     <form
       onSubmit={submit}
@@ -120,25 +137,8 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
       className="grid gap-4 sm:grid-cols-2"
       aria-label="Düğün oluşturma formu"
     >
-      {fields.map((f) => (
-        <div
-          key={f.name}
-          className={
-            f.name === 'title' || f.name === 'venueLocation' ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'
-          }
-        >
-          <Label htmlFor={`cw-${f.name}`}>{f.label} *</Label>
-          <Input
-            id={`cw-${f.name}`}
-            type={f.type}
-            value={form[f.name]}
-            placeholder={'placeholder' in f ? f.placeholder : undefined}
-            onChange={(e) => set(f.name, e.target.value)}
-            {...markOf(f.name)}
-          />
-          {note(f.name)}
-        </div>
-      ))}
+      {/* The order the missing-fields message names them in: the time right after the date. */}
+      {fields.slice(0, 2).map(field)}
       <div className="space-y-1.5">
         <Label htmlFor="cw-weddingTime">Düğün Saati *</Label>
         <select
@@ -157,6 +157,7 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
         </select>
         {note('weddingTime')}
       </div>
+      {fields.slice(2).map(field)}
       <div className="space-y-1.5">
         <Label htmlFor="cw-capacity">Kapasite (isteğe bağlı)</Label>
         <Input

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { addGuest, deleteGuest, guestKeys, guestListQuery } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { looksLikeList, parseGuestLines } from '../paste-lines';
+import { matchesGuest } from '../status';
 import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
 import { GuestEntryRow, rowCount, rowSignature, rowValid, type EntryRow } from './guest-entry-row';
@@ -165,8 +166,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   }, [hasPending]);
 
   const visible = useMemo(() => {
-    const q = search.trim().toLocaleLowerCase('tr-TR');
-    return (rows ?? []).filter((r) => !q || r.name.toLocaleLowerCase('tr-TR').includes(q));
+    return (rows ?? []).filter((r) => matchesGuest(r, search));
   }, [rows, search]);
   const saved = (rows ?? []).filter((r) => r.state === 'saved');
   const people = saved.reduce((sum, r) => sum + (Number(r.count) || 0), 0);
