@@ -20,6 +20,27 @@ describe('router fallbacks', () => {
     expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
   });
 
+  it('says in Turkish that a page could not be loaded, instead of the browser’s English for a lost chunk', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        lazy: () =>
+          Promise.reject(
+            new TypeError(
+              'Failed to fetch dynamically imported module: http://x/assets/guest-list-route-1.js',
+            ),
+          ),
+        errorElement: <ErrorScreen />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText(/Sayfa yüklenemedi: internet bağlantınız kesilmiş/)).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sayfayı Yenile' })).toBeInTheDocument();
+  });
+
   it('shows the 404 page with a link back to /', async () => {
     const router = createMemoryRouter([{ path: '*', element: <NotFoundPage /> }], {
       initialEntries: ['/yok'],

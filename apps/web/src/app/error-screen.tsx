@@ -1,12 +1,21 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
+/**
+ * A page's code that could not be fetched (the connection dropped, or a new version replaced the
+ * files the open tab knew): each browser words it its own way, in English.
+ */
+const chunkLoadFailure =
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
 /** The router's fallback when rendering or loading a route throws. */
 export function ErrorScreen() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
-      ? error.message
+      ? chunkLoadFailure.test(error.message)
+        ? 'Sayfa yüklenemedi: internet bağlantınız kesilmiş ya da site güncellenmiş olabilir. Bağlantınızı kontrol edip sayfayı yenileyin.'
+        : error.message
       : String(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-6 py-16">
