@@ -258,6 +258,21 @@ describe('dashboard: one dark theme, the QR card and the way between site and da
         'main button:has-text("Daha fazla fotoğraf göster")',
       );
       expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
+      // The keyboard's focus ring stands out on the dark page: 3:1 at least against the page behind it.
+      await page.keyboard.press('Tab');
+      const logout = page.getByRole('button', { name: 'Çıkış Yap' }).first();
+      await logout.focus();
+      const ring = await logout.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const read = (window as unknown as { __rgba: (css: string) => number[] }).__rgba;
+        return {
+          style: style.outlineStyle,
+          color: read(style.outlineColor),
+          page: read(getComputedStyle(document.body).backgroundColor),
+        };
+      });
+      expect(ring.style).not.toBe('none');
+      expect(contrast(ring.color, ring.page)).toBeGreaterThanOrEqual(3);
       await screenshotBoth(page, 'dashboard-qr-manage-dark');
       expect(problems).toEqual([]);
       await context.close();

@@ -34,12 +34,14 @@ export function CardPreview({
             {date}
           </span>
           <span className="mt-1 bg-white p-1">
-            <QRCodeSVG value={link} size={84} level="H" />
+            <QRCodeSVG value={link} size={84} level="H" title="Fotoğraf yükleme sayfasının QR kodu" />
           </span>
           <span className="mt-1 text-[8px] leading-snug">{cardInstruction}</span>
         </div>
       </div>
-      <figcaption className="mt-2 text-center text-xs text-stone-500">{theme.title}</figcaption>
+      <figcaption className="mt-2 text-center text-xs text-stone-600 dark:text-stone-400">
+        {theme.title}
+      </figcaption>
     </figure>
   );
 }

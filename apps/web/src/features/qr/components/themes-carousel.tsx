@@ -28,7 +28,8 @@ export function ThemesCarousel({
   return (
     <div className="relative">
       <div ref={viewport} className="mx-auto max-w-[1200px] overflow-x-clip" data-testid="themes-viewport">
-        <ul
+        {/* A radio group, not a list: its children are radios, and a list's items would lose their list. */}
+        <div
           className="flex gap-5 transition-transform duration-500"
           style={{ transform: `translateX(-${index * step}px)` }}
           data-testid="themes-track"
@@ -38,7 +39,7 @@ export function ThemesCarousel({
           {cardThemes.map((t) => {
             const selected = t.id === selectedId;
             return (
-              <li key={t.id} className="shrink-0" style={{ width: itemWidth }}>
+              <div key={t.id} className="shrink-0" style={{ width: itemWidth }}>
                 <button
                   type="button"
                   role="radio"
@@ -72,10 +73,10 @@ export function ThemesCarousel({
                     </span>
                   </span>
                 </button>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
       <div className="mt-3 flex justify-center gap-2">
         <Button size="icon" variant="outline" aria-label="Önceki tasarımlar" onClick={() => move(-1)}>
