@@ -14,6 +14,11 @@ describe('parseGuestLines', () => {
   it('keeps a line without a phone as a name to finish by hand', () => {
     expect(parseGuestLines('Sadece İsim')).toEqual([{ name: 'Sadece İsim', phone: '', count: '1' }]);
   });
+  it('puts a number too short to be a phone in the phone field, where it is marked, not in the name', () => {
+    const [row] = parseGuestLines('Yanlış Numara\t12345');
+    expect(row!.name).toBe('Yanlış Numara');
+    expect(row!.phone).not.toBe('');
+  });
   it('tells a list from a single pasted value', () => {
     expect(looksLikeList('Ayşe, 0532 111 22 33')).toBe(true);
     expect(looksLikeList('a\nb')).toBe(true);

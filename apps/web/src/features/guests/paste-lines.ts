@@ -16,8 +16,11 @@ export function parseGuestLines(text: string): PastedGuest[] {
     const line = raw.trim();
     if (!line) continue;
     const cells = (line.includes('\t') ? line.split('\t') : line.split(/[;,]/)).map((c) => c.trim());
-    // The phone is the first cell (after the name) with digits; names never need digits.
-    const phoneAt = cells.findIndex((c, i) => i > 0 && c.replace(/\D/g, '').length >= 7);
+    // The phone is the first cell (after the name) that looks like one; failing that, the first with a
+    // digit, so that a wrong number lands in the phone field and is marked there, not glued to the name.
+    const digitsIn = (c: string) => c.replace(/\D/g, '').length;
+    const likely = cells.findIndex((c, i) => i > 0 && digitsIn(c) >= 7);
+    const phoneAt = likely > 0 ? likely : cells.findIndex((c, i) => i > 0 && digitsIn(c) > 0);
     if (phoneAt < 1) {
       result.push({ name: cells.join(' ').trim(), phone: '', count: '1' });
       continue;
