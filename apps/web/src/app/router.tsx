@@ -86,7 +86,6 @@ export const routes: RouteObject[] = [
         // The guest page has no site header or footer: loaded fresh, it is its own build (upload-main.tsx),
         // and an in-app visit shows the same page.
         path: 'events/:eventId/:title/upload-image-page',
-        handle: {} satisfies PageHandle,
         lazy: () => import('./routes/upload-route').then((m) => ({ Component: m.UploadRoute })),
       },
       {
