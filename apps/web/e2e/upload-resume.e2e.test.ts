@@ -238,6 +238,8 @@ describe('guest upload on a slow phone', () => {
     await page.goto(uploadPath());
     await page.locator('#upload-files').setInputFiles(photo);
     await page.getByLabel('İsminiz *').fill('Ece');
+    // The picked files fetched the upload's code; then the phone goes offline.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.getByRole('button', { name: '1 Dosyayı Yükle' }).click();
     await page.getByRole('status').filter({ hasText: 'İnternet bağlantınız yok' }).waitFor({ timeout: 3000 });

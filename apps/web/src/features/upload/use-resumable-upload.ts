@@ -35,6 +35,13 @@ const statusesOf = (upload: PendingUpload): FileStatus[] =>
 const sentOf = (upload: PendingUpload): number[] =>
   upload.files.map((f) => (isSettled(f.state) ? f.file.size : Math.min(f.offset ?? 0, f.file.size)));
 
+/**
+ * tus-js-client and the upload steps, a chunk of their own: fetched when the guest picks files, not
+ * with the page (its first load stays small) and not at the tap (a phone that lost the network in
+ * between could no longer fetch it, and a browser keeps a failed module import failed).
+ */
+const loadRunner = () => import('./api/run-upload');
+
 /** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
 function terminate(upload: PendingUpload) {
   for (const f of upload.files) {
@@ -94,7 +101,7 @@ export function useResumableUpload(
         setOfferResume(true);
         showFound(found);
         // The phone stores what the server held when the run began; the server knows what arrived since.
-        void import('./api/run-upload')
+        void loadRunner()
           .then(({ withServerStates }) => withServerStates(found))
           .then((known) => {
             if (live && known && !busy.current) refreshFound(known);
@@ -116,8 +123,7 @@ export function useResumableUpload(
     show(upload);
     let last = upload;
     try {
-      // tus-js-client and the upload steps load only now: the picker never waits for them.
-      const { runUpload } = await import('./api/run-upload');
+      const { runUpload } = await loadRunner();
       const result = await runUpload(upload, {
         onChange: (next) => {
           last = next;
@@ -183,5 +189,7 @@ export function useResumableUpload(
     discard,
     /** A new selection replaces the last upload's summary. */
     clearSummary: () => setSummary(null),
+    /** Files were picked: the upload's code is fetched now, while the phone is surely online. */
+    prepare: () => void loadRunner().catch(() => {}),
   };
 }

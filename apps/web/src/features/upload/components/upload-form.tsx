@@ -69,6 +69,7 @@ export function UploadForm({
     setLeftOut(result.leftOut);
     setErrors((e) => ({ ...e, files: undefined }));
     upload.clearSummary();
+    if (result.files.length > 0) upload.prepare();
   };
 
   const submit = (event: FormEvent) => {
