@@ -17,7 +17,7 @@ export interface EntryRow {
   refused?: RowRefusal;
 }
 
-export interface RowRefusal {
+interface RowRefusal {
   /** The row's `rowSignature` when it was refused. */
   as: string;
   message: string;
