@@ -970,16 +970,21 @@ describe('guest upload page', () => {
     expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
   });
 
-  it('keeps 10 of 11 photos and names the 11th', async () => {
+  /** An open event's page with `count` small photos picked at once, named `${prefix}1.jpg` on. */
+  async function pickMany(prefix: string, count: number) {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
-    const eleven = Array.from(
-      { length: 11 },
-      (_, i) => new File(['x'], `foto-${i + 1}.jpg`, { type: 'image/jpeg' }),
+    const photos = Array.from(
+      { length: count },
+      (_, i) => new File(['x'], `${prefix}${i + 1}.jpg`, { type: 'image/jpeg' }),
     );
-    await user.upload(document.getElementById('upload-files') as HTMLInputElement, eleven);
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, photos);
+  }
+
+  it('keeps 10 of 11 photos and names the 11th', async () => {
+    await pickMany('foto-', 11);
     expect(screen.getByRole('button', { name: '10 Dosyayı Yükle' })).toBeEnabled();
     expect(screen.getByTestId('left-out')).toHaveTextContent(
       'foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.',
@@ -987,15 +992,7 @@ describe('guest upload page', () => {
   });
 
   it('names a whole camera roll’s left-out photos in one line, not one line each', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: true }));
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
-    const roll = Array.from(
-      { length: 150 },
-      (_, i) => new File(['x'], `DSC_${i + 1}.jpg`, { type: 'image/jpeg' }),
-    );
-    await user.upload(document.getElementById('upload-files') as HTMLInputElement, roll);
+    await pickMany('DSC_', 150);
     expect(screen.getByRole('button', { name: '10 Dosyayı Yükle' })).toBeEnabled();
     const list = screen.getByTestId('left-out');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
