@@ -9,7 +9,7 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.releasePointerCapture = () => undefined;
 }
 
-// jsdom has no layout, and its scrollTo only reports "not implemented": scrolling (the router's scroll
+// jsdom has no layout and its scrollTo only logs a complaint: scrolling (the router's scroll
 // restoration, the upload form's return to its top) does nothing here.
 window.scrollTo = () => undefined;
 
