@@ -120,7 +120,14 @@ describe('Onay Bekleyenler', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Tümünü Seç' }));
     expect(screen.getByRole('button', { name: 'Seçilenleri Onayla' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Fotoğraf 2 onayla' }));
+    // Named by position, each card's controls also say whose upload they act on.
+    const approveCan = screen.getByRole('button', { name: 'Fotoğraf 2 onayla' });
+    expect(approveCan).toHaveAccessibleDescription(/^Can\b/);
+    expect(screen.getByRole('button', { name: 'Fotoğraf 1 reddet' })).toHaveAccessibleDescription(
+      /^Zeynep\b/,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Fotoğraf 2 seç' })).toHaveAccessibleDescription(/^Can\b/);
+    await user.click(approveCan);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/photos/approve'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/photos/approve'))!.body).toEqual({ photoIds: ['p2'] });
     await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Check, Clock, Play, RefreshCw, Trash2 } from 'lucide-react';
 import type { MediaItem } from '@ani/contract/media';
@@ -232,6 +232,9 @@ function PendingCard({
 }) {
   const video = item.type === 'video';
   const label = `${video ? 'Video' : 'Fotoğraf'} ${index + 1}`;
+  // The card's buttons are named by position, which says nothing to a screen reader's user: each
+  // also announces whose upload it is, with the note and the time, as the card shows them.
+  const about = useId();
   const src = item.thumbnailUrl ?? (video ? null : item.url);
   return (
     <li
@@ -243,7 +246,13 @@ function PendingCard({
     >
       <div className="relative aspect-square bg-stone-200 dark:bg-stone-800">
         {src ? (
-          <a href={item.originalUrl} target="_blank" rel="noopener" aria-label={`${label} — büyük aç`}>
+          <a
+            href={item.originalUrl}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${label} — büyük aç`}
+            aria-describedby={about}
+          >
             <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
           </a>
         ) : null}
@@ -252,21 +261,28 @@ function PendingCard({
             <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
           </span>
         ) : null}
-        <TileSelectBox label={label} selected={selected} onToggle={() => onToggle(item.id)} />
+        <TileSelectBox
+          label={label}
+          describedBy={about}
+          selected={selected}
+          onToggle={() => onToggle(item.id)}
+        />
       </div>
       <div className="space-y-1 p-3">
-        <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
-          {item.metadata.uploader ?? a.anonymous}
-        </p>
-        {item.metadata.note ? (
-          <p className="line-clamp-2 text-sm text-stone-600 italic dark:text-stone-300">
-            “{item.metadata.note}”
+        <div id={about} className="space-y-1">
+          <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
+            {item.metadata.uploader ?? a.anonymous}
           </p>
-        ) : null}
-        <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
-          <Clock aria-hidden className="h-3.5 w-3.5" />
-          {formatDateTime(item.metadata.uploadDate)}
-        </p>
+          {item.metadata.note ? (
+            <p className="line-clamp-2 text-sm text-stone-600 italic dark:text-stone-300">
+              “{item.metadata.note}”
+            </p>
+          ) : null}
+          <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
+            <Clock aria-hidden className="h-3.5 w-3.5" />
+            {formatDateTime(item.metadata.uploadDate)}
+          </p>
+        </div>
         <div className="flex gap-2 pt-1">
           <Button
             size="sm"
@@ -274,6 +290,7 @@ function PendingCard({
             disabled={busy}
             onClick={() => onApprove(item.id)}
             aria-label={`${label} onayla`}
+            aria-describedby={about}
             data-approve-id={item.id}
           >
             <Check aria-hidden className="h-4 w-4" />
@@ -286,6 +303,7 @@ function PendingCard({
             disabled={busy}
             onClick={() => onReject(item.id)}
             aria-label={`${label} reddet`}
+            aria-describedby={about}
             title={a.reject}
           >
             <Trash2 aria-hidden className="h-4 w-4" />

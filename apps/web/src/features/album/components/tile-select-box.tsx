@@ -9,9 +9,12 @@ export function TileSelectBox({
   label,
   selected,
   onToggle,
+  describedBy,
 }: {
   /** Names the item, e.g. "Fotoğraf 3"; the checkbox reads "<label> seç". */
   label: string;
+  /** The id of the text that says whose item it is, where the tile shows one. */
+  describedBy?: string;
   selected: boolean;
   onToggle: () => void;
 }) {
@@ -29,6 +32,7 @@ export function TileSelectBox({
         checked={selected}
         onChange={onToggle}
         aria-label={`${label} seç`}
+        aria-describedby={describedBy}
       />
       <Check aria-hidden className="h-5 w-5" />
     </label>
