@@ -91,9 +91,12 @@ export async function uploadAsGuest(options: {
   uploadBase: string;
   eventId: string;
   name: string;
+  note?: string;
   files: Buffer[];
+  /** The phone's token from an earlier upload: the same guest again. */
+  guestToken?: string;
 }): Promise<GuestResult> {
-  let guestToken: string | undefined;
+  let guestToken = options.guestToken;
   const outcomes: string[] = [];
   for (let first = 0; first < options.files.length; first += limits.maxPhotosPerUpload) {
     const files = options.files.slice(first, first + limits.maxPhotosPerUpload);
@@ -105,7 +108,7 @@ export async function uploadAsGuest(options: {
     const res = await fetch(`${options.apiBase}/api/events/${options.eventId}/submissions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(guestToken ? { 'x-guest-token': guestToken } : {}) },
-      body: JSON.stringify({ uploader: options.name, files: declared }),
+      body: JSON.stringify({ uploader: options.name, note: options.note, files: declared }),
     });
     if (res.status !== 201) throw new Error(`submission: ${res.status} ${await res.text()}`);
     const created = (await res.json()) as { submissionId: string; guestToken: string };

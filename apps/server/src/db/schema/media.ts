@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +55,26 @@ export const media = pgTable(
     index('media_event_guest_idx').on(t.eventId, t.guestId),
     index('media_event_sha256_idx').on(t.eventId, t.sha256),
   ],
+);
+
+/**
+ * Guests who sent bytes an album already held: the album keeps one item, but each of them gave it.
+ * When the item's own guest takes it back from their uploads, it passes to the earliest of these
+ * (with their name and note) instead of leaving the album, and that guest sees it among their own.
+ * Removed with the item.
+ */
+export const mediaCoUploads = pgTable(
+  'media_co_uploads',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    uploader: text('uploader').notNull(),
+    note: text('note'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.guestId] })],
 );
 
 /**

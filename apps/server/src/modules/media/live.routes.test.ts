@@ -15,6 +15,7 @@ import { bearer, createActivatedUser, type TestUser } from '../../testing/factor
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { multipartBody } from '../../testing/multipart-body.ts';
 import { openSse, type SseStream } from '../../testing/sse-client.ts';
+import { uploadAsGuest } from '../../testing/tus-guests.ts';
 
 let t: TestApp;
 let f: MediaFixtures;
@@ -79,7 +80,7 @@ async function photos(eventId: string, status: 'all' | 'pending' | 'approved' = 
   const res = await get(`/api/events/${eventId}/photos?status=${status}`, asOwner(owner.token));
   expect(res.statusCode).toBe(200);
   return res.json() as {
-    photos: { id: string; status: string }[];
+    photos: { id: string; status: string; metadata: { uploader: string | null; note: string | null } }[];
     photoCount: number;
     pendingCount: number;
   };
@@ -598,6 +599,55 @@ describe('my uploads (X-Guest-Token)', () => {
     await stream.waitFor(1);
     expect(parsed(stream)).toMatchObject([{ event: 'removed', data: { id: mine } }]);
     expect((await del(mine, phoneA)).statusCode).toBe(404);
+  });
+
+  it('keeps a photo two phones sent in the album when the first takes it back: it passes to the second, with their name and note', async () => {
+    const eventId = await newEvent();
+    const [shared, own] = await Promise.all([readFile(f.jpeg), readFile(f.png)]);
+    const send = (name: string, files: Buffer[], note?: string, guestToken?: string) =>
+      uploadAsGuest({ apiBase: base, uploadBase: base, eventId, name, note, files, guestToken });
+    const first = await send('Zeynep', [shared], 'İlk dans');
+    // The second phone's copy of the same bytes is not stored again; it is told so.
+    const second = await send('Mert', [shared, own], 'Pastadan önce');
+    expect([first.outcomes, second.outcomes]).toEqual([['accepted'], ['duplicate', 'accepted']]);
+    const list = async (token: string) =>
+      (await get(`/api/events/${eventId}/my-uploads`, { 'x-guest-token': token })).json().uploads as {
+        id: string;
+      }[];
+    const del = (id: string, token: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/my-uploads/${id}`,
+        headers: { 'x-guest-token': token },
+      });
+    const [sharedItem] = await list(first.guestToken);
+    const album = async () =>
+      (await photos(eventId)).photos.map((p) => ({
+        id: p.id,
+        uploader: p.metadata.uploader,
+        note: p.metadata.note,
+      }));
+    expect(await album()).toHaveLength(2);
+
+    const taken = await del(sharedItem!.id, first.guestToken);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ success: true, message: messages.myUploads.deleted });
+    // Gone from the first phone's list, still in the album, now the second guest's.
+    expect(await list(first.guestToken)).toEqual([]);
+    expect(await album()).toContainEqual({ id: sharedItem!.id, uploader: 'Mert', note: 'Pastadan önce' });
+    expect((await list(second.guestToken)).map((u) => u.id)).toContain(sharedItem!.id);
+    expect((await del(sharedItem!.id, first.guestToken)).statusCode).toBe(404);
+
+    // The first phone sends it again: it gave the item once more, and the second's taking it back
+    // passes it home; when the last phone that sent it takes it back, it leaves the album.
+    expect((await send('Zeynep', [shared], undefined, first.guestToken)).outcomes).toEqual(['duplicate']);
+    expect((await del(sharedItem!.id, second.guestToken)).statusCode).toBe(200);
+    expect(await album()).toContainEqual({ id: sharedItem!.id, uploader: 'Zeynep', note: null });
+    const [again] = await list(first.guestToken);
+    expect(again?.id).toBe(sharedItem!.id);
+    expect((await del(sharedItem!.id, first.guestToken)).statusCode).toBe(200);
+    expect((await album()).map((p) => p.id)).not.toContain(sharedItem!.id);
+    expect(await album()).toHaveLength(1);
   });
 
   it('treats an over-long token like a forged one: 404 in Turkish for its list and deletes, an anonymous upload', async () => {

@@ -198,7 +198,8 @@ export function createLiveService(deps: {
 
     /**
      * A guest takes back one of their own uploads while uploads are open: counts, the walls and the
-     * stored objects follow in the deletion's transaction. Anything not this phone's is 404.
+     * stored objects follow in the deletion's transaction. An item another phone sent too passes to
+     * that guest instead and stays. Anything not this phone's is 404.
      */
     async deleteMyUpload(eventId: string, photoId: string, token: string | undefined) {
       const guestId = guestOf(eventId, token);
@@ -208,8 +209,11 @@ export function createLiveService(deps: {
         throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
       if (!event.canAddPhotos || event.archivedAt)
         throw new AppError(ErrorCode.FORBIDDEN, messages.myUploads.closed);
-      const { deleted } = await repo.deleteItems(eventId, [own.id], deps.counter, guestId);
-      if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+      // Bytes another phone sent too stay in the album as that guest's; otherwise the item goes.
+      if (!(await repo.handOver(eventId, own.id, guestId))) {
+        const { deleted } = await repo.deleteItems(eventId, [own.id], deps.counter, guestId);
+        if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
+      }
       deps.onJobsEnqueued();
       return { success: true as const, message: messages.myUploads.deleted };
     },

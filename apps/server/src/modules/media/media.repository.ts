@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { media } from '../../db/schema/media.ts';
+import { media, mediaCoUploads } from '../../db/schema/media.ts';
 import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
 import { appendLive, deleteLiveLog } from './live.repository.ts';
 
@@ -337,6 +337,59 @@ export function createMediaRepository(db: Db) {
         .from(media)
         .where(inArray(media.objectKey, keys));
       return new Set(rows.map((r) => r.key));
+    },
+
+    /**
+     * Another phone sent the bytes of `mediaId` (a duplicate): it is remembered as having given the
+     * item too, unless the item is that phone's own or the phone is already remembered.
+     */
+    async recordCoUpload(
+      mediaId: string,
+      author: { guestId: string; uploader: string; note: string | null },
+    ): Promise<void> {
+      await db
+        .insert(mediaCoUploads)
+        .select(
+          db
+            .select({
+              mediaId: media.id,
+              guestId: sql`${author.guestId}`.as('guest_id'),
+              uploader: sql`${author.uploader}`.as('uploader'),
+              note: sql`${author.note}::text`.as('note'),
+              uploadedAt: sql`now()`.as('uploaded_at'),
+            })
+            .from(media)
+            .where(and(eq(media.id, mediaId), sql`${media.guestId} is distinct from ${author.guestId}`)),
+        )
+        .onConflictDoNothing();
+    },
+
+    /**
+     * When `guestId` takes back its item `mediaId` and another phone gave the same bytes, the item
+     * passes to the earliest such phone, with its name and note, and stays in the album. True when
+     * it passed; false when no other phone gave it (the caller deletes it) or it is not `guestId`'s.
+     */
+    async handOver(eventId: string, mediaId: string, guestId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [next] = await tx
+          .select()
+          .from(mediaCoUploads)
+          .where(eq(mediaCoUploads.mediaId, mediaId))
+          .orderBy(asc(mediaCoUploads.uploadedAt), asc(mediaCoUploads.guestId))
+          .limit(1)
+          .for('update');
+        if (!next) return false;
+        const moved = await tx
+          .update(media)
+          .set({ guestId: next.guestId, uploader: next.uploader, note: next.note })
+          .where(and(eq(media.id, mediaId), eq(media.eventId, eventId), eq(media.guestId, guestId)))
+          .returning({ id: media.id });
+        if (!moved.length) return false;
+        await tx
+          .delete(mediaCoUploads)
+          .where(and(eq(mediaCoUploads.mediaId, mediaId), eq(mediaCoUploads.guestId, next.guestId)));
+        return true;
+      });
     },
 
     /** One phone's uploads to an event, newest first (a guest's own list is short; bounded anyway). */

@@ -353,8 +353,13 @@ export function createUploadService(deps: {
         // look-up is the one that counts (it runs with the album's row locked), and a duplicate is
         // rare enough that checking, moving and then removing its bytes costs less than one more
         // statement for every file. The stored copy went with the failed commit.
-        if (error instanceof DuplicateMediaError)
+        if (error instanceof DuplicateMediaError) {
+          // Another phone's copy: this guest gave the item too, and keeps it if that phone takes
+          // its own back.
+          const { guestId, uploader, note } = input.author;
+          if (guestId) await repo.recordCoUpload(error.existingId, { guestId, uploader, note });
           return { outcome: 'duplicate', mediaId: error.existingId, type: file.media.type };
+        }
         throw error;
       }
     },
