@@ -72,6 +72,12 @@ function Preview({ file }: { file: File }) {
         playsInline
         preload="metadata"
         className="h-full w-full object-cover"
+        // A video it cannot play (HEVC on most browsers but Safari, a file cut short) would stay an
+        // empty grey square: the tile names it instead. Sound without a picture counts as that too.
+        onError={fail}
+        onLoadedMetadata={(event) => {
+          if (event.currentTarget.videoWidth === 0) fail();
+        }}
       />
     );
   }

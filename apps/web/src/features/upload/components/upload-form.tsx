@@ -17,7 +17,7 @@ import {
   type LeftOut,
   type UploadFormErrors,
 } from '../upload-rules';
-import { DropZone } from './drop-zone';
+import { DropZone, pickerId } from './drop-zone';
 import { OutcomeBox } from './outcome-box';
 import { SelectedFiles } from './selected-files';
 
@@ -80,7 +80,9 @@ export function UploadForm({
     }
     const found = validateUpload({ fileCount: files.length, name, note });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // To the first field that needs the guest, in the form's order: its error is read out with it.
+    const first = found.files ? pickerId : found.name ? 'uploader' : found.note ? 'note' : null;
+    if (first) return document.getElementById(first)?.focus();
     upload.run({
       eventId,
       uploader: name,
@@ -94,6 +96,7 @@ export function UploadForm({
   const discard = () => {
     upload.discard();
     setFiles([]);
+    setLeftOut([]);
   };
 
   const total = files.reduce((sum, f) => sum + f.size, 0);
@@ -151,7 +154,12 @@ export function UploadForm({
         sent={statuses ? sent : null}
         statuses={statuses}
         locked={locked}
-        onRemove={(index) => setFiles((list) => list.filter((_, i) => i !== index))}
+        onRemove={(index) => {
+          setFiles((list) => list.filter((_, i) => i !== index));
+          // The box named what the last pick left out and why; with the selection changed since, a
+          // limit it cites may no longer hold ("zaten seçili" for a file no longer chosen).
+          setLeftOut([]);
+        }}
       />
       <div className="space-y-1.5">
         <Label htmlFor="uploader">İsminiz *</Label>

@@ -185,6 +185,9 @@ describe('guest upload page', () => {
     ]);
     await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
     expect(screen.getByText('Lütfen isminizi girin.')).toBeInTheDocument();
+    // The focus goes to the field that needs the guest, which reads its error out with it.
+    expect(screen.getByLabelText('İsminiz *')).toHaveFocus();
+    expect(screen.getByLabelText('İsminiz *')).toHaveAccessibleDescription('Lütfen isminizi girin.');
     await user.type(screen.getByLabelText('İsminiz *'), 'A');
     await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
     expect(screen.getByText('İsminiz en az 2 karakter olmalı.')).toBeInTheDocument();
@@ -839,6 +842,26 @@ describe('guest upload page', () => {
     expect(screen.getByRole('button', { name: '1 Dosyayı Yükle' })).toBeEnabled();
   });
 
+  it('names a picked video the browser cannot play (an iPhone’s HEVC) on a neutral tile', async () => {
+    routes(openEvent);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['v'.repeat(2048)], 'IMG_0002.MOV', { type: 'video/quicktime' }),
+      new File(['w'.repeat(2048)], 'IMG_0003.MOV', { type: 'video/quicktime' }),
+    ]);
+    const [broken, soundOnly] = ['IMG_0002.MOV', 'IMG_0003.MOV'].map((name) =>
+      screen.getByRole('listitem', { name: `${name}, 2 KB` }),
+    );
+    expect(within(broken!).queryByTestId('preview-fallback')).not.toBeInTheDocument();
+    broken!.querySelector('video')!.dispatchEvent(new Event('error'));
+    expect(await within(broken!).findByTestId('preview-fallback')).toHaveTextContent('IMG_0002.MOV');
+    // Its metadata read, but no picture in it (jsdom's videoWidth is 0, as a browser's is then).
+    soundOnly!.querySelector('video')!.dispatchEvent(new Event('loadedmetadata'));
+    expect(await within(soundOnly!).findByTestId('preview-fallback')).toHaveTextContent('IMG_0003.MOV');
+  });
+
   it('lists this phone’s uploads with their state and deletes one after confirmation', async () => {
     localStorage.setItem('ani.guest-token.ev1', 'tok1');
     let uploads = [
@@ -989,6 +1012,10 @@ describe('guest upload page', () => {
     expect(screen.getByTestId('left-out')).toHaveTextContent(
       'foto-11.jpg: En fazla 10 adet fotoğraf yükleyebilirsiniz.',
     );
+    // Once a photo is taken out there is room again: the box no longer says there is not.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'foto-1.jpg dosyasını kaldır' }));
+    expect(screen.getByRole('button', { name: '9 Dosyayı Yükle' })).toBeEnabled();
+    expect(screen.queryByTestId('left-out')).not.toBeInTheDocument();
   });
 
   it('names a whole camera roll’s left-out photos in one line, not one line each', async () => {
