@@ -47,7 +47,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Yüklediklerim while a file is processing', () => {
+describe('Yüklediklerim while a file is processing or awaiting approval', () => {
   it('asks again every 5 s while one is "İşleniyor", and stops once none is', async () => {
     const fetches = answers([item('p1', 'processing')], [item('p1', 'processing')], [item('p1', 'pending')]);
     renderList();
@@ -63,16 +63,33 @@ describe('Yüklediklerim while a file is processing', () => {
     expect(fetches.count()).toBe(3);
     expect(screen.getByText('Onay bekliyor')).toBeInTheDocument();
     expect(screen.queryByText('İşleniyor')).not.toBeInTheDocument();
-    await pass(30_000);
+    // Waiting for the couple's approval: asked again only once a minute.
+    await pass(59_999);
     expect(fetches.count()).toBe(3);
+    await pass(1);
+    expect(fetches.count()).toBe(4);
   });
 
-  it('asks nothing again when no item is processing', async () => {
-    const fetches = answers([item('p1', 'approved'), item('p2', 'pending')]);
+  it('shows an approval made while the list is open, then asks nothing more', async () => {
+    const fetches = answers(
+      [item('p1', 'approved'), item('p2', 'pending')],
+      [item('p1', 'approved'), item('p2', 'approved')],
+    );
     renderList();
     await pass(0);
-    expect(screen.getByText('Albümde')).toBeInTheDocument();
-    await pass(30_000);
+    expect(screen.getByText('Onay bekliyor')).toBeInTheDocument();
+    await pass(60_000);
+    expect(fetches.count()).toBe(2);
+    expect(screen.queryByText('Onay bekliyor')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Albümde')).toHaveLength(2);
+  });
+
+  it('asks nothing again when every item is in the album', async () => {
+    const fetches = answers([item('p1', 'approved'), item('p2', 'approved')]);
+    renderList();
+    await pass(0);
+    expect(screen.getAllByText('Albümde')).toHaveLength(2);
+    await pass(180_000);
     expect(fetches.count()).toBe(1);
   });
 

@@ -23,6 +23,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; lis
 // An item is "İşleniyor" until the server has finished preparing it; the list is asked again at this pace
 // while one is, so the guest sees it reach its state without reloading the page.
 const processingPollMs = 5000;
+const approvalPollMs = 60_000;
 
 /**
  * "Yüklediklerim": what this phone uploaded to the event, known by its guest token, each
@@ -76,9 +77,16 @@ export function MyUploads({
     return () => controller.abort();
   }, [eventId, token, round, retry]);
 
-  const processing = load.status === 'ready' && load.list.uploads.some((u) => u.state === 'processing');
+  // Asked again while something may still change: often while the server makes previews, seldom
+  // while an upload waits for the couple's approval, which may take hours.
+  const states = load.status === 'ready' ? load.list.uploads.map((u) => u.state) : [];
+  const pollMs = states.includes('processing')
+    ? processingPollMs
+    : states.includes('pending')
+      ? approvalPollMs
+      : null;
   useEffect(() => {
-    if (!processing) return;
+    if (pollMs === null) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let asking = false;
@@ -100,7 +108,7 @@ export function MyUploads({
       clearTimeout(timer);
       timer = undefined;
       if (!controller.signal.aborted && document.visibilityState === 'visible') {
-        timer = setTimeout(ask, processingPollMs);
+        timer = setTimeout(ask, pollMs);
       }
     };
     // A hidden page (locked phone, another tab) asks nothing; back in view, the list may be long stale.
@@ -110,13 +118,13 @@ export function MyUploads({
     };
     document.addEventListener('visibilitychange', onVisibility);
     schedule();
-    // Stops when nothing is processing any more (this effect's condition) and when the list leaves the page.
+    // Stops when nothing can change any more (this effect's condition) and when the list leaves the page.
     return () => {
       controller.abort();
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [processing, eventId, token]);
+  }, [pollMs, eventId, token]);
 
   const remove = async (item: MyUpload) => {
     setDeleting(true);
