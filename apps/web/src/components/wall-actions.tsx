@@ -3,7 +3,8 @@ import { Check, Copy, ExternalLink, Link2, MonitorPlay } from 'lucide-react';
 import type { WallLinkResponse } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
 import { formatDateTime } from '../lib/format-date';
-import { createWallLink, wallPath } from '../lib/wall-link';
+import { openWall } from '../lib/owner-tab';
+import { createWallLink } from '../lib/wall-link';
 import { Button, type ButtonProps } from './ui/button';
 import {
   Dialog,
@@ -70,11 +71,9 @@ export function WallActions({
           <DialogDescription id={`${inputId}-text`}>{m.dialogText}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button asChild>
-            <a href={wallPath(eventId)} target="_blank" rel="noopener">
-              <ExternalLink aria-hidden className="h-4 w-4" />
-              {m.open}
-            </a>
+          <Button onClick={() => openWall(eventId)}>
+            <ExternalLink aria-hidden className="h-4 w-4" />
+            {m.open}
           </Button>
           <Button variant="outline" onClick={() => void create()} disabled={state === 'busy'}>
             {state === 'busy' ? <Spinner size={4} /> : <Link2 aria-hidden className="h-4 w-4" />}

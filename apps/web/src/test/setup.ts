@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { refreshSession } from '../lib/session';
 
 // jsdom lacks pointer capture, which Radix's swipe-to-dismiss toasts call on pointer events.
 if (!Element.prototype.hasPointerCapture) {
@@ -17,6 +18,8 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The session module keeps a snapshot of storage: a test that signed in leaves none for the next.
+  refreshSession();
 });
 
 // A toast that closes starts a 200 ms timer (sonner's exit animation) that no unmount cancels. Let

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { Archive, Download } from 'lucide-react';
@@ -13,11 +13,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { albumToast } from '../../../lib/album-toast';
 import { ApiError } from '../../../lib/api-client';
+import { useSharedTokenPromoted } from '../../../lib/owner-tab';
 import { archivedAlbumText } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
 import { hasMorePages } from '../album-rules';
-import { promoteSharedToken } from '../promote-shared-token';
 import { useAlbumDeletion } from '../use-album-deletion';
 import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
@@ -38,13 +38,7 @@ const texts = {
 export function AlbumPage() {
   const { eventId = '' } = useParams();
   const { token } = useSession();
-  // Promotion writes storage and notifies the header, so it runs after render (before paint), not in it.
-  const [promoted, setPromoted] = useState(false);
-  useLayoutEffect(() => {
-    promoteSharedToken();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag records that the write above happened
-    setPromoted(true);
-  }, []);
+  const promoted = useSharedTokenPromoted();
   const eventQuery = useQuery({
     ...albumEventQuery(eventId),
     enabled: promoted && eventId !== '' && token !== null,

@@ -8,7 +8,7 @@ import { messages } from '@ani/contract/messages';
 import { useAlbumDownload } from '../../../components/album-download-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { openAlbum } from '../../../lib/open-album';
+import { openAlbum } from '../../../lib/owner-tab';
 import { toast } from '../../../lib/toast';
 import { previewPhotosQuery } from '../api/events-api';
 import { extensionOf } from '../event-rules';

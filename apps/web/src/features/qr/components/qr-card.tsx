@@ -1,7 +1,7 @@
 import { QRCodeCanvas } from 'qrcode.react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { openAlbum } from '../../../lib/open-album';
+import { openAlbum } from '../../../lib/owner-tab';
 import { copyUploadLink } from '../../../lib/upload-link';
 
 /** Size 160 and high error correction: still readable with a printed logo or a crease. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { WallItem } from '@ani/contract/live';
+import { messages } from '@ani/contract/messages';
 import { jsonResponse } from '../../../test/render';
 import { WallPage } from './wall-page';
 
@@ -65,10 +66,13 @@ const pageOf = (input: RequestInfo | URL) =>
 const slide = () => within(screen.getByTestId('wall-slide'));
 const onScreen = () => screen.queryByTestId('wall-slide')?.getAttribute('data-id') ?? null;
 
-async function renderWall(respond: (input: RequestInfo | URL) => Promise<Response>) {
+async function renderWall(
+  respond: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  entry = '/events/ev1/wall?wall=tok',
+) {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(respond);
   const router = createMemoryRouter([{ path: '/events/:eventId/wall', element: <WallPage /> }], {
-    initialEntries: ['/events/ev1/wall?wall=tok'],
+    initialEntries: [entry],
   });
   render(<RouterProvider router={router} />);
   await act(async () => {
@@ -305,5 +309,35 @@ describe('wall page', () => {
     expect([...seen].sort()).toEqual(['b', 'c', 'y']);
     // A slide mounted after the re-read shows the newly signed address.
     expect(document.querySelector('img[src*="?r=2"]')).not.toBeNull();
+  });
+
+  it('opens as the owner from "Duvarı Aç" in a new tab: the handed-over session asks for the wall’s own token', async () => {
+    window.localStorage.setItem('shared_token', 'owner-token');
+    const asked: { url: string; auth: string | null }[] = [];
+    await renderWall(async (input, init) => {
+      const url = String(input);
+      asked.push({ url, auth: new Headers(init?.headers).get('authorization') });
+      if (url.endsWith('/wall-link'))
+        return jsonResponse({
+          success: true,
+          url: '/events/ev1/wall?wall=fresh',
+          token: 'fresh',
+          expiresAt: '2026-12-06T00:00:00.000Z',
+        });
+      return wall([item('a', 'Zeynep')]);
+    }, '/events/ev1/wall');
+    await wait(0);
+    expect(asked[0]).toEqual({ url: '/api/events/ev1/wall-link', auth: 'Bearer owner-token' });
+    expect(asked.some((a) => a.url.includes('fresh'))).toBe(true);
+    expect(slide().getByText('Zeynep')).toBeInTheDocument();
+    // The copy in local storage is gone; the token lives in this tab's session only.
+    expect(window.localStorage.getItem('shared_token')).toBeNull();
+    expect(window.sessionStorage.getItem('token')).toBe('owner-token');
+  });
+
+  it('without a link or a session says the link is not valid, and asks nothing', async () => {
+    const fetchMock = await renderWall(async () => wall([]), '/events/ev1/wall');
+    expect(screen.getByRole('heading', { name: messages.wall.invalidTitle })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

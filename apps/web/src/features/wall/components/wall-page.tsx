@@ -6,6 +6,7 @@ import { messages } from '@ani/contract/messages';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useSharedTokenPromoted } from '../../../lib/owner-tab';
 import { createWallLink } from '../../../lib/wall-link';
 import { useWallFeed } from '../use-wall-feed';
 import { emptyQueue, wallReducer } from '../wall-queue';
@@ -36,6 +37,8 @@ type TokenState = { token: string | null; denied: boolean; failed: boolean };
 
 /** The venue computer brings `?wall=`; the signed-in owner's tab asks for a token with its session. */
 function useWallToken(eventId: string, urlToken: string | null): TokenState & { retry: () => void } {
+  // "Duvarı Aç" hands the owner's session over to this new tab (shared_token).
+  const promoted = useSharedTokenPromoted();
   const { token: session } = useSession();
   const [state, setState] = useState<TokenState>({ token: null, denied: false, failed: false });
   const [attempt, setAttempt] = useState(0);
@@ -57,6 +60,7 @@ function useWallToken(eventId: string, urlToken: string | null): TokenState & { 
   }, [eventId, needLink, attempt]);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   if (urlToken) return { token: urlToken, denied: false, failed: false, retry };
+  if (!promoted) return { token: null, denied: false, failed: false, retry };
   if (!session) return { token: null, denied: true, failed: false, retry };
   return { ...state, retry };
 }
