@@ -35,6 +35,34 @@ describe('api client', () => {
     expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).has('Authorization')).toBe(false);
   });
 
+  it('passes on a cancellation that comes while the body is read, without a toast; a body that is not JSON is still an error', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(async () => {
+      const body = new ReadableStream({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"success":tr'));
+          // The rest never comes: the request is cancelled first.
+          controller.signal.addEventListener('abort', () =>
+            stream.error(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const pending = apiRequest('/guests', { schema: messageResponse, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(getToasts()).toEqual([]);
+
+    fetchMock.mockResolvedValueOnce(new Response('{"success":tr', { status: 200 }));
+    expect(await apiRequest('/guests', { schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({
+      kind: 'shape',
+    });
+    expect(getToasts()).toHaveLength(1);
+  });
+
   it('shows the server message in a destructive "Hata" toast and rejects with its code', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse({ success: false, message: 'Etkinlik bulunamadı.', code: 'NOT_FOUND' }, 404),

@@ -85,6 +85,8 @@ function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding'
   return error;
 }
 
+const isAbort = (cause: unknown) => cause instanceof DOMException && cause.name === 'AbortError';
+
 /** One way to call the main backend: `/api` + path, JSON, Bearer token when one is stored. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -113,7 +115,7 @@ export async function apiRequest<S extends z.ZodType>(
   try {
     response = await fetch(`/api${path}`, init);
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    if (isAbort(cause)) throw cause;
     throw report(
       new ApiError('network', backend === 'wedding' ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle),
       showToast,
@@ -121,7 +123,12 @@ export async function apiRequest<S extends z.ZodType>(
     );
   }
 
-  const body: unknown = await response.json().catch(() => undefined);
+  const body: unknown = await response.json().catch((cause: unknown) => {
+    // Cancelled while the body was still arriving (a list asked again before its last answer was
+    // read): a cancellation like one before the answer, not an answer of the wrong shape.
+    if (isAbort(cause)) throw cause;
+    return undefined;
+  });
   if (!response.ok) {
     // A refused token is gone for good; forget it so the app shows the signed-out state.
     if (response.status === 401) clearSession();
