@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Toaster } from '../../../components/ui/toaster';
 import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
@@ -75,5 +75,65 @@ describe('guest list page', () => {
     );
     renderPage();
     expect(await screen.findByText('Henüz düğün bilgileriniz yok')).toBeInTheDocument();
+  });
+
+  /** The list page on a wedding approved or not, whose guest answers "Evet" after the first look. */
+  function answeringGuest(approvedList: boolean) {
+    signedIn();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const asked = { list: 0, stats: 0 };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/weddings/info'))
+        return jsonResponse({ success: true, wedding: { ...wedding, guestListApproved: approvedList } });
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued: 0, sent: 1, delivered: 0, read: 0, failed: 0 },
+        });
+      const answered = url.includes('/statistics') ? asked.stats++ > 0 : asked.list++ > 0;
+      if (url.includes('/statistics'))
+        return jsonResponse({
+          success: true,
+          ...(answered
+            ? { katılacak: 2, katılamayacak: 0, belirsiz: 0, ulaşılamadı: 0 }
+            : { katılacak: 0, katılamayacak: 0, belirsiz: 2, ulaşılamadı: 0 }),
+        });
+      return jsonResponse({
+        success: true,
+        guestListApproved: approvedList,
+        guestList: [answered ? { ...guest, status: 'katılacak', guestCount: 2 } : guest],
+      });
+    });
+    return asked;
+  }
+
+  it('shows a guest’s WhatsApp answer in the list and the cards while the approved list is open', async () => {
+    const asked = answeringGuest(true);
+    try {
+      renderPage();
+      const attending = async () => (await screen.findByTestId('stat-Katılacak Kişi')).textContent;
+      await waitFor(async () => expect(await attending()).toContain('0'));
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      await waitFor(async () => expect(await attending()).toContain('2'));
+      expect(asked.list).toBeGreaterThanOrEqual(2);
+      expect(asked.stats).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing again while the list is not approved (no invitation is out to answer)', async () => {
+    const asked = answeringGuest(false);
+    try {
+      renderPage();
+      await waitFor(() => expect(asked).toEqual({ list: 1, stats: 1 }));
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(asked).toEqual({ list: 1, stats: 1 });
+      expect(screen.getByTestId('stat-Katılacak Kişi')).not.toHaveTextContent('2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

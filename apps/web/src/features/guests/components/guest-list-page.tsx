@@ -55,6 +55,8 @@ function Shell({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-6xl space-y-5 px-4 py-8 sm:px-6">{children}</div>;
 }
 
+const repliesPollMs = 15_000;
+
 function GuestListBody({
   weddingId,
   approved,
@@ -65,8 +67,11 @@ function GuestListBody({
   renderChat: (t: ChatTarget, onClose: () => void) => ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const list = useQuery(guestListQuery(weddingId));
-  const stats = useQuery(statisticsQuery(weddingId));
+  // Once the list is approved the invitations are out and guests answer on WhatsApp: their answers
+  // change rows and cards while the couple looks at them, so both are asked again at a slow pace.
+  const refetchInterval = approved ? repliesPollMs : false;
+  const list = useQuery({ ...guestListQuery(weddingId), refetchInterval });
+  const stats = useQuery({ ...statisticsQuery(weddingId), refetchInterval });
   // Statistics are a nicety: a failure is logged for developers, the cards just show "–".
   useEffect(() => {
     if (stats.isError) console.error(messages.guests.statsFailed, stats.error);
@@ -159,7 +164,13 @@ function GuestListBody({
           onChat={setChat}
         />
       )}
-      {chat ? renderChat({ weddingId, name: chat.name, phone: chat.phone }, () => setChat(null)) : null}
+      {chat
+        ? renderChat({ weddingId, name: chat.name, phone: chat.phone }, () => {
+            setChat(null);
+            // The conversation may have brought the guest's answer: the row and the cards show it now.
+            void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+          })
+        : null}
     </>
   );
 }
