@@ -114,7 +114,7 @@ export const updateGuestInput = z.object({
       }
       return n;
     })
-    .pipe(z.number().max(100, g.guestCountMax)),
+    .pipe(z.number().max(limits.attendingCountMax, g.guestCountMax)),
   status: statusSchema(true),
 });
 export type UpdateGuestInput = z.input<typeof updateGuestInput>;

@@ -47,6 +47,8 @@ export const limits = {
   defaultWeddingCapacity: 250,
   guestCountMin: 0,
   guestCountMax: 10,
+  // A row's count edited on the list (who actually comes) may exceed what was expected, up to this.
+  attendingCountMax: 100,
   phoneMaxLength: 13,
   guestAutosaveMs: 2000,
   invitationImageMaxBytes: 5 * 1024 * 1024,

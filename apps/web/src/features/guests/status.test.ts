@@ -23,12 +23,17 @@ describe('status rules', () => {
       guestCount: '2',
     });
   });
-  it('saves a blank count as 0 and refuses negatives and fractions', () => {
-    expect(draftCount({ status: 'katılacak', guestCount: '' })).toBe(0);
-    expect(draftCount({ status: 'katılacak', guestCount: '4' })).toBe(4);
-    expect(draftCount({ status: 'katılacak', guestCount: '-1' })).toBeNull();
-    expect(draftCount({ status: 'katılacak', guestCount: '1.5' })).toBeNull();
-    expect(draftCount({ status: 'belirsiz', guestCount: '9' })).toBe(0);
+  it('saves a blank count as 0 and refuses negatives, fractions and more than 100 with the server’s words', () => {
+    expect(draftCount({ status: 'katılacak', guestCount: '' })).toEqual({ count: 0 });
+    expect(draftCount({ status: 'katılacak', guestCount: '4' })).toEqual({ count: 4 });
+    expect(draftCount({ status: 'katılacak', guestCount: '100' })).toEqual({ count: 100 });
+    const invalid = { error: 'Kişi sayısı negatif olmayan bir tam sayı olmalıdır' };
+    expect(draftCount({ status: 'katılacak', guestCount: '-1' })).toEqual(invalid);
+    expect(draftCount({ status: 'katılacak', guestCount: '1.5' })).toEqual(invalid);
+    expect(draftCount({ status: 'katılacak', guestCount: '150' })).toEqual({
+      error: 'Kişi sayısı en fazla 100 olabilir',
+    });
+    expect(draftCount({ status: 'belirsiz', guestCount: '9' })).toEqual({ count: 0 });
   });
 });
 

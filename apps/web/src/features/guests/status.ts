@@ -1,4 +1,4 @@
-import { clearsGuestCount, type Guest, type GuestStatus } from '@ani/contract/guests';
+import { clearsGuestCount, updateGuestInput, type Guest, type GuestStatus } from '@ani/contract/guests';
 import { messages } from '@ani/contract/messages';
 
 export const statusLabels = messages.guests.statusLabels;
@@ -32,11 +32,14 @@ export function countLocked(status: GuestStatus): boolean {
   return clearsGuestCount(status);
 }
 
-/** The edit's count: blank means 0; null when not a whole number ≥ 0. */
-export function draftCount(draft: EditDraft): number | null {
-  if (countLocked(draft.status) || draft.guestCount.trim() === '') return 0;
-  const n = Number(draft.guestCount);
-  return Number.isInteger(n) && n >= 0 ? n : null;
+/**
+ * The edit's count by the server's own rule (blank means 0, a whole number from 0 to 100), or the
+ * Turkish reason it cannot be saved: a typo then stays on the row instead of failing the save.
+ */
+export function draftCount(draft: EditDraft): { count: number } | { error: string } {
+  if (countLocked(draft.status)) return { count: 0 };
+  const checked = updateGuestInput.shape.guestCount.safeParse(draft.guestCount);
+  return checked.success ? { count: checked.data } : { error: checked.error.issues[0]!.message };
 }
 
 const plainLetters: Record<string, string> = {

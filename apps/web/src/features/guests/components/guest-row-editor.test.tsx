@@ -44,6 +44,20 @@ describe('GuestRowEditor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('says on the row why 150 cannot be saved, and saves 100', () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<GuestRowEditor guest={{ ...guest, status: 'katılacak' }} onCancel={vi.fn()} onSave={onSave} />);
+    const count = screen.getByLabelText('Kişi sayısı');
+    fireEvent.change(count, { target: { value: '150' } });
+    expect(count).toHaveAccessibleDescription('Kişi sayısı en fazla 100 olabilir');
+    expect(screen.getByRole('alert')).toHaveTextContent('Kişi sayısı en fazla 100 olabilir');
+    expect(screen.getByRole('button', { name: 'Kaydet' })).toBeDisabled();
+    fireEvent.change(count, { target: { value: '100' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith(expect.anything(), 'katılacak', 100);
+  });
+
   it("shows the row's own count, 0 included, while the status locks the field", () => {
     render(
       <GuestRowEditor

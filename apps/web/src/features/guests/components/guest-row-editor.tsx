@@ -1,5 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { Guest } from '@ani/contract/guests';
+import { limits } from '@ani/contract/limits';
 import { Check, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import {
@@ -30,7 +31,10 @@ export function GuestRowEditor({
     guestCount: String(guest.guestCount),
   });
   const [saving, setSaving] = useState(false);
-  const count = draftCount(draft);
+  const checked = draftCount(draft);
+  const count = 'count' in checked ? checked.count : null;
+  const countError = 'error' in checked ? checked.error : null;
+  const countErrorId = useId();
   const locked = countLocked(draft.status);
 
   const save = async () => {
@@ -73,13 +77,20 @@ export function GuestRowEditor({
           aria-label="Kişi sayısı"
           type="number"
           min={0}
+          max={limits.attendingCountMax}
           step={1}
           disabled={locked}
           value={draft.guestCount}
-          aria-invalid={count === null}
+          aria-invalid={countError !== null}
+          aria-describedby={countError ? countErrorId : undefined}
           onChange={(e) => setDraft((d) => ({ ...d, guestCount: e.target.value }))}
           className="h-9 w-16 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:opacity-50 aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-950"
         />
+        {countError ? (
+          <span id={countErrorId} role="alert" className="mt-1 block text-xs text-red-700 dark:text-red-400">
+            {countError}
+          </span>
+        ) : null}
       </span>
       {compact ? null : (
         <span role="cell" className="tabular-nums">
