@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { eventListResponse } from '@ani/contract/events';
+import { profileResponse } from '@ani/contract/users';
 import { weddingInfoResponse } from '@ani/contract/weddings';
 import { whatsappStatusResponse } from '@ani/contract/whatsapp';
 import { ApiError, apiRequest } from './api-client';
@@ -9,12 +10,28 @@ import { ApiError, apiRequest } from './api-client';
  * invalidation after a change reaches all of them. A feature's own data keeps its keys in the feature.
  */
 export const queryKeys = {
+  me: ['users', 'me'] as const,
   events: ['events'] as const,
   /** Every wedding entry (to invalidate after a change to the wedding); `wedding(username)` is one. */
   weddings: ['wedding'] as const,
   wedding: (username: string) => ['wedding', username] as const,
   whatsappStatus: (weddingId: string) => ['whatsapp-status', weddingId] as const,
 };
+
+/**
+ * GET /api/users/me — the signed-in host's account as the server has it now: the profile shows it,
+ * and the album's storage notes follow a deletion the host has asked for.
+ */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me,
+  // The profile says so itself when this fails; the storage notes keep their usual text.
+  queryFn: ({ signal }) =>
+    apiRequest('/users/me', {
+      schema: profileResponse.pick({ success: true, user: true }),
+      signal,
+      errorToast: false,
+    }),
+});
 
 /** GET /api/events — the signed-in host's events. */
 export const eventsQuery = () =>

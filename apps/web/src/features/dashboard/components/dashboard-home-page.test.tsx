@@ -27,15 +27,25 @@ const event: Event = {
 };
 
 /** The home page against a server that holds `events`; the wedding is left unanswered (not a 404). */
-function renderHome(events: Event[]) {
+function renderHome(events: Event[], deletionScheduledAt: string | null = null) {
   window.sessionStorage.setItem('token', 't');
   window.sessionStorage.setItem('user', JSON.stringify({ userId: 'u1', username: 'ayse', email: 'a@b.c' }));
   refreshSession();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const me = {
+    userId: 'u1',
+    username: 'ayse',
+    email: 'a@b.c',
+    phoneNumber: '05321234567',
+    pendingEmail: null,
+    deletionScheduledAt,
+  };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
     String(input).endsWith('/api/events')
       ? jsonResponse({ success: true, events })
-      : jsonResponse({ success: false, message: 'x' }, 500),
+      : String(input).endsWith('/api/users/me')
+        ? jsonResponse({ success: true, user: me })
+        : jsonResponse({ success: false, message: 'x' }, 500),
   );
   return renderWithRouter(<DashboardHomePage />, { path: '/dashboard' });
 }
@@ -60,5 +70,21 @@ describe('dashboard home: items waiting for approval', () => {
     renderHome([{ ...event, archivedAt: '2028-01-01T00:00:00.000Z' }]);
     await screen.findByRole('heading', { name: 'Ayşe & Mehmet' });
     expect(screen.queryByText(/onay bekliyor/)).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard home: how long the album is kept', () => {
+  it('promises the year while the account stays, and names the deletion day once one is confirmed', async () => {
+    const { unmount } = renderHome([event]);
+    expect(await screen.findByText('Albümünüz 5 Aralık 2027 tarihine kadar saklanacak')).toBeInTheDocument();
+    unmount();
+
+    renderHome([event], '2026-12-04T09:00:00.000Z');
+    expect(
+      await screen.findByText(
+        'Hesap silme talebiniz nedeniyle albümünüz 4 Aralık 2026 tarihinde kalıcı olarak silinecek. Vazgeçmek için Ayarlar’a gidin.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/tarihine kadar saklanacak/)).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
-import { retentionNote } from '../../../lib/retention';
+import { retentionNote, usePendingDeletion } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { eventsQuery, weddingInfoQuery } from '../../../lib/queries';
 import { CreateWeddingForm } from './create-wedding-form';
@@ -19,6 +19,7 @@ import { WallActions } from '../../../components/wall-actions';
 export function DashboardHomePage() {
   const { user } = useSession();
   const events = useQuery(eventsQuery());
+  const pendingDeletion = usePendingDeletion();
   const wedding = useQuery({
     ...weddingInfoQuery(user?.username ?? ''),
     enabled: Boolean(user) && (events.data?.length ?? 0) > 0,
@@ -69,7 +70,8 @@ export function DashboardHomePage() {
                 <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p>
               ) : null}
               <p className="mt-3 flex items-start gap-2 text-sm text-stone-200">
-                <Archive aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {retentionNote(latest)}
+                <Archive aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />{' '}
+                {retentionNote(latest, pendingDeletion)}
               </p>
               <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>

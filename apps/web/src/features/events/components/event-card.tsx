@@ -6,7 +6,7 @@ import { CoverPicture } from '../../../components/cover-picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import { retentionNote } from '../../../lib/retention';
+import { retentionNote, usePendingDeletion } from '../../../lib/retention';
 import { ContentTab } from './content-tab';
 import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
@@ -15,6 +15,7 @@ import { SettingsTab } from './settings-tab';
 export function EventCard({ event, defaultOpen = false }: { event: Event; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
+  const pendingDeletion = usePendingDeletion();
   return (
     <article className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
       <button
@@ -45,7 +46,7 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
               )}
             >
               <Archive aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
-              {retentionNote(event)}
+              {retentionNote(event, pendingDeletion)}
             </span>
           </span>
           <ChevronDown

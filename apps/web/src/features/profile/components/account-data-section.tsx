@@ -10,12 +10,8 @@ import { Field } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
-import {
-  cancelAccountDeletion,
-  meQuery,
-  requestAccountDeletion,
-  requestDataExport,
-} from '../api/profile-api';
+import { meQuery } from '../../../lib/queries';
+import { cancelAccountDeletion, requestAccountDeletion, requestDataExport } from '../api/profile-api';
 import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 const errorText = (error: Error) => error.message || messages.generic.error;

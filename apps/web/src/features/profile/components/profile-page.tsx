@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, UserRound } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
-import { meQuery } from '../api/profile-api';
+import { meQuery } from '../../../lib/queries';
 import { AccountDataSection } from './account-data-section';
 import { DetailsSection } from './details-section';
 import { PasswordSection } from './password-section';
