@@ -20,7 +20,7 @@ import {
 import { createHeicDecoder } from './heic-decoder.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { etagMatches, parseRange } from './http-media.ts';
-import { archiveNames, notesCsv, safeNamePart } from './album-entry-names.ts';
+import { archiveNames, notesCsv, safeNamePart, shownUploader } from './album-entry-names.ts';
 import { createAlbumZip } from './zip-stream.ts';
 
 const exec = promisify(execFile);
@@ -171,12 +171,20 @@ describe('album ZIP', () => {
       entry(Buffer.from('b'), 'Şule Öztürk', '2026-06-01T17:00:00Z'),
       entry(Buffer.from('c'), null, '2026-06-01T17:00:00Z'),
       entry(Buffer.from('d'), '../../etc/passwd', '2026-06-01T17:00:00Z'),
+      // The album shows the API's placeholder name as "Misafir"; the archive names it the same.
+      entry(Buffer.from('e'), 'anonymous', '2026-06-01T17:00:01Z'),
     ]);
     expect(names).toEqual([
       '2026-06-01_20-00-00_Sule_Ozturk.jpg',
       '2026-06-01_20-00-00_Sule_Ozturk_2.jpg',
       '2026-06-01_20-00-00_Misafir.jpg',
       '2026-06-01_20-00-00_etc_passwd.jpg',
+      '2026-06-01_20-00-01_Misafir.jpg',
+    ]);
+    expect([shownUploader('anonymous'), shownUploader(null), shownUploader('Ali')]).toEqual([
+      'Misafir',
+      '',
+      'Ali',
     ]);
     expect(safeNamePart('İğdır Çağlayan')).toBe('Igdir_Caglayan');
   });

@@ -17,7 +17,7 @@ import { useSharedTokenPromoted } from '../../../lib/owner-tab';
 import { archivedAlbumText } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
-import { hasMorePages } from '../album-rules';
+import { hasMorePages, uploaderLabel } from '../album-rules';
 import { useAlbumDeletion } from '../use-album-deletion';
 import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
@@ -286,7 +286,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
       <ConfirmDialog
         open={confirmUploader !== null}
         title="Kişinin Yüklemelerini Sil"
-        description={messages.media.uploaderDeleteConfirm.replace('{isim}', confirmUploader ?? '')}
+        description={messages.media.uploaderDeleteConfirm.replace('{isim}', uploaderLabel(confirmUploader))}
         confirmLabel="Tümünü Sil"
         busy={deletion.busy}
         onConfirm={() =>

@@ -39,7 +39,7 @@ export function LightboxDetails({
           onClick={() => onDeleteUploader(uploader)}
           className="min-h-11 w-full cursor-pointer rounded-lg border border-white/30 px-3 py-2 text-left text-xs text-white/90 hover:border-red-400 hover:bg-red-700/40 focus-visible:outline-2 focus-visible:outline-white"
         >
-          “{uploader}” adıyla yüklenenlerin tümünü sil
+          “{uploaderLabel(uploader)}” adıyla yüklenenlerin tümünü sil
         </button>
       ) : null}
     </div>

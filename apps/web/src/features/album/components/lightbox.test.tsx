@@ -56,6 +56,21 @@ describe('lightbox', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('offers to delete by the name the couple sees ("Misafir"), and hands over the stored one', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    render(
+      <Lightbox
+        items={items}
+        index={0}
+        onIndexChange={() => undefined}
+        onDeleteUploader={(u) => asked.push(u)}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: '“Misafir” adıyla yüklenenlerin tümünü sil' }));
+    expect(asked).toEqual(['anonymous']);
+  });
+
   it('counts and wraps over the whole album, not only the loaded pages, and reports where it closed', async () => {
     const user = userEvent.setup();
     const changes: (number | null)[] = [];
