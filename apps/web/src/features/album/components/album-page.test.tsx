@@ -178,6 +178,8 @@ describe('album page', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('2 adet fotoğraf silindi.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('album-count')).toHaveTextContent('1 Fotoğraf & Video'));
+    // The keyboard goes on from the tile now first, not from the top of the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Video 1 — büyüt' })).toHaveFocus());
     expect(screen.queryByText('2 öğe seçildi')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Video 1 sil' }));

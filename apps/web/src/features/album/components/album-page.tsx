@@ -143,9 +143,17 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
 
   const confirmDelete = async () => {
     if (!confirm) return;
+    const first = Math.min(
+      ...confirm.ids.map((id) => items.findIndex((i) => i.id === id)).filter((i) => i >= 0),
+    );
     const ok = await deletion.remove(confirm.ids);
     setConfirm(null);
     if (!ok) return;
+    // Deleted from the grid: the tile that asked is gone, so the keyboard goes on from the tile that
+    // took its place (or the last one), not from the top of the page.
+    const left = items.length - confirm.ids.length;
+    if (open === null && left > 0 && Number.isFinite(first))
+      setFocusRequest({ index: Math.min(first, left - 1) });
     setSelected((current) => new Set([...current].filter((id) => !confirm.ids.includes(id))));
     // Keep the viewer on the neighbour of a deleted item, or close it when the album is empty.
     setOpen((index) =>
