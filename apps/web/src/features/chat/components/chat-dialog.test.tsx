@@ -26,9 +26,16 @@ describe('chat dialog', () => {
       }),
     );
     renderWithRouter(
-      <ChatDialog weddingId="w1" name="Ali Veli" phone="+905321234567" onClose={() => undefined} />,
+      <ChatDialog
+        weddingId="w1"
+        name="Ali Veli"
+        phone="+905321234567"
+        phoneLabel="+90 532 123 45 67"
+        onClose={() => undefined}
+      />,
     );
     const queued = await screen.findByTestId('bubble-queued');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('+90 532 123 45 67');
     expect(queued).toHaveTextContent('Gönderilmeyi bekliyor');
     expect(within(queued).queryByLabelText('Bekliyor')).not.toBeInTheDocument();
     expect(screen.getByTestId('bubble-failed')).toHaveTextContent('İletilemedi');

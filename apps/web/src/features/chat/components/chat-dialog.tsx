@@ -33,11 +33,14 @@ export function ChatDialog({
   weddingId,
   name,
   phone,
+  phoneLabel = phone,
   onClose,
 }: {
   weddingId: string;
   name: string;
   phone: string;
+  /** The number as the list prints it ("+90 532 123 45 67"). */
+  phoneLabel?: string;
   onClose: () => void;
 }) {
   const conversation = useQuery(conversationQuery(weddingId, phone));
@@ -52,7 +55,7 @@ export function ChatDialog({
       <DialogContent className="flex max-w-lg flex-col" aria-describedby="chat-phone">
         <DialogHeader>
           <DialogTitle>{name}</DialogTitle>
-          <DialogDescription id="chat-phone">{phone}</DialogDescription>
+          <DialogDescription id="chat-phone">{phoneLabel}</DialogDescription>
         </DialogHeader>
         <div
           data-testid="chat-messages"
@@ -120,7 +123,7 @@ export function ChatDialog({
                         {labels[m.status as 'queued' | 'failed']}
                       </p>
                     ) : (
-                      <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/60">
+                      <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/75">
                         {/* Turkish long form in Istanbul time like the rest of the dashboard ("5 Aralık 2026
                             21:30"), not "5 Ara" in the browser's zone: abroad, the couple sees the guest's time. */}
                         {formatDateTime(m.timestamp)}

@@ -18,43 +18,46 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
   const pendingDeletion = usePendingDeletion();
   return (
     <article className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        className="flex w-full cursor-pointer items-stretch text-left"
-      >
-        <CoverPicture
-          cover={event.cover}
-          sizes="(min-width: 640px) 176px, 112px"
-          className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44"
-        />
-        <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
-          <span className="min-w-0">
-            <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">
-              {event.title}
-            </span>
-            <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
-              <CalendarDays aria-hidden className="h-4 w-4" />
-              {formatLongDate(event.eventDate)}
-            </span>
-            <span
-              className={cn(
-                'mt-1 flex items-start gap-1.5 text-xs',
-                event.archivedAt ? 'font-semibold text-stone-700' : 'text-stone-500',
-              )}
-            >
-              <Archive aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
-              {retentionNote(event, pendingDeletion)}
-            </span>
-          </span>
-          <ChevronDown
-            aria-hidden
-            className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')}
+      {/* The accordion's header is a heading (its panels' headings are h3), holding the toggle. */}
+      <h2>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex w-full cursor-pointer items-stretch text-left"
+        >
+          <CoverPicture
+            cover={event.cover}
+            sizes="(min-width: 640px) 176px, 112px"
+            className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44"
           />
-        </span>
-      </button>
+          <span className="flex min-w-0 flex-1 items-center justify-between gap-3 p-4">
+            <span className="min-w-0">
+              <span className="line-clamp-2 block font-display text-xl break-words font-semibold text-stone-900">
+                {event.title}
+              </span>
+              <span className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-600">
+                <CalendarDays aria-hidden className="h-4 w-4" />
+                {formatLongDate(event.eventDate)}
+              </span>
+              <span
+                className={cn(
+                  'mt-1 flex items-start gap-1.5 text-xs',
+                  event.archivedAt ? 'font-semibold text-stone-700' : 'text-stone-500',
+                )}
+              >
+                <Archive aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
+                {retentionNote(event, pendingDeletion)}
+              </span>
+            </span>
+            <ChevronDown
+              aria-hidden
+              className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform', open && 'rotate-180')}
+            />
+          </span>
+        </button>
+      </h2>
       <AlbumUsage event={event} className="border-t border-brand-100 px-4 py-2 text-stone-700" />
       {open ? (
         <div id={panelId} className="border-t border-brand-100 p-4 sm:p-6">

@@ -233,7 +233,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         <div className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
           <div
             aria-hidden
-            className="hidden grid-cols-[2rem_1.4fr_1fr_5rem_9rem] gap-2 px-2 py-2 text-xs font-semibold text-stone-500 uppercase sm:grid"
+            className="hidden grid-cols-[2rem_1.4fr_1fr_5rem_9rem] gap-2 px-2 py-2 text-xs font-semibold text-stone-500 dark:text-stone-400 uppercase sm:grid"
           >
             <span>#</span>
             <span>Ad Soyad *</span>

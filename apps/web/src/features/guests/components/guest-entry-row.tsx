@@ -102,7 +102,7 @@ export function GuestEntryRow({
         data-state="saved"
         className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 rounded-lg bg-emerald-500/5 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
       >
-        <span className="text-xs text-stone-500 tabular-nums">{position}</span>
+        <span className="text-xs text-stone-500 dark:text-stone-400 tabular-nums">{position}</span>
         {/* Cut only in the wide grid, where the title shows it on hover; a phone row wraps the full name. */}
         <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:truncate" title={row.name}>
           {row.name}
@@ -148,7 +148,7 @@ export function GuestEntryRow({
       data-state={row.state}
       className="grid grid-cols-[2rem_1fr_1fr] items-start gap-2 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
     >
-      <span className="pt-2.5 text-xs text-stone-500 tabular-nums">{position}</span>
+      <span className="pt-2.5 text-xs text-stone-500 dark:text-stone-400 tabular-nums">{position}</span>
       <input
         aria-label={`${position}. davetli adı`}
         placeholder="Ad Soyad *"
@@ -197,7 +197,7 @@ export function GuestEntryRow({
           </p>
         ) : null}
       </div>
-      <span className="flex h-10 items-center justify-end gap-1 text-xs text-stone-500">
+      <span className="flex h-10 items-center justify-end gap-1 text-xs text-stone-500 dark:text-stone-400">
         {refused?.retry ? (
           <Button size="sm" variant="outline" onClick={() => onSave(row)}>
             Tekrar Dene

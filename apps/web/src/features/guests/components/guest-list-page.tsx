@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { downloadGuestCsv, guestKeys, guestListQuery, statisticsQuery, updateGuest } from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
+import { displayPhone } from '../phone';
 import { matchesGuest } from '../status';
 import { WhatsappNotice } from './delivery';
 import { GuestTable } from './guest-table';
@@ -19,6 +20,7 @@ export interface ChatTarget {
   weddingId: string;
   name: string;
   phone: string;
+  phoneLabel: string;
 }
 
 /** The chat dialog lives in its own feature; the app passes it in (features do not import each other). */
@@ -151,7 +153,7 @@ function GuestListBody({
       {list.isPending ? (
         <Loading />
       ) : filtered.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-500 dark:border-stone-700">
+        <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-500 dark:text-stone-400 dark:border-stone-700">
           {guests?.length ? 'Aramanızla eşleşen davetli yok.' : 'Henüz davetli eklenmedi.'}
         </p>
       ) : (
@@ -165,11 +167,14 @@ function GuestListBody({
         />
       )}
       {chat
-        ? renderChat({ weddingId, name: chat.name, phone: chat.phone }, () => {
-            setChat(null);
-            // The conversation may have brought the guest's answer: the row and the cards show it now.
-            void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
-          })
+        ? renderChat(
+            { weddingId, name: chat.name, phone: chat.phone, phoneLabel: displayPhone(chat.phone) },
+            () => {
+              setChat(null);
+              // The conversation may have brought the guest's answer: the row and the cards show it now.
+              void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+            },
+          )
         : null}
     </>
   );

@@ -148,7 +148,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                 {phone ? (
                   <>
                     <span className="flex items-center gap-2">
-                      <span role="cell" className="text-xs tabular-nums text-stone-500">
+                      <span role="cell" className="text-xs tabular-nums text-stone-500 dark:text-stone-400">
                         {guest.index}
                       </span>
                       {/* Wrapped, not cut: a phone has no hover to show a title, and the card is measured. */}
@@ -179,7 +179,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                   </>
                 ) : (
                   <>
-                    <span role="cell" className="tabular-nums text-stone-500">
+                    <span role="cell" className="tabular-nums text-stone-500 dark:text-stone-400">
                       {guest.index}
                     </span>
                     <span role="cell" className="truncate font-medium" title={guest.name}>
