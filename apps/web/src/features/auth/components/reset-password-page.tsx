@@ -19,7 +19,9 @@ export function ResetPasswordPage() {
   const dialogs = useAuthDialogs();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A link without its token (cut short when copied) can never work: said at once, with the way to a
+  // new one, rather than after a password has been typed twice.
+  const [error, setError] = useState<string | null>(token ? null : messages.auth.tokenInvalid);
   const reset = useMutation({
     mutationFn: () => resetPassword(token, password),
     onError: (err) => setError(err.message || messages.auth.tokenInvalid),
