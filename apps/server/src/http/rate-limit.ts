@@ -22,6 +22,8 @@ export type RateLimiter = {
   consume(key: string, points?: number): Promise<void>;
   /** Forgets a key, e.g. after a successful sign-in. */
   reset(key: string): Promise<void>;
+  /** Gives back `points` (default 1) counted for a request that another limit then refused. */
+  giveBack(key: string, points?: number): Promise<void>;
 };
 
 export class RateLimitError extends AppError {
@@ -60,6 +62,9 @@ export function createRateLimiter(options: {
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async giveBack(key, points = 1) {
+      await limiter.reward(key, points);
     },
   };
 }

@@ -575,6 +575,30 @@ describe('rate limits', () => {
     }
   });
 
+  it('lets a network whose requests for one address were refused still ask mail for another', async () => {
+    const limited = await createTestApp({ authLimits: { ...limits, mailPerIp: 4 } });
+    try {
+      const [hammered, other] = [await createActivatedUser(limited), await createActivatedUser(limited)];
+      const ask = (email: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/users/password/forgot',
+          remoteAddress: '203.0.113.50',
+          payload: { email },
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 8; i++) codes.push((await ask(hammered.email)).statusCode);
+      // The address's own budget (its activation mail counted) refuses from the third on...
+      expect(codes).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+      // ...and those refusals took nothing from the network's: two of its four are left.
+      expect((await ask(other.email)).statusCode).toBe(200);
+      expect((await ask(other.email)).statusCode).toBe(200);
+      expect((await ask(other.email)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits e-mail change mails per account: 25 quick requests send at most the budget', async () => {
     const limited = await createTestApp({ authLimits: limits });
     try {

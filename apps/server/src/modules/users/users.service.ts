@@ -95,6 +95,20 @@ export function createUsersService(deps: {
     store,
   });
   const sendMail = bestEffortSender(mailer, logger);
+  /**
+   * One more account mail from `ip` to `email`, within both budgets. A request refused by one budget
+   * leaves the other as it was: hammering one address (refused by its own budget) must not use up the
+   * address's network, which a venue or a household shares, for mails to anyone else.
+   */
+  const takeMailBudget = async (ip: string, email: string) => {
+    await mailPerTarget.consume(email);
+    try {
+      await mailPerIp.consume(ip);
+    } catch (error) {
+      await mailPerTarget.giveBack(email);
+      throw error;
+    }
+  };
   const { issueEmailToken, useEmailToken } = createEmailTokens(repository);
 
   const startSession = async (userId: string) => {
@@ -201,15 +215,13 @@ export function createUsersService(deps: {
     },
 
     async resendActivation(email: string, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerTarget.consume(email);
+      await takeMailBudget(ip, email);
       await deps.queueMail({ template: 'activation', email });
     },
 
     /** Known and unknown addresses take the same path here; the job finds out which it is. */
     async requestPasswordReset(email: string, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerTarget.consume(email);
+      await takeMailBudget(ip, email);
       await deps.queueMail({ template: 'password-reset', email });
     },
 
