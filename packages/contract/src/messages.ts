@@ -109,6 +109,8 @@ export const messages = {
     photosFailed: 'Fotoğraflar yüklenirken bir hata oluştu.',
     morePhotosFailed: 'Daha fazla fotoğraf yüklenirken bir hata oluştu.',
     photoNotFound: 'Fotoğraf bulunamadı.',
+    // A signed file link (a photo, an album ZIP, a data export) whose file is gone: not always a photo.
+    fileGone: 'Dosya bulunamadı. Silinmiş ya da yerine daha yeni bir dosya hazırlanmış olabilir.',
     photoIdsRequired: 'Silinecek fotoğraf seçilmedi.',
     deletedOne: 'Fotoğraf başarıyla silindi.',
     deletedMany: '{n} adet fotoğraf silindi.',

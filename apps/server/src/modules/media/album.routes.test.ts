@@ -480,7 +480,7 @@ describe('signed media URLs: small files answered from memory', () => {
     await t.app.jobs.runUntilIdle();
     const after = await fetchMedia(photo.thumbnailUrl);
     expect(after.statusCode).toBe(404);
-    expect(after.json()).toMatchObject({ message: m.photoNotFound });
+    expect(after.json()).toMatchObject({ message: m.fileGone });
   });
 
   /** The app's security headers, as an ordinary API answer carries them. */

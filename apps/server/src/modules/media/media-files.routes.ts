@@ -185,7 +185,7 @@ export const mediaFileRoutes: FastifyPluginAsync<{
         },
       );
       if (sent.type === 'error') {
-        if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.photoNotFound);
+        if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.fileGone);
         if (sent.statusCode === 416) {
           return rangeNotSatisfiable(
             reply,
