@@ -176,7 +176,14 @@ describe('mailer without SMTP', () => {
       text: 'Merhaba',
       html: '<p>Merhaba</p>',
     });
-    const [file] = await readdir(outboxDir);
+    // A second message to the same address in the same millisecond gets a file of its own.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    await mailer.send({ to: 'gelin@example.com', subject: 'İkinci', text: 'x', html: 'x' });
+    await mailer.send({ to: 'gelin@example.com', subject: 'Üçüncü', text: 'x', html: 'x' });
+    now.mockRestore();
+    const files = (await readdir(outboxDir)).sort();
+    expect(files).toHaveLength(3);
+    const file = files.find((f) => !f.endsWith('.part'));
     const eml = await readFile(path.join(outboxDir, file!), 'utf8');
     expect(file).toMatch(/gelin@example\.com\.eml$/);
     expect(eml).toContain('To: gelin@example.com');

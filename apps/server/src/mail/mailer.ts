@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { createTransport, Transporter } from 'nodemailer';
@@ -47,7 +48,10 @@ export function createMailer(options: {
     async send({ to, subject, text, html, link }) {
       const info = await (await transport()).sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`);
+      // Time first so the folder lists in order; the random part keeps two mails to one address in
+      // the same millisecond (a resend right after a registration) from sharing a file.
+      const unique = `${Date.now()}-${randomBytes(3).toString('hex')}`;
+      const file = path.join(outboxDir, `${unique}-${to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`);
       // Written aside and renamed: whoever reads the outbox (a developer, the browser tests) never
       // opens a message that is still being written.
       await writeFile(`${file}.part`, info.message as Buffer);
