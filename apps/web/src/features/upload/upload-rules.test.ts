@@ -4,6 +4,7 @@ import {
   dragTypeUndetectable,
   groupLeftOut,
   mediaKindOf,
+  noteCounter,
   uploadButtonLabel,
   validateUpload,
 } from './upload-rules';
@@ -129,5 +130,16 @@ describe('validateUpload', () => {
 
   it('labels the button with the file count', () => {
     expect(uploadButtonLabel(4)).toBe('4 Dosyayı Yükle');
+  });
+});
+
+describe('noteCounter', () => {
+  it('stays away from a short note, then counts as the rule does, past the limit too', () => {
+    expect(noteCounter('Mutluluklar!')).toBeNull();
+    expect(noteCounter('a'.repeat(399))).toBeNull();
+    expect(noteCounter('a'.repeat(400))).toBe('400/500');
+    // Invisible characters and the spaces around the note are not counted, as the server stores it.
+    expect(noteCounter(`  ${'a'.repeat(450)}\u200b\u200b  `)).toBe('450/500');
+    expect(noteCounter('a'.repeat(501))).toBe('501/500');
   });
 });

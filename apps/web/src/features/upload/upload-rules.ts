@@ -141,8 +141,19 @@ export function validateUpload(input: { fileCount: number; name: string; note: s
   if (!name) errors.name = u.nameRequired;
   else if (letters < limits.uploaderNameMin) errors.name = u.nameMin;
   else if (letters > limits.uploaderNameMax) errors.name = u.nameMax;
-  if (stripInvisible(input.note).trim().length > limits.uploadNoteMax) errors.note = u.noteMax;
+  if (noteLength(input.note) > limits.uploadNoteMax) errors.note = u.noteMax;
   return errors;
+}
+
+/** The note's length as the 500-letter rule counts it (what the server stores). */
+export function noteLength(note: string): number {
+  return stripInvisible(note).trim().length;
+}
+
+/** "430/500" once a note comes within 100 letters of its limit; nothing before, so a short note stays calm. */
+export function noteCounter(note: string): string | null {
+  const length = noteLength(note);
+  return length >= limits.uploadNoteMax - 100 ? `${length}/${limits.uploadNoteMax}` : null;
 }
 
 /** The button's text: "N Dosyayı Yükle". */

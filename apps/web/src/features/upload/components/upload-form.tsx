@@ -12,6 +12,7 @@ import { useResumableUpload, type UploadSummary } from '../use-resumable-upload'
 import {
   addToSelection,
   groupLeftOut,
+  noteCounter,
   uploadButtonLabel,
   validateUpload,
   type LeftOut,
@@ -99,6 +100,7 @@ export function UploadForm({
     setLeftOut([]);
   };
 
+  const counter = noteCounter(note);
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const loaded = sent.reduce((sum, n) => sum + n, 0);
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
@@ -195,6 +197,16 @@ export function UploadForm({
           aria-describedby={errors.note ? 'note-error' : undefined}
           className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none read-only:bg-stone-50"
         />
+        {counter ? (
+          // Read by sight; a screen reader hears the rule's message if the note runs over.
+          <p
+            aria-hidden
+            className="text-right text-xs text-stone-600 tabular-nums"
+            data-testid="note-counter"
+          >
+            {counter}
+          </p>
+        ) : null}
         <FieldError id="note-error">{errors.note}</FieldError>
       </div>
       {statuses ? (
