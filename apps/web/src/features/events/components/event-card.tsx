@@ -19,7 +19,7 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
   return (
     <article className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
       {/* The accordion's header is a heading (its panels' headings are h3), holding the toggle. */}
-      <h2>
+      <h2 className="font-sans">
         <button
           type="button"
           aria-expanded={open}
