@@ -146,7 +146,7 @@ export function validateUpload(input: { fileCount: number; name: string; note: s
 }
 
 /** The note's length as the 500-letter rule counts it (what the server stores). */
-export function noteLength(note: string): number {
+function noteLength(note: string): number {
   return stripInvisible(note).trim().length;
 }
 
