@@ -13,6 +13,7 @@ import {
   type Session,
 } from './support/browser';
 import { limits } from '@ani/contract/limits';
+import { messages } from '@ani/contract/messages';
 import { baseURL, dataDir } from './support/context';
 import { createEventViaApi } from './support/events-host';
 import { api, createHost, signIn, type Host } from './support/host';
@@ -231,6 +232,31 @@ describe('live wall', () => {
     // This host has no wedding yet: the dashboard's GET /api/weddings/info answers 404, which it shows as
     // "Düğün bilgilerinizi tamamlayın" (an answer, not a failure); nothing else may have failed.
     expect(owner.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  });
+
+  it('"Duvarı Aç" opens the owner’s wall in a new tab, which starts without the session (noopener)', async () => {
+    // Signed in in this tab only, as a real sign-in is: no init script hands the token to new tabs.
+    const owner = await open(1280);
+    await owner.page.goto('/');
+    await owner.page.evaluate(
+      ([token, user]) => {
+        sessionStorage.setItem('token', token!);
+        sessionStorage.setItem('user', user!);
+        localStorage.setItem('dashboard-animation-seen', 'true');
+      },
+      [host.token, JSON.stringify(host.user)],
+    );
+    await owner.page.goto('/dashboard');
+    await owner.page.getByRole('button', { name: 'Canlı Duvar' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Canlı Duvar' });
+    const [wall] = await Promise.all([
+      owner.context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Duvarı Aç' }).click(),
+    ]);
+    await wall.locator('[data-testid="wall-slide"]').waitFor();
+    expect(await wall.getByText(messages.wall.invalidTitle).count()).toBe(0);
+    // The token travelled once, through local storage, and is gone from there.
+    await expect(wall.evaluate(() => localStorage.getItem('shared_token'))).resolves.toBeNull();
   });
 
   it('the controls and the QR card never overlap: side by side on a phone, the controls centred on a wide screen', async () => {
