@@ -72,7 +72,7 @@ export function GuestRowEditor({
           ))}
         </select>
       </span>
-      <span role="cell" onKeyDown={cancelOnEscape}>
+      <span role="cell" className="relative" onKeyDown={cancelOnEscape}>
         <input
           aria-label="Kişi sayısı"
           type="number"
@@ -87,7 +87,13 @@ export function GuestRowEditor({
           className="h-9 w-16 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:opacity-50 aria-invalid:border-red-600 dark:border-stone-600 dark:bg-stone-950"
         />
         {countError ? (
-          <span id={countErrorId} role="alert" className="mt-1 block text-xs text-red-700 dark:text-red-400">
+          // Floats under the field: the list's rows have a fixed height, and a line in the flow would
+          // spill into the next row and squeeze the status select on a phone.
+          <span
+            id={countErrorId}
+            role="alert"
+            className="absolute top-full left-0 z-20 mt-1 w-max max-w-56 rounded-md bg-red-700 px-2 py-1 text-xs text-white shadow-lg"
+          >
             {countError}
           </span>
         ) : null}
