@@ -45,7 +45,7 @@ export function createAccountRightsService(deps: {
   storage?: Storage;
 }) {
   const { repository, mailer, publicUrl, logger } = deps;
-  const { mailPerIp, mailPerUser } = deps.mailBudgets;
+  const { mailBudgets } = deps;
   const clock = deps.clock ?? (() => new Date());
   const sendMail = bestEffortSender(mailer, logger);
   const { issueEmailToken, useEmailToken } = createEmailTokens(repository);
@@ -53,8 +53,7 @@ export function createAccountRightsService(deps: {
   return {
     /** "Verilerimi İndir": prepared by a job, announced by e-mail with an expiring link. */
     async requestDataExport(actor: AuthUser, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerUser.consume(actor.id);
+      await mailBudgets.take({ ip, user: actor.id });
       await repository.queueDataExport(actor.id);
     },
 
@@ -97,8 +96,7 @@ export function createAccountRightsService(deps: {
 
     /** "Hesabımı Sil", step 1: the password, then a confirmation link by e-mail. */
     async requestDeletion(actor: AuthUser, password: string, ip: string) {
-      await mailPerIp.consume(ip);
-      await mailPerUser.consume(actor.id);
+      await mailBudgets.take({ ip, user: actor.id });
       const user = await repository.findById(actor.id);
       if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
       if (!(await verifyPassword(user.passwordHash, password)))

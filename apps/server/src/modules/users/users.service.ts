@@ -79,7 +79,7 @@ export function createUsersService(deps: {
   queueMail: (job: AccountMailJob) => Promise<void>;
 }) {
   const { repository, mailer, publicUrl, sessionTtlMs, logger, limits } = deps;
-  const { mailPerIp, mailPerTarget, mailPerUser } = deps.mailBudgets;
+  const { mailBudgets } = deps;
   const store = deps.rateLimitStore;
   const loginPerIp = createRateLimiter({
     name: 'login-ip',
@@ -95,20 +95,6 @@ export function createUsersService(deps: {
     store,
   });
   const sendMail = bestEffortSender(mailer, logger);
-  /**
-   * One more account mail from `ip` to `email`, within both budgets. A request refused by one budget
-   * leaves the other as it was: hammering one address (refused by its own budget) must not use up the
-   * address's network, which a venue or a household shares, for mails to anyone else.
-   */
-  const takeMailBudget = async (ip: string, email: string) => {
-    await mailPerTarget.consume(email);
-    try {
-      await mailPerIp.consume(ip);
-    } catch (error) {
-      await mailPerTarget.giveBack(email);
-      throw error;
-    }
-  };
   const { issueEmailToken, useEmailToken } = createEmailTokens(repository);
 
   const startSession = async (userId: string) => {
@@ -137,7 +123,7 @@ export function createUsersService(deps: {
   return {
     async register(input: RegisterData, ip: string) {
       await registerPerIp.consume(ip);
-      await mailPerTarget.consume(input.email);
+      await mailBudgets.take({ target: input.email });
       const usernameKey = turkishFold(input.username);
       if (await repository.findByUsernameKey(usernameKey)) throw conflictFor('username');
       const passwordHash = await hashPassword(input.password);
@@ -215,13 +201,13 @@ export function createUsersService(deps: {
     },
 
     async resendActivation(email: string, ip: string) {
-      await takeMailBudget(ip, email);
+      await mailBudgets.take({ ip, target: email });
       await deps.queueMail({ template: 'activation', email });
     },
 
     /** Known and unknown addresses take the same path here; the job finds out which it is. */
     async requestPasswordReset(email: string, ip: string) {
-      await takeMailBudget(ip, email);
+      await mailBudgets.take({ ip, target: email });
       await deps.queueMail({ template: 'password-reset', email });
     },
 
@@ -331,8 +317,7 @@ export function createUsersService(deps: {
             patch.currentPassword ? a.currentPasswordWrong : a.currentPasswordForEmail,
           );
         }
-        await mailPerUser.consume(user.id);
-        await mailPerTarget.consume(patch.email);
+        await mailBudgets.take({ user: user.id, target: patch.email });
         if (await repository.findByEmail(patch.email)) throw conflictFor('email');
         pendingEmail = patch.email;
       }
