@@ -4,6 +4,17 @@ import { limits } from './limits.ts';
 import { messages as m } from './messages.ts';
 
 export const mediaType = z.enum(['image', 'video']);
+
+/**
+ * The name an item's uploader goes by wherever the couple reads it (the album, its ZIP): the upload
+ * API's placeholder 'anonymous' reads "Misafir"; no name at all is null (each place says how it shows
+ * that).
+ */
+export function shownUploader(uploader: string | null | undefined): string | null {
+  const name = uploader?.trim();
+  if (!name) return null;
+  return name === 'anonymous' ? 'Misafir' : name;
+}
 export type MediaType = z.infer<typeof mediaType>;
 
 export const mediaItem = z.object({

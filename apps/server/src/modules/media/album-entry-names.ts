@@ -1,5 +1,6 @@
 // What the album ZIP's entries are called and what its notes file says: names and dates in Türkiye's
 // time, apart from the ZIP format itself (zip-stream.ts).
+import { shownUploader } from '@ani/contract/media';
 import { turkishToLatin } from '@ani/contract/text';
 import { excelCsv } from '../../http/excel-csv.ts';
 
@@ -51,7 +52,7 @@ export function archiveNames(
   const used = new Set<string>(['notlar.csv']);
   const nextSuffix = new Map<string, number>();
   return entries.map((entry) => {
-    const who = safeNamePart(shownUploader(entry.uploader)) || 'Misafir';
+    const who = safeNamePart(shownUploader(entry.uploader) ?? '') || 'Misafir';
     const base = `${fileStamp(entry.uploadedAt)}_${who}`;
     let name = `${base}.${entry.extension}`;
     // Per-name counter: a burst of same-second uploads by one guest stays linear, not quadratic.
@@ -62,14 +63,6 @@ export function archiveNames(
     used.add(name.toLowerCase());
     return name;
   });
-}
-
-/**
- * The uploader as the couple sees it in the album: the name 'anonymous' (the upload API's own
- * placeholder for a guest who gave none) reads "Misafir" there, and so it does in the archive.
- */
-export function shownUploader(uploader: string | null): string {
-  return uploader === 'anonymous' ? 'Misafir' : (uploader ?? '');
 }
 
 /** notlar.csv: the archive name, uploader, upload time and note of every item (see excelCsv). */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { archiveNames, displayDate, istanbul, notesCsv, shownUploader } from './album-entry-names.ts';
+import { shownUploader } from '@ani/contract/media';
+import { archiveNames, displayDate, istanbul, notesCsv } from './album-entry-names.ts';
 
 type ByteRange = { start: number; end: number };
 
@@ -183,7 +184,7 @@ export function albumArchive(
     notes.header,
     entries.map((entry, i) => [
       names[i]!,
-      shownUploader(entry.uploader),
+      shownUploader(entry.uploader) ?? '',
       displayDate(entry.uploadedAt),
       entry.note ?? '',
     ]),

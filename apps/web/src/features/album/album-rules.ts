@@ -1,3 +1,4 @@
+import { shownUploader } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 
 /** Total pages = ceil(photoCount / 12), recomputed whenever the count changes. */
@@ -52,11 +53,9 @@ export function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 
-/** 'anonymous' → "Misafir", missing → "Anonim". */
+/** The album's "Yükleyen": 'anonymous' → "Misafir", missing → "Anonim". */
 export function uploaderLabel(uploader: string | null | undefined): string {
-  if (!uploader || !uploader.trim()) return 'Anonim';
-  if (uploader === 'anonymous') return 'Misafir';
-  return uploader;
+  return shownUploader(uploader) ?? 'Anonim';
 }
 
 /** Browsers cannot show HEIC/HEIF; those are viewed through their derived preview only. */
