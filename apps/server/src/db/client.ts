@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 // Types only: the driver itself is loaded when chosen (below).
 import type { Client as PgClient } from 'pg';
+import { pgliteTextParsers, withInstanceParsers } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -96,8 +97,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // they alone doubled the idle process. 16 MB holds this app's hot rows and indexes; the files
     // behind them stay in the operating system's page cache (docs/decisions/0065).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    parsers: pgliteTextParsers,
   });
-  const drizzled = drizzlePglite({ client, schema });
+  const drizzled = drizzlePglite({ client: withInstanceParsers(client), schema });
   await migratePglite(drizzled, { migrationsFolder });
   return {
     db: drizzled as unknown as Db,
