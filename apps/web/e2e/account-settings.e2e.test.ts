@@ -127,4 +127,41 @@ describe('a host manages the account', () => {
     await page.getByText('Bağlantı geçersiz veya süresi dolmuş.', { exact: false }).first().waitFor();
     await context.close();
   });
+
+  it('downloads the data export from its e-mailed link; a spoiled copy of the link lands on an explanation', async () => {
+    const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() };
+    const login = await fetch(`${baseURL}/api/users/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: newEmail, password: 'YeniSifre2027' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const requested = await fetch(`${baseURL}/api/users/me/export`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': clientAddress(), Authorization: `Bearer ${token}` },
+    });
+    expect(requested.status).toBe(202);
+    const link = findLink(await waitForMail(dataDir, newEmail, '/api/media/'), '/api/media/').replace(
+      /^https?:\/\/[^/]+/,
+      baseURL,
+    );
+
+    const { page, context, problems } = await openPage(browser, baseURL, 375);
+    await page.goto('/');
+    const download = page.waitForEvent('download');
+    await page.evaluate((href) => void (location.href = href), link);
+    expect((await download).suggestedFilename()).toBe('anikutusu-verilerim.zip');
+
+    // The same link with its signature spoiled (a mail program's line break, a wrong copy).
+    await page.goto(link.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A')));
+    const dialog = page.getByRole('dialog', { name: 'İndirme Bağlantısı Geçersiz' });
+    await dialog.getByText('Verilerimi İndir', { exact: false }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBoth(page, 'dead-file-link');
+    await dialog.getByRole('button', { name: 'Tamam' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

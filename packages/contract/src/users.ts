@@ -110,7 +110,11 @@ export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** Where the activation and e-mail-confirmation links land: `/?hesap=<result>`. */
+/**
+ * Where links opened from an e-mail land, with what became of them: `/?hesap=<result>`. The account
+ * links (activation, e-mail change, deletion) always do; a signed file or album ZIP link only when it
+ * is refused (`file-link-invalid`: expired, cut short or forged; `file-gone`: its file no longer exists).
+ */
 export const accountLinkResults = [
   'activated',
   'already-active',
@@ -119,6 +123,8 @@ export const accountLinkResults = [
   'email-changed',
   'deletion-scheduled',
   'email-change-cancelled',
+  'file-link-invalid',
+  'file-gone',
 ] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';

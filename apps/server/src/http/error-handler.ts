@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@ani/contract/messages';
 import { ErrorCode, type ErrorBody } from '@ani/contract/errors';
+import { deadLinkLanding } from './dead-link-landing.ts';
 import { AppError, statusOf } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
 
@@ -19,10 +20,15 @@ const fastifyClientErrors: Record<number, [string, ErrorCode]> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const landing = deadLinkLanding(request, error.code);
+      if (landing) return reply.redirect(landing, 303);
       if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(statusOf[error.code]).send(body(error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A link cut short (a mail program breaking a long line) lacks its signature's fields.
+      const landing = deadLinkLanding(request, ErrorCode.VALIDATION);
+      if (landing) return reply.redirect(landing, 303);
       const first = error.validation[0];
       return reply
         .status(400)

@@ -287,6 +287,42 @@ describe('signed media URLs', () => {
     expect(expired.json().message).toBe(m.linkInvalid);
     expect((await get('/api/media/../../etc/passwd?exp=1&sig=x')).statusCode).not.toBe(200);
   });
+
+  it('sends a browser tab that opens a refused link to the site, which says why; downloads and code keep the JSON', async () => {
+    const { url, key, size } = await oneVideoUrl();
+    const tab = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    // A working link opened in a tab is the file itself.
+    const opened = await get(url, undefined, tab);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.length).toBe(size);
+
+    const past = createUrlSigner(t.config.secretKey, () => Date.now() - 2 * 3600_000);
+    const expired = past.sign(`/api/media/${key}`, {}, 60);
+    const landed = await get(expired, undefined, tab);
+    expect(landed.statusCode).toBe(303);
+    expect(landed.headers.location).toBe('/?hesap=file-link-invalid');
+    // Cut short by a mail program: no signature at all.
+    const cut = await get(`/api/media/${key}?exp=${Math.floor(Date.now() / 1000) + 60}`, undefined, tab);
+    expect(cut.headers.location).toBe('/?hesap=file-link-invalid');
+    // Signed, but its file is gone.
+    const goneKey = key.replace(/[0-9a-f](?=[^/]*$)/, (c) => (c === '0' ? '1' : '0'));
+    const gone = await get(
+      createUrlSigner(t.config.secretKey).sign(`/api/media/${goneKey}`, {}, 60),
+      undefined,
+      tab,
+    );
+    expect(gone.statusCode).toBe(303);
+    expect(gone.headers.location).toBe('/?hesap=file-gone');
+
+    // A download started from a page, and a call from code, get the refusal itself.
+    const download = await get(expired, undefined, {
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'empty',
+    });
+    expect(download.statusCode).toBe(403);
+    expect(download.json().message).toBe(m.linkInvalid);
+    expect((await get(expired)).statusCode).toBe(403);
+  });
 });
 
 describe('signed media URLs: validators and the reverse-proxy hand-off', () => {
@@ -972,6 +1008,13 @@ describe('GET /api/events/:id/download', () => {
     expect(res.headers['content-disposition']).toContain('filename="Nisan.zip"');
     const tampered = url.replace(/sig=./, (s: string) => (s.endsWith('A') ? 'sig=B' : 'sig=A'));
     expect((await get(tampered)).statusCode).toBe(403);
+    // Opened in a tab (pasted into the address bar), the refused link lands on the site's explanation.
+    const tab = await get(tampered, undefined, {
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'document',
+    });
+    expect(tab.statusCode).toBe(303);
+    expect(tab.headers.location).toBe('/?hesap=file-link-invalid');
     const strangerLink = await t.app.inject({
       method: 'POST',
       url: `/api/events/${eventId}/download-link`,

@@ -131,7 +131,7 @@ export const mediaFileRoutes: FastifyPluginAsync<{
     '/media/*',
     {
       schema: { querystring: signedQuery },
-      config: { ownSecurityHeaders: true },
+      config: { ownSecurityHeaders: true, opensInBrowser: true },
       // Answers sent through Fastify (refusals, 304, 206, 416, files streamed from disk) get the
       // same security headers as the ones written whole.
       onSend: (_request, reply, payload, done) => {

@@ -158,7 +158,7 @@ export const mediaRoutes: FastifyPluginAsync<{
 
   app.get(
     '/events/:eventId/download',
-    { schema: { params: eventIdParams, querystring: signedQuery } },
+    { config: { opensInBrowser: true }, schema: { params: eventIdParams, querystring: signedQuery } },
     async (request, reply) => {
       const hasSignature = 'sig' in request.query;
       const { archive, fileName } = await album.albumArchive(

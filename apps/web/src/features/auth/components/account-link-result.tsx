@@ -17,41 +17,64 @@ import { getToken, updateStoredUser } from '../../../lib/session';
 import { fetchMe, resendActivation } from '../api/auth-api';
 import { useAuthDialogs } from './auth-dialogs';
 
-const results: Record<AccountLinkResult, { title: string; text: string; ok: boolean }> = {
+/** `next`: what the dialog offers: signing in, a new activation link, or only closing. */
+const results: Record<
+  AccountLinkResult,
+  { title: string; text: string; ok: boolean; next: 'login' | 'resend' | 'close' }
+> = {
   activated: {
     title: 'Hesabınız Etkinleştirildi',
     text: 'Hoş geldiniz! Hesabınız başarıyla etkinleştirildi. Artık giriş yaparak dijital albümünüzü yönetebilirsiniz.',
     ok: true,
+    next: 'login',
   },
   'already-active': {
     title: 'Hesabınız Zaten Etkin',
     text: 'Bu etkinleştirme bağlantısı daha önce kullanılmış; hesabınız zaten etkin. Giriş yapabilirsiniz.',
     ok: true,
+    next: 'login',
   },
   'email-changed': {
     title: 'E-posta Adresiniz Güncellendi',
     text: 'Yeni e-posta adresiniz onaylandı. Bundan sonra giriş yaparken bu adresi kullanabilirsiniz.',
     ok: true,
+    next: 'close',
   },
   'deletion-scheduled': {
     title: 'Hesap Silme Talebiniz Onaylandı',
     text: 'Tüm oturumlarınız kapatıldı. Hesabınız ve verileriniz 7 gün sonra kalıcı olarak silinecek. Vazgeçerseniz bu süre içinde giriş yapıp Profil sayfasından talebinizi iptal edebilirsiniz.',
     ok: true,
+    next: 'login',
   },
   'email-change-cancelled': {
     title: 'E-posta Değişikliği İptal Edildi',
     text: 'E-posta adresiniz eski haline getirildi ve hesabınızdaki bütün oturumlar kapatıldı. Güvenliğiniz için giriş yaptıktan sonra şifrenizi değiştirmenizi öneririz.',
     ok: true,
+    next: 'login',
   },
   expired: {
     title: 'Bağlantının Süresi Dolmuş',
     text: 'Bu bağlantının süresi dolmuş. Hesap etkinleştirme bağlantınızsa aşağıdan yenisini isteyebilirsiniz.',
     ok: false,
+    next: 'resend',
   },
   invalid: {
     title: 'Geçersiz Bağlantı',
     text: 'Bu bağlantı geçersiz veya daha önce kullanılmış. Hesap etkinleştirme bağlantınızsa aşağıdan yenisini isteyebilirsiniz.',
     ok: false,
+    next: 'resend',
+  },
+  'file-link-invalid': {
+    title: 'İndirme Bağlantısı Geçersiz',
+    text: 'Bu indirme bağlantısının süresi dolmuş ya da bağlantı eksik kopyalanmış. Verilerinizin bağlantısıysa Profil sayfasındaki “Verilerimi İndir” ile, albümün bağlantısıysa albüm sayfasındaki “Albümü İndir” ile yenisini alabilirsiniz.',
+    ok: false,
+    next: 'close',
+  },
+  'file-gone': {
+    title: 'Dosya Bulunamadı',
+    text: 'Bu dosya silinmiş ya da yerine daha yeni bir dosya hazırlanmış. Verilerinizin bağlantısıysa son gönderdiğimiz e-postadaki bağlantıyı kullanın ya da Profil sayfasındaki “Verilerimi İndir” ile yenisini isteyin.',
+    ok: false,
+    next: 'close',
   },
 };
 
@@ -105,22 +128,20 @@ export function AccountLinkResultDialog() {
             <DialogTitle>{info.title}</DialogTitle>
             <DialogDescription id="account-link-text">{info.text}</DialogDescription>
           </DialogHeader>
-          {info.ok ? (
-            result === 'email-changed' ? (
-              <Button className="w-full" onClick={() => setResult(null)}>
-                Tamam
-              </Button>
-            ) : (
-              <Button
-                className="w-full"
-                onClick={() => {
-                  setResult(null);
-                  dialogs.open('login');
-                }}
-              >
-                Giriş Yap
-              </Button>
-            )
+          {info.next === 'close' ? (
+            <Button className="w-full" onClick={() => setResult(null)}>
+              Tamam
+            </Button>
+          ) : info.next === 'login' ? (
+            <Button
+              className="w-full"
+              onClick={() => {
+                setResult(null);
+                dialogs.open('login');
+              }}
+            >
+              Giriş Yap
+            </Button>
           ) : (
             <ResendForm />
           )}
