@@ -249,6 +249,8 @@ export const messages = {
   },
   weddings: {
     usernameRequired: 'Kullanıcı adı boş olamaz',
+    // The events page's rule ("Etkinlik tarihi…") in the wedding form's words.
+    dateInPast: 'Düğün tarihi bugünden önce olamaz',
     venueRequired: 'Mekan adı boş olamaz',
     brideRequired: 'Gelin adı boş olamaz',
     groomRequired: 'Damat adı boş olamaz',

@@ -72,6 +72,36 @@ describe('POST /api/weddings/create', () => {
     expect(theirs.json().message).toBe(w.eventNotFound);
   });
 
+  it("keeps a past day only when it is already the attached event's own: a host catching up after the wedding", async () => {
+    const host = await createActivatedUser(t);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(host.token),
+      payload: { title: 'Albüm', eventDate: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const eventId = made.json().event.id as string;
+    // The wedding took place on 2026-05-09 (an event made before the day, now past it).
+    await t.db
+      .update(events)
+      .set({ eventDate: new Date('2026-05-09T16:00:00Z') })
+      .where(eq(events.id, eventId));
+    const otherDay = await create(host.token, {
+      ...weddingBody(host.username),
+      eventId,
+      weddingDate: '2026-05-08',
+    });
+    expect(otherDay.statusCode).toBe(400);
+    expect(otherDay.json().message).toBe(w.dateInPast);
+    const sameDay = await create(host.token, {
+      ...weddingBody(host.username),
+      eventId,
+      weddingDate: '2026-05-09',
+    });
+    expect(sameDay.statusCode).toBe(201);
+    expect(sameDay.json().eventId).toBe(eventId);
+  });
+
   it('accepts eventName instead of title and a numeric capacity', async () => {
     const host = await createActivatedUser(t);
     const { title: _title, ...rest } = weddingBody(host.username);
@@ -143,6 +173,7 @@ describe('POST /api/weddings/create', () => {
     ['date in another format', { weddingDate: '12.06.2027' }, w.dateInvalid],
     ['impossible date', { weddingDate: '2027-02-30' }, w.dateInvalid],
     ['missing date', { weddingDate: '' }, w.dateRequired],
+    ['a day already past (its album would be closed at once)', { weddingDate: '2020-01-01' }, w.dateInPast],
     ['12-hour time', { weddingTime: '7:30 PM' }, w.timeInvalid],
     ['hour 24', { weddingTime: '24:00' }, w.timeInvalid],
     ['missing time', { weddingTime: undefined }, w.timeRequired],

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { CreateWeddingData, WeddingInfo } from '@ani/contract/weddings';
+import { isBeforeTodayInIstanbul, istanbulDay } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
@@ -28,7 +29,7 @@ function coupleTitle(data: { brideName: string; groomName: string }): string {
 
 export function createWeddingsService(deps: {
   repository: WeddingsRepository;
-  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle' | 'ownedIds'>;
+  events: Pick<EventsApi, 'createForWedding' | 'lockOwned' | 'retitle' | 'ownedIds' | 'findOwned'>;
   storage: Storage;
 }) {
   const { repository, storage } = deps;
@@ -50,6 +51,18 @@ export function createWeddingsService(deps: {
     return wedding;
   }
 
+  /**
+   * A wedding's day becomes its event's, and an event whose day is past its retention is archived
+   * and closed for uploads for good: a past day is refused, as the events page refuses it. Attached
+   * to an event that already has that day (a host catching up after the wedding), it is kept.
+   */
+  async function assertNotPast(user: AuthUser, eventDate: Date, eventId: string | undefined) {
+    if (!isBeforeTodayInIstanbul(eventDate)) return;
+    const existing = eventId ? await deps.events.findOwned(eventId, user.id) : null;
+    if (existing && istanbulDay(existing.eventDate) === istanbulDay(eventDate)) return;
+    throw new AppError(ErrorCode.VALIDATION, w.dateInPast);
+  }
+
   async function imageUrl(key: string | null): Promise<string | null> {
     return key
       ? storage.signedUrl(key, { expiresInSeconds: imageUrlSeconds, contentType: 'image/jpeg' })
@@ -61,6 +74,7 @@ export function createWeddingsService(deps: {
       assertOwnUsername(user, data.username);
       const { username: _username, title, eventId: givenEventId, ...wedding } = data;
       const eventDate = weddingInstant(data.weddingDate, data.weddingTime);
+      await assertNotPast(user, eventDate, givenEventId);
       let eventId = givenEventId;
       if (!eventId && title === undefined) {
         // The LCV body names no event: the host's single event without a wedding is the one meant

@@ -57,4 +57,21 @@ describe('create wedding form', () => {
     await user.click(screen.getByRole('button', { name: 'Düğünü Oluştur' }));
     expect(screen.getByLabelText('Düğün Tarihi *')).toHaveFocus();
   });
+
+  it('offers no past day for a new wedding, and keeps an attached event’s own past day choosable', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T21:30:00Z')); // already the 28th in Istanbul
+    try {
+      const { unmount } = renderWithRouter(<CreateWeddingForm />);
+      expect(screen.getByLabelText('Düğün Tarihi *')).toHaveAttribute('min', '2026-11-28');
+      unmount();
+      renderWithRouter(
+        <CreateWeddingForm event={{ id: 'e1', title: 'Albüm', eventDate: '2026-05-09T16:00:00.000Z' }} />,
+      );
+      expect(screen.getByLabelText('Düğün Tarihi *')).toHaveValue('2026-05-09');
+      expect(screen.getByLabelText('Düğün Tarihi *')).toHaveAttribute('min', '2026-05-09');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

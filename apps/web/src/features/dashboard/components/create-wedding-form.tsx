@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { istanbulDay } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
@@ -46,11 +47,6 @@ const empty: Form = {
   capacity: '',
 };
 
-/** The event's day as YYYY-MM-DD in Istanbul, for the date input. */
-function istanbulDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(iso));
-}
-
 /**
  * Every field but capacity is required. One toast names them all ("Eksik Bilgi"); the empty fields
  * themselves are marked too, so the host sees where to type.
@@ -69,8 +65,12 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() =>
-    event ? { ...empty, title: event.title, weddingDate: istanbulDate(event.eventDate) } : empty,
+    event ? { ...empty, title: event.title, weddingDate: istanbulDay(new Date(event.eventDate)) } : empty,
   );
+  // Past days are refused (the album would close at once), except the attached event's own day.
+  const today = istanbulDay(new Date());
+  const firstDay =
+    event && istanbulDay(new Date(event.eventDate)) < today ? istanbulDay(new Date(event.eventDate)) : today;
   const set = (name: FieldName, value: string) => setForm((f) => ({ ...f, [name]: value }));
   // Marks appear after the first attempt and follow the typing from then on.
   const [tried, setTried] = useState(false);
@@ -123,6 +123,7 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
         type={f.type}
         value={form[f.name]}
         placeholder={'placeholder' in f ? f.placeholder : undefined}
+        min={f.type === 'date' ? firstDay : undefined}
         onChange={(e) => set(f.name, e.target.value)}
         {...markOf(f.name)}
       />
