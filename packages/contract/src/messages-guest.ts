@@ -54,6 +54,8 @@ export const guestSubmissions = {
   resumeBody: '{n} dosya henüz gönderilmedi. Kaldığı yerden devam edebilirsiniz.',
   resume: 'Yüklemeye Devam Et',
   discard: 'Vazgeç',
+  // The same page open twice on one phone (the QR scanned again): one upload at a time per event.
+  otherTab: 'Bu telefonda başka bir sekmede yükleme sürüyor. O bitince burada devam etmek için dokunun.',
 } as const;
 
 // "Yüklediklerim": what this phone uploaded to the event.

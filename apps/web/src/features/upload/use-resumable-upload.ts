@@ -42,6 +42,21 @@ const sentOf = (upload: PendingUpload): number[] =>
  */
 const loadRunner = () => import('./api/run-upload');
 
+/**
+ * Runs `work` unless another tab of this browser is already uploading to the event, which answers
+ * 'elsewhere'. Two tabs are one phone's single stored upload (the QR scanned again, the page opened
+ * twice): sending it from both at once would have each take over the other's files on the server and
+ * report them as failed, and a new selection in the second tab would replace the first's stored one.
+ * Browsers without Web Locks run it as before.
+ */
+async function oneTabAtATime<T>(eventId: string, work: () => Promise<T>): Promise<T | 'elsewhere'> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(`ani-upload:${eventId}`, { ifAvailable: true }, (lock) =>
+    lock ? work() : ('elsewhere' as const),
+  );
+}
+
 /** Tells the tus uploads of a discarded upload to go (best effort: the server sweeps them after a day). */
 function terminate(upload: PendingUpload) {
   for (const f of upload.files) {
@@ -124,19 +139,26 @@ export function useResumableUpload(
     let last = upload;
     try {
       const { runUpload } = await loadRunner();
-      const result = await runUpload(upload, {
-        onChange: (next) => {
-          last = next;
-          setStatuses(statusesOf(next));
-          setSent((current) =>
-            next.files.map((f, i) => (isSettled(f.state) ? f.file.size : (current[i] ?? 0))),
-          );
-        },
-        onProgress: (index, bytes) =>
-          setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
-        onTrouble: setTrouble,
-      });
-      if (result.kind === 'finished') {
+      const result = await oneTabAtATime(eventId, () =>
+        runUpload(upload, {
+          onChange: (next) => {
+            last = next;
+            setStatuses(statusesOf(next));
+            setSent((current) =>
+              next.files.map((f, i) => (isSettled(f.state) ? f.file.size : (current[i] ?? 0))),
+            );
+          },
+          onProgress: (index, bytes) =>
+            setSent((current) => current.map((value, i) => (i === index ? bytes : value))),
+          onTrouble: setTrouble,
+        }),
+      );
+      if (result === 'elsewhere') {
+        // Nothing was sent from here; the same tap continues once the other tab is done.
+        setFailure(t.otherTab);
+        setUnfinished(upload);
+        setOfferResume(true);
+      } else if (result.kind === 'finished') {
         setSummary(summarize(last.files));
         setStatuses(null);
         setUnfinished(null);

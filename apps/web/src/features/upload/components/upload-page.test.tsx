@@ -276,6 +276,40 @@ describe('guest upload page', () => {
     expect(screen.getByTestId('upload-summary')).toHaveTextContent('1 dosya başarıyla yüklendi.');
   });
 
+  it('sends nothing while another tab of this phone uploads to the event, says so, and a tap continues once it is done', async () => {
+    // Web Locks as a browser keeps them: one holder per name across the tabs of a profile.
+    const held = new Set<string>(['ani-upload:ev1']);
+    const locks = {
+      request: async (name: string, _options: unknown, work: (lock: { name: string } | null) => unknown) => {
+        if (held.has(name)) return work(null);
+        held.add(name);
+        try {
+          return await work({ name });
+        } finally {
+          held.delete(name);
+        }
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const { calls } = routes(openEvent, acceptsSubmissions, noUploadsYet);
+      const user = await pickedAndNamed();
+      await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Bu telefonda başka bir sekmede yükleme sürüyor. O bitince burada devam etmek için dokunun.',
+      );
+      expect(calls.some((c) => isSubmission(c.url, c.init))).toBe(false);
+      expect(tus.requests).toHaveLength(0);
+      // The other tab is done: the same tap sends it from here.
+      held.clear();
+      await user.click(screen.getByRole('button', { name: 'Yüklemeye Devam Et' }));
+      expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+      expect(calls.filter((c) => isSubmission(c.url, c.init))).toHaveLength(1);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
   it('after Enter on the upload button and a lost connection, the keyboard’s place is the message, and Tab then Enter continue', async () => {
     let offline = true;
     routes(
