@@ -27,6 +27,11 @@ describe('keyboard only', () => {
     const dialog = page.getByRole('dialog', { name: 'Giriş Yap' });
     await dialog.waitFor();
     await expect.poll(() => focusedInside(page, '[role="dialog"]')).toBe(true);
+    // Typed in order: the e-mail, Tab, the password ("Şifremi unuttum", shown beside its label, comes after it).
+    await dialog.getByLabel('E-posta veya Kullanıcı Adı').focus();
+    await page.keyboard.type('ayse@example.com');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('login-password');
     // More Tabs than the dialog has controls: focus must wrap around inside it.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');

@@ -113,28 +113,34 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
             />
             <FieldError id="login-identifier-error">{fieldErrors.email}</FieldError>
           </Field>
-          <div className="space-y-1.5">
-            <div className="flex items-center justify-between">
-              <Label htmlFor="login-password">{t.passwordLabel}</Label>
-              <button
-                type="button"
-                className="cursor-pointer text-sm text-brand-700 hover:underline"
-                onClick={() => onSwitch('forgot')}
-              >
-                {t.forgotPassword}
-              </button>
+          {/* "Şifremi unuttum" shows beside the label but follows the field in the page's order: Tab
+              from the e-mail goes to the password, as a typed password must not land on the link. */}
+          <div className="flex flex-wrap items-center justify-between gap-y-1.5">
+            <Label htmlFor="login-password">{t.passwordLabel}</Label>
+            <div className="order-1 basis-full">
+              <PasswordInput
+                id="login-password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={!!fieldErrors.password}
+                aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+              />
             </div>
-            <PasswordInput
-              id="login-password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={!!fieldErrors.password}
-              aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-            />
-            <FieldError id="login-password-error">{fieldErrors.password}</FieldError>
+            <button
+              type="button"
+              className="cursor-pointer text-sm text-brand-700 hover:underline"
+              onClick={() => onSwitch('forgot')}
+            >
+              {t.forgotPassword}
+            </button>
+            {fieldErrors.password ? (
+              <div className="order-2 basis-full">
+                <FieldError id="login-password-error">{fieldErrors.password}</FieldError>
+              </div>
+            ) : null}
           </div>
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? t.loginPending : t.loginSubmit}
