@@ -61,6 +61,9 @@ export const messages = {
     tokenInvalid: 'Bağlantı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
     loggedOut: 'Çıkış yapıldı.',
     profileUpdated: 'Profil bilgileriniz güncellendi.',
+    // A new password ends every unused e-mail link, the pending change's too: the host is told so.
+    emailChangeDroppedByPassword:
+      'Güvenliğiniz için bekleyen e-posta değişikliğiniz iptal edildi; yeni adresi yeniden kaydedebilirsiniz.',
     emailChangePending:
       'Yeni e-posta adresinize bir doğrulama bağlantısı gönderdik. Bağlantıya tıkladığınızda adresiniz değişecek.',
     nothingToUpdate: 'Güncellenecek bir bilgi gönderilmedi.',

@@ -21,6 +21,12 @@ export function DetailsSection({ user }: { user: PublicUser }) {
     phoneNumber: user.phoneNumber,
   }));
   const [error, setError] = useState<string | null>(null);
+  // A pending change ended elsewhere (a new password ends it) takes the address it filled in with it.
+  const [shownPending, setShownPending] = useState(user.pendingEmail);
+  if (user.pendingEmail !== shownPending) {
+    setShownPending(user.pendingEmail);
+    if (!user.pendingEmail && form.email === shownPending) setForm((f) => ({ ...f, email: user.email }));
+  }
   const save = useMutation({
     mutationFn: (input: Parameters<typeof updateProfile>[1]) => updateProfile(user.userId, input),
     onSuccess: (res) => {
@@ -43,13 +49,13 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkDetails(form, save.data?.user ?? user);
+    const checked = checkDetails(form, user);
     if (!checked.ok) return setError(checked.message);
     setError(null);
     save.mutate(checked.input);
   }
 
-  const pending = save.data?.user.pendingEmail ?? user.pendingEmail;
+  const pending = user.pendingEmail;
   return (
     <form noValidate onSubmit={submit} aria-labelledby="details-title" className={profileCard}>
       <ProfileCardTitle id="details-title">Kişisel Bilgiler</ProfileCardTitle>

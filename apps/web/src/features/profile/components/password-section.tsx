@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { meQuery } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
 import { checkPassword, type PasswordForm } from '../profile-rules';
@@ -13,6 +14,7 @@ import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation: '' };
 
 export function PasswordSection({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<PasswordForm>(empty);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
@@ -20,7 +22,14 @@ export function PasswordSection({ userId }: { userId: string }) {
     onSuccess: (res) => {
       setForm(empty);
       setError(null);
-      toast({ title: 'Şifre Güncellendi', description: res.message, variant: 'success' });
+      // The server ended a pending e-mail change with the old password's links: the page follows it.
+      const dropped = queryClient.getQueryData(meQuery.queryKey)?.user.pendingEmail && !res.user.pendingEmail;
+      queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
+      toast({
+        title: 'Şifre Güncellendi',
+        description: dropped ? `${res.message} ${messages.auth.emailChangeDroppedByPassword}` : res.message,
+        variant: 'success',
+      });
     },
     onError: (err) => setError(err.message || messages.generic.error),
   });
