@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RotateCcw, Upload } from 'lucide-react';
 import { submissionTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
@@ -94,10 +94,14 @@ export function UploadForm({
     });
   };
 
+  // "Vazgeç" takes its own button away: the keyboard goes on at the picker, back on screen once the
+  // form is free, instead of falling to the page's top.
+  const pickerAfterDiscard = useRef(false);
   const discard = () => {
     upload.discard();
     setFiles([]);
     setLeftOut([]);
+    pickerAfterDiscard.current = true;
   };
 
   const counter = noteCounter(note);
@@ -106,6 +110,11 @@ export function UploadForm({
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   const done = statuses?.filter((s) => isSettled(s.state)).length ?? 0;
   const locked = sending || unfinished !== null;
+  useEffect(() => {
+    if (locked || !pickerAfterDiscard.current) return;
+    pickerAfterDiscard.current = false;
+    document.getElementById(pickerId)?.focus();
+  }, [locked]);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">

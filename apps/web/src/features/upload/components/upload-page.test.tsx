@@ -564,6 +564,8 @@ describe('guest upload page', () => {
     expect(header(drop.init, 'tus-resumable')).toBe('1.0.0');
     expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '0 Dosyayı Yükle' })).toBeDisabled();
+    // The button pressed is gone: the keyboard goes on at the picker.
+    await waitFor(() => expect(document.getElementById('upload-files')).toHaveFocus());
   });
 
   describe('a server that cannot answer for now, against its final word', () => {
