@@ -61,7 +61,14 @@ const requiredNote = 'Bu alan zorunludur.';
  * With `event` (made earlier on the events page) the wedding is attached to it, starting from its
  * title and date; without, the event and the wedding are created together.
  */
-export function CreateWeddingForm({ event }: { event?: { id: string; title: string; eventDate: string } }) {
+export function CreateWeddingForm({
+  event,
+  onCreated,
+}: {
+  event?: { id: string; title: string; eventDate: string };
+  /** After the wedding is saved, before the page shows it in the form's place. */
+  onCreated?: () => void;
+}) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() =>
@@ -92,6 +99,7 @@ export function CreateWeddingForm({ event }: { event?: { id: string; title: stri
         eventId: event?.id,
       }),
     onSuccess: async (r) => {
+      onCreated?.();
       toast({ title: 'Başarılı', description: r.message, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: queryKeys.events });
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });

@@ -88,3 +88,43 @@ describe('dashboard home: how long the album is kept', () => {
     expect(screen.queryByText(/tarihine kadar saklanacak/)).not.toBeInTheDocument();
   });
 });
+
+describe('dashboard home: the first wedding', () => {
+  it('puts the keyboard on the new wedding’s title once the form that made it is gone', async () => {
+    window.sessionStorage.setItem('token', 't');
+    window.sessionStorage.setItem('user', JSON.stringify({ userId: 'u1', username: 'ayse', email: 'a@b.c' }));
+    refreshSession();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let events: Event[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/api/weddings/create') && init?.method === 'POST') {
+        events = [event];
+        return jsonResponse(
+          { success: true, weddingId: 'w1', eventId: 'ev1', message: 'Düğün bilgileri kaydedildi.' },
+          201,
+        );
+      }
+      if (url.endsWith('/api/events')) return jsonResponse({ success: true, events });
+      return jsonResponse({ success: false, message: 'x' }, 500);
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<DashboardHomePage />, { path: '/dashboard' });
+    await screen.findByRole('heading', { name: 'Düğününüzü oluşturalım' });
+    const fill: [string, string][] = [
+      ['Etkinlik Adı *', 'Ayşe & Mehmet'],
+      ['Düğün Tarihi *', '2027-06-12'],
+      ['Mekan Adı *', 'Boğaziçi'],
+      ['Mekan Konumu (Harita Linki) *', 'https://maps.example.com/x'],
+      ['Gelin Adı *', 'Ayşe'],
+      ['Gelin Kızlık Soyadı *', 'Yılmaz'],
+      ['Damat Adı *', 'Mehmet'],
+      ['Damat Soyadı *', 'Kaya'],
+    ];
+    for (const [label, value] of fill) await user.type(screen.getByLabelText(label), value);
+    await user.selectOptions(screen.getByLabelText('Düğün Saati *'), '19:30');
+    await user.click(screen.getByRole('button', { name: 'Düğünü Oluştur' }));
+    const title = await screen.findByRole('heading', { name: 'Ayşe & Mehmet', level: 2 });
+    await vi.waitFor(() => expect(title).toHaveFocus());
+  });
+});

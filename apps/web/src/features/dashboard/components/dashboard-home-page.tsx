@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Archive, CalendarHeart, ChevronRight, Clock, Heart, QrCode, Users } from 'lucide-react';
@@ -28,6 +29,18 @@ export function DashboardHomePage() {
   const weddingMissing = wedding.isError && wedding.error instanceof ApiError && wedding.error.status === 404;
   // The latest event by date is the couple's wedding.
   const latest = [...(events.data ?? [])].sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
+  // The form takes its own button away once the wedding is saved: the keyboard and a screen reader go
+  // on at the wedding's title that replaces it, instead of falling to the page's top.
+  const titleAfterCreate = useRef(false);
+  const weddingTitle = useRef<HTMLHeadingElement>(null);
+  const onCreated = () => {
+    titleAfterCreate.current = true;
+  };
+  useEffect(() => {
+    if (!titleAfterCreate.current || !latest || weddingMissing) return;
+    titleAfterCreate.current = false;
+    weddingTitle.current?.focus();
+  }, [latest, weddingMissing]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -65,7 +78,13 @@ export function DashboardHomePage() {
               <p className="flex items-center gap-2 text-sm text-brand-100">
                 <CalendarHeart aria-hidden className="h-4 w-4" /> {formatLongDate(latest.eventDate)}
               </p>
-              <h2 className="mt-1 font-display text-3xl font-semibold sm:text-4xl">{latest.title}</h2>
+              <h2
+                ref={weddingTitle}
+                tabIndex={-1}
+                className="mt-1 font-display text-3xl font-semibold outline-none sm:text-4xl"
+              >
+                {latest.title}
+              </h2>
               {latest.description ? (
                 <p className="mt-2 max-w-2xl text-stone-200">{latest.description}</p>
               ) : null}
@@ -103,7 +122,7 @@ export function DashboardHomePage() {
                 Davetli listesi ve WhatsApp davetiyeleri için düğün bilgileriniz gerekiyor.
               </p>
               <div className="mt-5">
-                <CreateWeddingForm event={latest} />
+                <CreateWeddingForm event={latest} onCreated={onCreated} />
               </div>
             </section>
           ) : null}
@@ -163,7 +182,7 @@ export function DashboardHomePage() {
             davetiyeleri bu panelde sizi bekliyor olacak.
           </p>
           <div className="mt-6">
-            <CreateWeddingForm />
+            <CreateWeddingForm onCreated={onCreated} />
           </div>
         </section>
       )}
