@@ -18,6 +18,17 @@ afterAll(() => t.close());
 const create = (token: string | null, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/weddings/create', headers: token ? bearer(token) : {}, payload });
 
+/** An event made on the events page (tomorrow), without a wedding yet. */
+async function eventFromEventsPage(token: string): Promise<string> {
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(token),
+    payload: { title: 'Albüm', eventDate: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  return made.json().event.id as string;
+}
+
 describe('POST /api/weddings/create', () => {
   it('creates the event and its wedding together; capacity 250 when blank', async () => {
     const host = await createActivatedUser(t);
@@ -48,13 +59,7 @@ describe('POST /api/weddings/create', () => {
 
   it("attaches the wedding to the host's own event from the events page, once; never to a stranger's", async () => {
     const host = await createActivatedUser(t);
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: bearer(host.token),
-      payload: { title: 'Albüm', eventDate: new Date(Date.now() + 86_400_000).toISOString() },
-    });
-    const eventId = made.json().event.id as string;
+    const eventId = await eventFromEventsPage(host.token);
     const res = await create(host.token, { ...weddingBody(host.username), eventId });
     expect(res.statusCode).toBe(201);
     expect(res.json().eventId).toBe(eventId);
@@ -74,13 +79,7 @@ describe('POST /api/weddings/create', () => {
 
   it("keeps a past day only when it is already the attached event's own: a host catching up after the wedding", async () => {
     const host = await createActivatedUser(t);
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: bearer(host.token),
-      payload: { title: 'Albüm', eventDate: new Date(Date.now() + 86_400_000).toISOString() },
-    });
-    const eventId = made.json().event.id as string;
+    const eventId = await eventFromEventsPage(host.token);
     // The wedding took place on 2026-05-09 (an event made before the day, now past it).
     await t.db
       .update(events)
