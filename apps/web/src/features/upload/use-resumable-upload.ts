@@ -79,7 +79,7 @@ export function useResumableUpload(
   handlers: {
     onShow(upload: PendingUpload): void;
     onFinished(): void;
-    onUploaded(): void;
+    onUploaded(summary?: UploadSummary): void;
   },
 ) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -159,11 +159,12 @@ export function useResumableUpload(
         setUnfinished(upload);
         setOfferResume(true);
       } else if (result.kind === 'finished') {
-        setSummary(summarize(last.files));
+        const outcome = summarize(last.files);
+        setSummary(outcome);
         setStatuses(null);
         setUnfinished(null);
         handlers.onFinished();
-        handlers.onUploaded();
+        handlers.onUploaded(outcome);
       } else if (result.kind === 'interrupted') {
         // Everything is stored: offered like after a reload, with what is left, and the same tap continues.
         setFailure(result.message);

@@ -20,6 +20,7 @@ import {
 } from '../upload-rules';
 import { DropZone, pickerId } from './drop-zone';
 import { OutcomeBox } from './outcome-box';
+import { SummaryAlerts } from './summary-alerts';
 import { SelectedFiles } from './selected-files';
 
 const t = submissionTexts;
@@ -37,7 +38,8 @@ export function UploadForm({
   approvedFirst = false,
 }: {
   eventId: string;
-  onUploaded: () => void;
+  /** The album changed; with the upload's outcome when it went to its end. */
+  onUploaded: (summary?: UploadSummary) => void;
   /** The couple approves each item before it is in the album: the success message says so. */
   approvedFirst?: boolean;
 }) {
@@ -271,40 +273,5 @@ export function UploadForm({
         </p>
       ) : null}
     </form>
-  );
-}
-
-function SummaryAlerts({ summary, approvedFirst }: { summary: UploadSummary; approvedFirst: boolean }) {
-  return (
-    <>
-      {summary.accepted > 0 ? (
-        <Alert tone="success">
-          {uploadTexts.success.replace('{n}', String(summary.accepted))}
-          {approvedFirst ? ` ${submissionTexts.afterApproval}` : null}
-        </Alert>
-      ) : null}
-      {summary.duplicates.length > 0 ? (
-        <Alert tone="info" title={t.duplicatesTitle}>
-          <ul className="list-disc space-y-0.5 pl-4" data-testid="duplicates">
-            {summary.duplicates.map((name, i) => (
-              <li key={`${name}-${i}`} className="font-medium break-all">
-                {name}
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      {summary.refused.length > 0 ? (
-        <Alert tone="error" title={t.refusedTitle}>
-          <ul className="list-disc space-y-0.5 pl-4" data-testid="refused">
-            {summary.refused.map((item, i) => (
-              <li key={`${item.name}-${i}`}>
-                <span className="font-medium break-all">{item.name}</span>: {item.reason}
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-    </>
   );
 }

@@ -137,6 +137,32 @@ describe('guest upload page', () => {
     await waitFor(() => expect(screen.getByTestId('uploads-closed')).toHaveFocus());
   });
 
+  it('when uploads close while files are going, the closed notice names the files that did not get in', async () => {
+    let closed = false;
+    routes(
+      (url) => (url === '/api/events/ev1/info' ? info({ canAddPhotos: !closed }) : undefined),
+      acceptsSubmissions,
+      noUploadsYet,
+    );
+    // The couple closes uploads after the first photo: the second is refused at its creation.
+    tus.verdicts.set('ikinci.jpg', { refuse: 'Bu etkinliğe şu anda fotoğraf yüklenemiyor.' });
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText(/Fotoğraf veya video seçin/i), [
+      new File(['a'.repeat(600)], 'birinci.jpg', { type: 'image/jpeg' }),
+      new File(['b'.repeat(600)], 'ikinci.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    closed = true;
+    await user.click(screen.getByRole('button', { name: '2 Dosyayı Yükle' }));
+    expect(await screen.findByRole('heading', { name: 'Fotoğraf Yükleme Kapalı' })).toBeInTheDocument();
+    const notice = screen.getByTestId('uploads-closed');
+    expect(notice).toHaveTextContent('1 dosya başarıyla yüklendi.');
+    expect(within(notice).getByTestId('refused')).toHaveTextContent(
+      'ikinci.jpg: Bu etkinliğe şu anda fotoğraf yüklenemiyor.',
+    );
+  });
+
   it('says "Etkinlik Bilgisi Alınamadı" with a refresh button when canAddPhotos is missing', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(info({ canAddPhotos: undefined }));
     renderPage();

@@ -8,7 +8,9 @@ import { useEventInfo } from '../api/get-event-info';
 import { readGuestToken } from '../guest-token';
 import { EventHero } from './event-hero';
 import { OutcomeBox } from './outcome-box';
+import { SummaryAlerts } from './summary-alerts';
 import { UploadForm } from './upload-form';
+import type { UploadSummary } from '../use-resumable-upload';
 
 // Only for a phone that has uploaded here before; not part of what the picker waits for.
 const MyUploads = lazy(() => import('./my-uploads').then((m) => ({ default: m.MyUploads })));
@@ -88,11 +90,18 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
   useEffect(() => {
     if (title) document.title = `${title} · Anı Kutusu`;
   }, [title]);
-  const onUploaded = useCallback(() => {
-    refresh();
-    setToken(readGuestToken(eventId));
-    setUploadsRound((n) => n + 1);
-  }, [eventId, refresh]);
+  // The last upload's outcome outlives the form: when uploads close while files were going (the rest
+  // refused), the notice that replaces the form says which files did not get in.
+  const [lastSummary, setLastSummary] = useState<UploadSummary | null>(null);
+  const onUploaded = useCallback(
+    (summary?: UploadSummary) => {
+      setLastSummary(summary ?? null);
+      refresh();
+      setToken(readGuestToken(eventId));
+      setUploadsRound((n) => n + 1);
+    },
+    [eventId, refresh],
+  );
 
   if (state.status === 'pending') {
     return (
@@ -139,6 +148,11 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
         ) : seenOpen ? (
           <OutcomeBox testId="uploads-closed">
             <ClosedNotice />
+            {lastSummary ? (
+              <div className="mt-4 space-y-3">
+                <SummaryAlerts summary={lastSummary} approvedFirst={!info.autoApprovePhotos} />
+              </div>
+            ) : null}
           </OutcomeBox>
         ) : (
           <ClosedNotice />
