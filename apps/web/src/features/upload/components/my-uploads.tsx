@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Film, ImageIcon, RefreshCw, Trash2 } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Film, ImageIcon, Trash2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { deleteMyUpload, fetchMyUploads, type MyUpload, type MyUploads as List } from '../api/my-uploads';
 import { myUploadsTexts as t } from '../texts';
+import { LoadFailedAlert, PartBoundary, useRetryablePart } from './retryable-part';
 
 // The dialog's code loads with the first tap on a delete button, not with the page.
-const ConfirmDialog = lazy(() =>
-  import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
-);
+const loadConfirmDialog = () =>
+  import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog }));
 
 const stateStyle = {
   processing: 'bg-amber-100 text-amber-900',
@@ -44,6 +43,7 @@ export function MyUploads({
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [retry, setRetry] = useState(0);
   const [asking, setAsking] = useState<MyUpload | null>(null);
+  const dialog = useRetryablePart(loadConfirmDialog);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   // A delete's news belongs to the list it changed: a new upload (the next round) clears it.
@@ -166,18 +166,7 @@ export function MyUploads({
           <Spinner label="Yükleniyor" size={6} />
         </div>
       ) : load.status === 'error' ? (
-        <Alert tone="error">
-          <p>{t.loadFailed}</p>
-          <Button
-            className="mt-3 min-h-11"
-            size="sm"
-            variant="outline"
-            onClick={() => setRetry((n) => n + 1)}
-          >
-            <RefreshCw aria-hidden className="h-4 w-4" />
-            {t.retry}
-          </Button>
-        </Alert>
+        <LoadFailedAlert onRetry={() => setRetry((n) => n + 1)} />
       ) : load.list.uploads.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-600">
           {t.empty}
@@ -240,19 +229,30 @@ export function MyUploads({
         </>
       )}
       {asking ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            title={t.confirmTitle}
-            description={t.confirmBody}
-            confirmLabel={t.confirm}
-            busy={deleting}
-            onConfirm={() => void remove(asking)}
-            onOpenChange={(open) => {
-              if (!open && !deleting) setAsking(null);
-            }}
-          />
-        </Suspense>
+        // Its code not loaded (a weak network): the tap is answered with the reason, and the next one
+        // loads it again.
+        <PartBoundary
+          key={dialog.attempt}
+          onFailed={() => {
+            setAsking(null);
+            setNotice({ tone: 'error', text: t.deleteFailed });
+            dialog.retry();
+          }}
+        >
+          <Suspense fallback={null}>
+            <dialog.Part
+              open
+              title={t.confirmTitle}
+              description={t.confirmBody}
+              confirmLabel={t.confirm}
+              busy={deleting}
+              onConfirm={() => void remove(asking)}
+              onOpenChange={(open) => {
+                if (!open && !deleting) setAsking(null);
+              }}
+            />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Lock, RefreshCw } from 'lucide-react';
-import { eventTexts, genericTexts, uploadTexts } from '../texts';
+import { eventTexts, genericTexts, myUploadsTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,12 +8,13 @@ import { useEventInfo } from '../api/get-event-info';
 import { readGuestToken } from '../guest-token';
 import { EventHero } from './event-hero';
 import { OutcomeBox } from './outcome-box';
+import { LoadFailedAlert, PartBoundary, useRetryablePart } from './retryable-part';
 import { SummaryAlerts } from './summary-alerts';
 import { UploadForm } from './upload-form';
 import type { UploadSummary } from '../use-resumable-upload';
 
 // Only for a phone that has uploaded here before; not part of what the picker waits for.
-const MyUploads = lazy(() => import('./my-uploads').then((m) => ({ default: m.MyUploads })));
+const loadMyUploads = () => import('./my-uploads').then((m) => ({ default: m.MyUploads }));
 
 function Notice({
   title,
@@ -79,6 +80,8 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
   const { state, refresh } = useEventInfo(eventId, earlyInfo);
   const [token, setToken] = useState(() => readGuestToken(eventId));
   const [uploadsRound, setUploadsRound] = useState(0);
+  // "Yüklediklerim" loads its code once there is something to show; a failed load offers a retry.
+  const myUploads = useRetryablePart(loadMyUploads);
   // Uploads were open on this page: if they close while the guest is here (an upload refused with 403
   // reads the event again), the notice that replaces the form takes the keyboard's focus, as any
   // outcome of an upload does. A page that opens already closed leaves the focus alone.
@@ -158,9 +161,21 @@ function UploadPageContent({ eventId, earlyInfo }: { eventId: string; earlyInfo?
           <ClosedNotice />
         )}
         {token ? (
-          <Suspense fallback={null}>
-            <MyUploads eventId={eventId} token={token} round={uploadsRound} onDeleted={refresh} />
-          </Suspense>
+          <PartBoundary
+            key={myUploads.attempt}
+            fallback={
+              <section aria-labelledby="my-uploads-unloaded" className="space-y-4">
+                <h2 id="my-uploads-unloaded" className="font-display text-2xl font-semibold text-stone-900">
+                  {myUploadsTexts.title}
+                </h2>
+                <LoadFailedAlert onRetry={myUploads.retry} />
+              </section>
+            }
+          >
+            <Suspense fallback={null}>
+              <myUploads.Part eventId={eventId} token={token} round={uploadsRound} onDeleted={refresh} />
+            </Suspense>
+          </PartBoundary>
         ) : null}
       </div>
     </div>
