@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isLoggingOut, useSession } from '../lib/session';
-import { toast } from '../lib/toast';
+import { accessDeniedToastId, toast } from '../lib/toast';
 import { paths, type RedirectState } from '../config/paths';
 
 const accessDeniedToast = {
-  id: 'access-denied',
+  id: accessDeniedToastId,
   title: 'Erişim Engellendi',
   description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.',
 } as const;

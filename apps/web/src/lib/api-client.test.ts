@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
 import { getSession, refreshSession } from './session';
+import { accessDeniedToastId, toast } from './toast';
 import { getToasts } from '../test/toasts';
 import { installFetchMock } from '../test/fetch-mock';
 import { jsonResponse } from '../test/render';
@@ -107,6 +108,10 @@ describe('api client', () => {
       sessionStorage.getItem('user'),
     ]).toEqual([null, null, null]);
     expect(getSession()).toEqual({ token: null, user: null });
+    // The signed-in page's guard then says "Erişim Engellendi" in the same toast, not in a second one.
+    expect(getToasts()).toEqual([expect.objectContaining({ id: accessDeniedToastId, title: 'Hata' })]);
+    toast({ id: accessDeniedToastId, title: 'Erişim Engellendi', variant: 'destructive' });
+    expect(getToasts()).toEqual([expect.objectContaining({ title: 'Erişim Engellendi' })]);
   });
 
   it('reports a request that got no answer as "Bağlantı Hatası"', async () => {

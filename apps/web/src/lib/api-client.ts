@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@ani/contract/errors';
 import { clearSession, getToken } from './session';
-import { toast } from './toast';
+import { accessDeniedToastId, toast } from './toast';
 
 /** Generic error texts of the main API calls. */
 const apiTexts = {
@@ -76,6 +76,7 @@ function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding'
     const wedding = backend === 'wedding';
     const networkTitle = wedding ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle;
     toast({
+      id: error.status === 401 ? accessDeniedToastId : undefined,
       title:
         error.kind === 'network' ? networkTitle : wedding ? apiTexts.weddingErrorTitle : apiTexts.errorTitle,
       description: error.kind === 'network' ? apiTexts.networkDescription : error.message,

@@ -14,6 +14,12 @@ export interface ToastInput {
   duration?: number;
 }
 
+/**
+ * A session that ended is said once: the refused call's toast and the signed-in page's guard share
+ * this id, so the guard's "Erişim Engellendi" replaces the call's "Hata" instead of stacking under it.
+ */
+export const accessDeniedToastId = 'access-denied';
+
 let counter = 0;
 
 /**
