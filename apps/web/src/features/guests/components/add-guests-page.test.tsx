@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { resetToasts } from '../../../test/toasts';
@@ -157,6 +157,33 @@ describe('add guests page', () => {
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(true);
   }, 15_000);
+
+  it('saves a complete row at once when the host goes to another page before its autosave', async () => {
+    const posted = pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Kaybolmayan Misafir');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05381234567');
+    expect(posted).toEqual([]);
+    cleanup(); // the page left for another one of the app's pages
+    await waitFor(() => expect(posted).toEqual(['Kaybolmayan Misafir +905381234567']), { timeout: 4000 });
+  });
+
+  it('lets the keyboard leave an empty last row for the buttons, and reach a saved row’s delete button', async () => {
+    const posted = pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    // Tab from a typed last row adds a row; from the empty one that follows, it goes on to the buttons.
+    await user.click(await screen.findByLabelText('2. davetli kişi sayısı'));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Satır Ekle' })).toHaveFocus();
+    expect(screen.queryByLabelText('3. davetli adı')).not.toBeInTheDocument();
+    // Backwards from the new row, the saved row's delete button is on the way.
+    await user.click(screen.getByLabelText('2. davetli adı'));
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Ayşe sil' })).toHaveFocus();
+  });
 
   it('says why a count the server would refuse keeps the row unsaved, and a good count clears it', async () => {
     signInHost();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeddingInfo } from '@ani/contract/weddings';
@@ -64,7 +64,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
 
   useEffect(() => {
     if (!focusKey.current) return;
-    document.querySelector<HTMLInputElement>(`[data-row-key="${focusKey.current}"] input`)?.focus();
+    // A row being typed has its name field; a saved one only its delete button.
+    document.querySelector<HTMLElement>(`[data-row-key="${focusKey.current}"] :is(input, button)`)?.focus();
     focusKey.current = null;
   });
 
@@ -116,7 +117,14 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     }
     try {
       await deleteGuest({ weddingId, name: row.name, phone: row.phone });
-      setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
+      setRows((rs) => {
+        if (!rs) return rs;
+        // The delete button goes with its row: the keyboard goes on at the row that takes its place.
+        const at = rs.findIndex((r) => r.key === row.key);
+        const next = rs.filter((r) => r.key !== row.key);
+        focusKey.current = next[Math.min(at, next.length - 1)]?.key ?? null;
+        return next;
+      });
       void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
     } catch (error) {
       toast({
@@ -148,14 +156,21 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   const pending = (rows ?? []).filter((r) => r.state !== 'saved' && (r.name.trim() || r.phone.trim()));
   const [finishing, setFinishing] = useState(false);
   /** "Listeyi Tamamla": every complete row still waiting for its autosave is saved now, then the dialog. */
-  const finish = async () => {
-    setFinishing(true);
+  const saveWaiting = () => {
     for (const row of rows ?? [])
       if (row.state === 'editing' && rowValid(row) && row.refused?.as !== rowSignature(row)) save(row);
+  };
+  const finish = async () => {
+    setFinishing(true);
+    saveWaiting();
     await saveQueue.current;
     setFinishing(false);
     setApproving(true);
   };
+  // Going to another page of the app: rows still waiting for their autosave are saved now (the wait
+  // is for the typing, not for leaving), and the list there shows them once their saves are answered.
+  const saveOnLeave = useEffectEvent(saveWaiting);
+  useEffect(() => () => saveOnLeave(), []);
   const hasPending = pending.length > 0;
   // Leaving (reload, closing the tab) would lose typed rows that are not saved: the browser asks first.
   useEffect(() => {

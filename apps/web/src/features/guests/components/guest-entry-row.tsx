@@ -87,9 +87,10 @@ export function GuestEntryRow({
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
     if (onPasteList(row.key, e.clipboardData.getData('text'))) e.preventDefault();
   };
-  // Tab from the last row's count adds a row, so a host can type a whole list without the mouse.
+  // Tab from the last row's count adds a row, so a host can type a whole list without the mouse; from an
+  // empty last row it goes on to the buttons below ("Satır Ekle", "Listeyi Tamamla").
   const tabOut = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Tab' && !e.shiftKey && isLast) {
+    if (e.key === 'Tab' && !e.shiftKey && isLast && (row.name.trim() || row.phone.trim())) {
       e.preventDefault();
       onTabOut();
     }
@@ -128,7 +129,6 @@ export function GuestEntryRow({
               <Button
                 size="icon"
                 variant="ghost"
-                tabIndex={-1}
                 aria-label={`${row.name} sil`}
                 onClick={() => setConfirming(true)}
               >
