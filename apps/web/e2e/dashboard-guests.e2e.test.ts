@@ -171,6 +171,13 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       // The refused row stays out of the list, and the dialog says so before the list locks.
       await page.getByTestId('unsaved-warning').getByText('1 satır kaydedilmedi').waitFor();
       await shoot(page, 'guests-approval-dialog');
+      // Not yet: Escape closes it, and the keyboard is back on the button that opened it.
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Listeyi Tamamla');
+      await page.getByRole('button', { name: 'Listeyi Tamamla' }).click();
+      await page.getByRole('heading', { name: 'Davetli Listesini Onayla' }).waitFor();
       await page.getByRole('button', { name: 'Onayla ve Kaydet' }).click();
       await page
         .getByText('Misafir listesi onaylandı! 5 davetli ve toplam 8 kişi kaydedildi.')

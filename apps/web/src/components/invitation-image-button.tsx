@@ -99,7 +99,13 @@ export function InvitationImageButton({
         data-testid="invitation-file"
         onChange={(e) => choose(e.target.files?.[0])}
       />
-      <Button variant="outline" disabled={attached && !changeable} onClick={() => input.current?.click()}>
+      <Button
+        variant="outline"
+        aria-disabled={attached && !changeable}
+        onClick={() => {
+          if (!attached || changeable) input.current?.click();
+        }}
+      >
         <ImagePlus aria-hidden className="h-4 w-4" />{' '}
         {!attached ? 'Davetiye Görseli Ekle' : changeable ? 'Görseli Değiştir' : w.imageAttached}
       </Button>

@@ -36,6 +36,9 @@ export function buttonClasses(
     // from the button's own text colour (white on a red button) and was hard to see at first.
     'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-[color,background-color,border-color]',
     'disabled:pointer-events-none disabled:opacity-50',
+    // A button that cannot act just now but keeps the keyboard's place (a dialog it opened returns the
+    // focus to it, which a disabled button cannot take): it looks disabled, and its click does nothing.
+    'aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
     variants[variant],
     sizes[size],
   );

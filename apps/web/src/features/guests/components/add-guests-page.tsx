@@ -277,8 +277,13 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
           <Plus aria-hidden className="h-4 w-4" /> Satır Ekle
         </Button>
         <Button
-          onClick={() => void finish()}
-          disabled={saved.length === 0 || finishing}
+          // While the waiting rows are saved it only looks disabled: it keeps the focus, so the dialog it
+          // opens hands the focus back to it when closed.
+          onClick={() => {
+            if (!finishing) void finish();
+          }}
+          disabled={saved.length === 0}
+          aria-disabled={finishing}
           aria-busy={finishing}
         >
           <ListChecks aria-hidden className="h-4 w-4" /> {finishing ? 'Kaydediliyor...' : 'Listeyi Tamamla'}

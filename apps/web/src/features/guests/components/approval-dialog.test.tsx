@@ -60,4 +60,41 @@ describe('approval dialog', () => {
     }
     expect(dialog).toHaveTextContent('Onayla ve Kaydet');
   });
+
+  it('asks the invitation counts again once the approval has queued the invitations', async () => {
+    let queued = 0;
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued, sent: 0, delivered: 0, read: 0, failed: 0 },
+        });
+      if (url.includes('/guests/approval') && init?.method === 'PATCH') {
+        queued = 3;
+        return jsonResponse({
+          success: true,
+          message: 'Onaylandı',
+          guestListApproved: true,
+          guestTotal: 3,
+          peopleTotal: 5,
+        });
+      }
+      return jsonResponse({ success: true });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Listeyi Tamamla' }));
+    await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).includes('/whatsapp-status'))).toHaveLength(1),
+    );
+    await user.click(screen.getByRole('button', { name: 'Onayla ve Kaydet' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).includes('/whatsapp-status')).length).toBeGreaterThan(
+        1,
+      ),
+    );
+  });
 });

@@ -48,6 +48,8 @@ export function ApprovalDialog({
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
       await queryClient.invalidateQueries({ queryKey: ['guests', weddingId] });
+      // The approval queues the invitations: the count this dialog read before it is out of date.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.whatsappStatus(weddingId) });
     } catch (error) {
       toast({
         title: 'Hata',
