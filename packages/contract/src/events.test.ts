@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   createEventInput,
+  firstChoosableDay,
   isBeforeTodayInIstanbul,
+  isNewPastDay,
   istanbulDay,
   stockCovers,
   updateEventInput,
@@ -20,6 +22,26 @@ describe('Istanbul calendar days', () => {
     // Chosen as local midnight of 2 June in Istanbul: not in the past.
     expect(isBeforeTodayInIstanbul(new Date('2026-06-01T21:00:00Z'), now)).toBe(false);
     expect(isBeforeTodayInIstanbul(new Date('2026-06-01T20:59:00Z'), now)).toBe(true);
+  });
+});
+
+describe('days a host may choose', () => {
+  const now = new Date('2026-06-10T09:00:00Z');
+  const pastDay = new Date('2026-06-01T12:00:00Z');
+  const today = new Date('2026-06-10T12:00:00Z');
+
+  it('refuses a past day the album does not have, and keeps the day it has', () => {
+    expect(isNewPastDay(pastDay, null, now)).toBe(true);
+    expect(isNewPastDay(pastDay, new Date('2026-07-01T12:00:00Z'), now)).toBe(true);
+    // The same Istanbul day at another hour is the album's own day.
+    expect(isNewPastDay(pastDay, new Date('2026-06-01T05:00:00Z'), now)).toBe(false);
+    expect(isNewPastDay(today, null, now)).toBe(false);
+  });
+
+  it("offers today as the first day, or the album's own earlier day", () => {
+    expect(firstChoosableDay(null, now)).toBe('2026-06-10');
+    expect(firstChoosableDay(pastDay, now)).toBe('2026-06-01');
+    expect(firstChoosableDay(new Date('2026-07-01T12:00:00Z'), now)).toBe('2026-06-10');
   });
 });
 

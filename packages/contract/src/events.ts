@@ -73,6 +73,25 @@ export function isBeforeTodayInIstanbul(date: Date, now: Date = new Date()): boo
   return istanbulDay(date) < istanbulDay(now);
 }
 
+/**
+ * A day before today that the album does not already have. A host may only choose today or later:
+ * an album whose day is past its retention is archived and closed for uploads for good. The album's
+ * own day stays allowed after the wedding, so re-saved settings and a wedding attached to a finished
+ * event are not refused.
+ */
+export function isNewPastDay(next: Date, current: Date | null = null, now: Date = new Date()): boolean {
+  return (
+    isBeforeTodayInIstanbul(next, now) && (current === null || istanbulDay(current) !== istanbulDay(next))
+  );
+}
+
+/** The earliest day a date input offers (its `min`): today, or the album's own day when that is earlier. */
+export function firstChoosableDay(current: Date | null = null, now: Date = new Date()): string {
+  const today = istanbulDay(now);
+  const own = current ? istanbulDay(current) : today;
+  return own < today ? own : today;
+}
+
 const titleSchema = z
   .string({ error: e.titleRequired })
   .transform((v) => stripInvisible(v).trim())

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CardThemeId, Event, PublicEventInfo } from '@ani/contract/events';
-import { isBeforeTodayInIstanbul, istanbulDay, retentionEnd } from '@ani/contract/events';
+import { isNewPastDay, retentionEnd } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
@@ -94,13 +94,8 @@ export function createEventsService(deps: {
 
     async update(user: AuthUser, data: UpdateEventData): Promise<Event> {
       const current = await owned(user, data.eventId);
-      // The settings screen re-sends the stored date; only a newly chosen day must not be in the past,
-      // otherwise a finished wedding could never be closed for uploads.
-      if (
-        data.eventDate &&
-        istanbulDay(data.eventDate) !== istanbulDay(current.eventDate) &&
-        isBeforeTodayInIstanbul(data.eventDate)
-      ) {
+      // The settings screen re-sends the stored date, which may be past once the wedding is over.
+      if (data.eventDate && isNewPastDay(data.eventDate, current.eventDate)) {
         throw new AppError(ErrorCode.VALIDATION, e.dateInPast);
       }
       const patch: EventPatch = {};

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { CreateWeddingData, WeddingInfo } from '@ani/contract/weddings';
-import { isBeforeTodayInIstanbul, istanbulDay } from '@ani/contract/events';
+import { isNewPastDay } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { turkishFold } from '@ani/contract/text';
@@ -57,10 +57,10 @@ export function createWeddingsService(deps: {
    * to an event that already has that day (a host catching up after the wedding), it is kept.
    */
   async function assertNotPast(user: AuthUser, eventDate: Date, eventId: string | undefined) {
-    if (!isBeforeTodayInIstanbul(eventDate)) return;
+    if (!isNewPastDay(eventDate)) return;
     const existing = eventId ? await deps.events.findOwned(eventId, user.id) : null;
-    if (existing && istanbulDay(existing.eventDate) === istanbulDay(eventDate)) return;
-    throw new AppError(ErrorCode.VALIDATION, w.dateInPast);
+    if (isNewPastDay(eventDate, existing?.eventDate ?? null))
+      throw new AppError(ErrorCode.VALIDATION, w.dateInPast);
   }
 
   async function imageUrl(key: string | null): Promise<string | null> {

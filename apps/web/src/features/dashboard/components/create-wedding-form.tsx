@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { istanbulDay } from '@ani/contract/events';
+import { firstChoosableDay, istanbulDay } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
@@ -75,9 +75,7 @@ export function CreateWeddingForm({
     event ? { ...empty, title: event.title, weddingDate: istanbulDay(new Date(event.eventDate)) } : empty,
   );
   // Past days are refused (the album would close at once), except the attached event's own day.
-  const today = istanbulDay(new Date());
-  const firstDay =
-    event && istanbulDay(new Date(event.eventDate)) < today ? istanbulDay(new Date(event.eventDate)) : today;
+  const firstDay = firstChoosableDay(event ? new Date(event.eventDate) : null);
   const set = (name: FieldName, value: string) => setForm((f) => ({ ...f, [name]: value }));
   // Marks appear after the first attempt and follow the typing from then on.
   const [tried, setTried] = useState(false);
