@@ -5,6 +5,7 @@ import { messages } from '@ani/contract/messages';
 import { events, weddings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
+import { createEventsApi } from '../events/events.public.ts';
 import { createWeddingHost, multipartFile, weddingBody } from '../../testing/wedding-factories.ts';
 
 const w = messages.weddings;
@@ -79,12 +80,15 @@ describe('POST /api/weddings/create', () => {
 
   it("keeps a past day only when it is already the attached event's own: a host catching up after the wedding", async () => {
     const host = await createActivatedUser(t);
-    const eventId = await eventFromEventsPage(host.token);
-    // The wedding took place on 2026-05-09 (an event made before the day, now past it).
-    await t.db
-      .update(events)
-      .set({ eventDate: new Date('2026-05-09T16:00:00Z') })
-      .where(eq(events.id, eventId));
+    // The wedding took place on 2026-05-09 (an event made before the day, now past it). The events
+    // module's own API writes it: no route may make a past event today.
+    const eventId = await t.db.transaction((tx) =>
+      createEventsApi(t.db).createForWedding(tx, {
+        ownerId: host.userId,
+        title: 'Albüm',
+        eventDate: new Date('2026-05-09T16:00:00Z'),
+      }),
+    );
     const otherDay = await create(host.token, {
       ...weddingBody(host.username),
       eventId,
