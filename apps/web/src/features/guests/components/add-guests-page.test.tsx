@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { resetToasts } from '../../../test/toasts';
@@ -80,14 +80,16 @@ describe('add guests page', () => {
         });
       return jsonResponse({ success: true, guestListApproved: false, guestList: [] });
     });
-    renderWithRouter(
+    router = renderWithRouter(
       <>
         <AddGuestsPage />
         <Toaster />
       </>,
-    );
+      { path: '/dashboard/guests/add' },
+    ).router;
     return posted;
   }
+  let router: ReturnType<typeof renderWithRouter>['router'];
   const added = (body: { name: string; phone: string }) =>
     jsonResponse({ success: true, message: 'Misafir başarıyla eklendi', guest: { ...guest, ...body } });
 
@@ -167,6 +169,34 @@ describe('add guests page', () => {
     cleanup(); // the page left for another one of the app's pages
     await waitFor(() => expect(posted).toEqual(['Kaybolmayan Misafir +905381234567']), { timeout: 4000 });
   });
+
+  it('asks before another page of the app drops a row that cannot be saved; a saved list leaves freely', async () => {
+    const posted = pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    // Everything is saved: the host goes where the link leads, unasked.
+    await act(() => router.navigate('/dashboard/guests/list'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/list');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/dashboard/guests/add'));
+    await user.type(screen.getByLabelText('2. davetli adı'), 'Telefonu Yazılmamış');
+    await act(() => router.navigate('/dashboard/guests/list'));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(
+      '1 satır kaydedilmedi (eksik ya da hatalı); sayfadan ayrılırsanız silinir.',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/add');
+    await user.click(screen.getByRole('button', { name: 'Vazgeç' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/add');
+    expect(screen.getByLabelText('2. davetli adı')).toHaveValue('Telefonu Yazılmamış');
+
+    await act(() => router.navigate('/dashboard/guests/list'));
+    await user.click(await screen.findByRole('button', { name: 'Sayfadan Ayrıl' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/list');
+  }, 15_000);
 
   it('lets the keyboard leave an empty last row for the buttons, and reach a saved row’s delete button', async () => {
     const posted = pageWithAnswers((_n, body) => added(body));

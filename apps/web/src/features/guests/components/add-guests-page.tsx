@@ -1,9 +1,10 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { GuestSearch } from './guest-search';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
@@ -156,9 +157,10 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   const pending = (rows ?? []).filter((r) => r.state !== 'saved' && (r.name.trim() || r.phone.trim()));
   const [finishing, setFinishing] = useState(false);
   /** "Listeyi Tamamla": every complete row still waiting for its autosave is saved now, then the dialog. */
+  const savable = (row: EntryRow) =>
+    row.state === 'editing' && rowValid(row) && row.refused?.as !== rowSignature(row);
   const saveWaiting = () => {
-    for (const row of rows ?? [])
-      if (row.state === 'editing' && rowValid(row) && row.refused?.as !== rowSignature(row)) save(row);
+    for (const row of rows ?? []) if (savable(row)) save(row);
   };
   const finish = async () => {
     setFinishing(true);
@@ -171,7 +173,15 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   // is for the typing, not for leaving), and the list there shows them once their saves are answered.
   const saveOnLeave = useEffectEvent(saveWaiting);
   useEffect(() => () => saveOnLeave(), []);
-  const hasPending = pending.length > 0;
+  // Once the list is approved, rows left out of it are out for good: nothing is lost by leaving.
+  const hasPending = pending.length > 0 && !wedding.guestListApproved;
+  // Going to another page of the app with rows that leaving would lose (incomplete, or refused as
+  // typed): the host is asked first, as the browser asks on a reload.
+  const unsavable = hasPending ? pending.filter((r) => r.state === 'editing' && !savable(r)).length : 0;
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsavable > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
   // Leaving (reload, closing the tab) would lose typed rows that are not saved: the browser asks first.
   useEffect(() => {
     if (!hasPending) return;
@@ -295,6 +305,14 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         onApproved={() => setJustApproved(true)}
         weddingId={weddingId}
         unsavedRows={pending.length}
+      />
+      <ConfirmDialog
+        open={leaving.state === 'blocked'}
+        title="Kaydedilmemiş Satırlar"
+        description={`${unsavable} satır kaydedilmedi (eksik ya da hatalı); sayfadan ayrılırsanız silinir.`}
+        confirmLabel="Sayfadan Ayrıl"
+        onConfirm={() => leaving.proceed?.()}
+        onOpenChange={(open) => !open && leaving.reset?.()}
       />
     </>
   );
