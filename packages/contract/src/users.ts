@@ -123,6 +123,8 @@ export const accountLinkResults = [
   'email-changed',
   'deletion-scheduled',
   'email-change-cancelled',
+  /** A used, expired or withdrawn link from the profile's mails (e-mail change, account deletion). */
+  'profile-link-invalid',
   'file-link-invalid',
   'file-gone',
 ] as const;

@@ -170,9 +170,12 @@ describe.each(Object.keys(backends))('account deletion (%s)', (backendName) => {
         .statusCode,
     ).toBe(200);
 
-    const confirmed = await follow(lastLinkTo(t.outbox, host.user.email));
+    const link = lastLinkTo(t.outbox, host.user.email);
+    const confirmed = await follow(link);
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/?hesap=deletion-scheduled');
+    // Opened again, the link says it is spent and where a new one comes from, not the activation text.
+    expect((await follow(link)).headers.location).toBe('/?hesap=profile-link-invalid');
     expect(t.outbox.at(-1)!.subject).toMatch(/tarihinde silinecek$/);
     // Sessions end at once.
     expect(

@@ -110,7 +110,7 @@ export function createAccountRightsService(deps: {
     /** Step 2, the e-mailed link: schedules the deletion after the grace period and ends every session. */
     async confirmDeletion(token: string): Promise<AccountLinkResult> {
       const used = await useEmailToken(token, 'account_deletion');
-      if (used.result !== 'ok') return used.result === 'expired' ? 'expired' : 'invalid';
+      if (used.result !== 'ok') return 'profile-link-invalid';
       const at = new Date(clock().getTime() + accountDeletionGraceMs);
       const user = await repository.scheduleDeletion(used.row.userId, at);
       if (user)

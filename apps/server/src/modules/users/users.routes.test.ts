@@ -334,7 +334,7 @@ describe('PUT /api/users/profile/:userId', () => {
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     expect((await login('ele-gecirdim@example.com', user.password)).statusCode).toBe(401);
     const reused = await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
-    expect(reused.headers.location).toBe('/?hesap=invalid');
+    expect(reused.headers.location).toBe('/?hesap=profile-link-invalid');
   });
 
   it('withdraws a pending change when cancelled before confirmation', async () => {
@@ -344,7 +344,7 @@ describe('PUT /api/users/profile/:userId', () => {
     const cancel = new URL(lastLinkTo(t.outbox, user.email));
     await t.app.inject({ method: 'GET', url: `${cancel.pathname}${cancel.search}` });
     const late = await t.app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` });
-    expect(late.headers.location).toBe('/?hesap=invalid');
+    expect(late.headers.location).toBe('/?hesap=profile-link-invalid');
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 

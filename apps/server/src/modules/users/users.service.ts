@@ -241,12 +241,11 @@ export function createUsersService(deps: {
 
     async confirmEmailChange(token: string): Promise<AccountLinkResult> {
       const used = await useEmailToken(token, 'email_change');
-      if (used.result !== 'ok' || !used.row.newEmail)
-        return used.result === 'expired' ? 'expired' : 'invalid';
+      if (used.result !== 'ok' || !used.row.newEmail) return 'profile-link-invalid';
       try {
         await repository.updateUser(used.row.userId, { email: used.row.newEmail });
       } catch (error) {
-        if (uniqueViolation(error)) return 'invalid';
+        if (uniqueViolation(error)) return 'profile-link-invalid';
         throw error;
       }
       return 'email-changed';
@@ -258,10 +257,9 @@ export function createUsersService(deps: {
      */
     async cancelEmailChange(token: string): Promise<AccountLinkResult> {
       const used = await useEmailToken(token, 'email_change_cancel');
-      if (used.result !== 'ok' || !used.row.newEmail)
-        return used.result === 'expired' ? 'expired' : 'invalid';
+      if (used.result !== 'ok' || !used.row.newEmail) return 'profile-link-invalid';
       const user = await repository.findById(used.row.userId);
-      if (!user) return 'invalid';
+      if (!user) return 'profile-link-invalid';
       await repository.withdrawEmailChanges(user.id);
       if (user.email !== used.row.newEmail) {
         try {

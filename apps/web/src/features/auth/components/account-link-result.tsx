@@ -64,6 +64,13 @@ const results: Record<
     ok: false,
     next: 'resend',
   },
+  // Not an activation link: a new activation mail would not help, the profile page makes a new link.
+  'profile-link-invalid': {
+    title: 'Bağlantı Artık Geçerli Değil',
+    text: 'Bu bağlantının süresi dolmuş, daha önce kullanılmış ya da iptal edilmiş (şifre değişikliği e-posta değişikliği ve hesap silme bağlantılarını iptal eder). Gerekiyorsa giriş yaptıktan sonra Profil sayfasından yeniden isteyebilirsiniz. Hesabınıza giremiyorsanız İletişim sayfasından bize yazın.',
+    ok: false,
+    next: 'close',
+  },
   'file-link-invalid': {
     title: 'İndirme Bağlantısı Geçersiz',
     text: 'Bu indirme bağlantısının süresi dolmuş ya da bağlantı eksik kopyalanmış. Verilerinizin bağlantısıysa Profil sayfasındaki “Verilerimi İndir” ile, albümün bağlantısıysa albüm sayfasındaki “Albümü İndir” ile yenisini alabilirsiniz.',
