@@ -67,7 +67,7 @@ const results: Record<
   // Not an activation link: a new activation mail would not help, the profile page makes a new link.
   'profile-link-invalid': {
     title: 'Bağlantı Artık Geçerli Değil',
-    text: 'Bu bağlantının süresi dolmuş, daha önce kullanılmış ya da iptal edilmiş (şifre değişikliği e-posta değişikliği ve hesap silme bağlantılarını iptal eder). Gerekiyorsa giriş yaptıktan sonra Profil sayfasından yeniden isteyebilirsiniz. Hesabınıza giremiyorsanız İletişim sayfasından bize yazın.',
+    text: 'Bu bağlantının süresi dolmuş, daha önce kullanılmış ya da şifreniz değiştiği için iptal edilmiş. Gerekiyorsa giriş yapıp Profil sayfasından yeniden isteyebilirsiniz. Hesabınıza giremiyorsanız İletişim sayfasından bize yazın.',
     ok: false,
     next: 'close',
   },
