@@ -75,6 +75,10 @@ export type Budget = {
   take(key: string, amount: number, message: string): Promise<void>;
   /** Gives back what a failed operation had taken. */
   giveBack(key: string, amount: number): Promise<void>;
+  /** Throws the 429 `take` would, taking nothing: is there still `amount` left for `key`? */
+  check(key: string, amount: number, message: string): Promise<void>;
+  /** Counts `amount` already spent (bytes that arrived), even past the limit: the next `check` refuses. */
+  spend(key: string, amount: number): Promise<void>;
 };
 
 export function createBudget(options: {
@@ -97,6 +101,14 @@ export function createBudget(options: {
     },
     async giveBack(key, amount) {
       await limiter.reward(key, amount);
+    },
+    async check(key, amount, message) {
+      const used = await limiter.get(key);
+      if ((used?.consumedPoints ?? 0) + amount > options.points)
+        throw new RateLimitError(Math.max(1, Math.ceil((used?.msBeforeNext ?? 1000) / 1000)), message);
+    },
+    async spend(key, amount) {
+      if (amount > 0) await limiter.penalty(key, amount);
     },
   };
 }

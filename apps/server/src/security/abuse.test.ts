@@ -163,6 +163,71 @@ describe('quotas', () => {
   });
 });
 
+describe("a resumable upload's bytes", () => {
+  const photo = () => Buffer.concat([jpegHead, Buffer.alloc(photoSize - jpegHead.length)]);
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+  const select = (eventId: string, remoteAddress: string, size = photoSize) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/submissions`,
+      remoteAddress,
+      payload: { uploader: 'Misafir', files: [{ name: 'foto.jpg', size, type: 'image/jpeg' }] },
+    });
+  /** tus creation of the selection's one file, then its bytes in one PATCH. */
+  async function sendSelected(submissionId: string, data: Buffer, remoteAddress: string) {
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      remoteAddress,
+      headers: {
+        ...tus,
+        'upload-length': String(data.length),
+        'upload-metadata': `submissionId ${b64(submissionId)},filename ${b64('foto.jpg')}`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return t.app.inject({
+      method: 'PATCH',
+      url: created.headers.location as string,
+      remoteAddress,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: data,
+    });
+  }
+
+  it('count as they arrive: selections that send nothing cannot close an address to its guests', async () => {
+    const venue = '10.4.1.1';
+    // A stranger on the venue's shared address declares photos, more than its hour holds, and sends none.
+    const stranger = await newEvent();
+    for (let i = 0; i < 5; i++) expect((await select(stranger, venue)).statusCode).toBe(201);
+
+    // Guests on the same address: four selections made, then sent; the bytes of three fit its hour.
+    const selections = [];
+    for (let i = 0; i < 4; i++) {
+      const eventId = await newEvent();
+      const res = await select(eventId, venue);
+      expect(res.statusCode, res.body).toBe(201);
+      selections.push({ eventId, id: res.json().submissionId as string });
+    }
+    for (const { eventId, id } of selections.slice(0, 3)) {
+      expect((await sendSelected(id, photo(), venue)).statusCode).toBe(204);
+      expect(await holdings(eventId)).toMatchObject({ rows: 1, stored: 1 });
+    }
+    // The fourth would pass the hour: refused before a byte of it is stored.
+    const over = await sendSelected(selections[3]!.id, photo(), venue);
+    expect([over.statusCode, over.body]).toEqual([429, u.ipBudget]);
+    expect(await holdings(selections[3]!.eventId)).toMatchObject({ rows: 0, stored: 0 });
+    const late = await select(await newEvent(), venue);
+    expect([late.statusCode, late.json().message]).toEqual([429, u.ipBudget]);
+    // Another address is not affected.
+    const elsewhere = await newEvent();
+    const other = await select(elsewhere, '10.4.1.2');
+    expect((await sendSelected(other.json().submissionId, photo(), '10.4.1.2')).statusCode).toBe(204);
+    expect(await holdings(elsewhere)).toMatchObject({ rows: 1, stored: 1 });
+  });
+});
+
 describe('the disk floor', () => {
   it('refuses uploads with 507 while the data disk is below MIN_FREE_DISK_BYTES; the twin is accepted', async () => {
     const low = await createTestApp({ env: { MIN_FREE_DISK_BYTES: String(2 ** 52) } });

@@ -181,8 +181,9 @@ export async function registerMediaModule(
     albumDownloadUrl: (eventId, ttlSeconds, options) => album.albumDownloadUrl(eventId, ttlSeconds, options),
     purgeEvent: (eventId) => album.purgeEvent(eventId),
     uploads: {
-      openUpload: uploads.openUpload,
-      giveBackBytes: uploads.giveBackBytes,
+      checkUpload: uploads.checkUpload,
+      checkBytesLeft: uploads.checkBytesLeft,
+      spendBytes: uploads.spendBytes,
       commitFile: uploads.commitFile,
       checkType: uploads.checkType,
       requestLimiter: uploadLimiter,

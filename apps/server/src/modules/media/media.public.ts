@@ -13,7 +13,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
  */
 export type MediaUploadsApi = Pick<
   UploadService,
-  'openUpload' | 'giveBackBytes' | 'commitFile' | 'checkType'
+  'checkUpload' | 'checkBytesLeft' | 'spendBytes' | 'commitFile' | 'checkType'
 > & {
   /** The guest upload requests per address (shared with the multipart path). */
   requestLimiter: RateLimiter;

@@ -249,6 +249,33 @@ export function createUploadService(deps: {
     }
   }
 
+  /**
+   * What every upload is checked for before its bytes: the event takes uploads, and the album's
+   * count and bytes and the data disk have room for the declared size (when one is declared).
+   * Answers the caps the bytes are held to as they arrive.
+   */
+  async function admit(eventId: string, declared: number | null): Promise<UploadCaps> {
+    const event = await deps.events.findById(eventId);
+    if (!event) throw notFound();
+    if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
+    const { bounds } = deps;
+    // Items awaiting approval hold their place in the quota (decision 0100).
+    const itemsLeft = bounds.eventQuotaItems - event.photoCount - event.pendingCount;
+    const bytesLeft = bounds.eventQuotaBytes - event.bytesUsed;
+    if (itemsLeft <= 0) throw quotaItemsFull();
+    if (bytesLeft <= 0 || (declared !== null && declared - framingAllowance > bytesLeft))
+      throw quotaBytesFull();
+    const headroom = await diskHeadroom(deps.dataDir, bounds.minFreeDiskBytes);
+    if (headroom <= 0 || (declared !== null && declared - framingAllowance > headroom)) throw diskLow();
+    return {
+      bytes: [
+        { max: bytesLeft, error: quotaBytesFull },
+        { max: headroom, error: diskLow },
+      ],
+      items: { max: itemsLeft, error: quotaItemsFull },
+    };
+  }
+
   return {
     /**
      * A file's first bytes (`detectionHeadBytes` of them) against the accepted types: throws the
@@ -260,41 +287,36 @@ export function createUploadService(deps: {
     },
 
     /**
-     * Checked before the body is read: an unknown event, closed uploads, a full album, a disk at its
-     * floor or a client past its hourly bytes fail without receiving a byte. The declared size is
-     * reserved from the client's hourly budget at once (so parallel requests cannot all pass), and
-     * given back if the upload fails.
+     * The multipart path, checked before the body is read: an unknown event, closed uploads, a full
+     * album, a disk at its floor or a client past its hourly bytes fail without receiving a byte. The
+     * declared size is reserved from the client's hourly budget at once (so parallel requests cannot
+     * all pass), and given back if the upload fails; the request that reserves it brings the bytes.
      */
     async openUpload(
       eventId: string,
       client: { ip: string; declaredBytes: number | null },
     ): Promise<UploadTicket> {
-      const event = await deps.events.findById(eventId);
-      if (!event) throw notFound();
-      if (!event.canAddPhotos) throw new AppError(ErrorCode.FORBIDDEN, u.closed);
-      const { bounds } = deps;
-      // Items awaiting approval hold their place in the quota (decision 0100).
-      const itemsLeft = bounds.eventQuotaItems - event.photoCount - event.pendingCount;
-      const bytesLeft = bounds.eventQuotaBytes - event.bytesUsed;
-      const declared = client.declaredBytes;
-      if (itemsLeft <= 0) throw quotaItemsFull();
-      if (bytesLeft <= 0 || (declared !== null && declared - framingAllowance > bytesLeft))
-        throw quotaBytesFull();
-      const headroom = await diskHeadroom(deps.dataDir, bounds.minFreeDiskBytes);
-      if (headroom <= 0 || (declared !== null && declared - framingAllowance > headroom)) throw diskLow();
-      const reserved = declared ?? limits.maxUploadBytes;
+      const caps = await admit(eventId, client.declaredBytes);
+      const reserved = client.declaredBytes ?? limits.maxUploadBytes;
       await deps.ipBytes.take(client.ip, reserved, u.ipBudget);
-      return {
-        caps: {
-          bytes: [
-            { max: bytesLeft, error: quotaBytesFull },
-            { max: headroom, error: diskLow },
-          ],
-          items: { max: itemsLeft, error: quotaItemsFull },
-        },
-        refund: () => deps.ipBytes.giveBack(client.ip, reserved),
-      };
+      return { caps, refund: () => deps.ipBytes.giveBack(client.ip, reserved) };
     },
+
+    /**
+     * A resumable upload's selection, checked as `openUpload` checks a request, reserving nothing:
+     * its bytes come later, in other requests, or never, and a selection must not hold an address's
+     * budget without sending (a stranger declaring 100 MB two hundred times would close the venue's
+     * shared address to every guest for an hour). Its bytes count as they arrive (`spendBytes`).
+     */
+    async checkUpload(eventId: string, client: { ip: string; declaredBytes: number }): Promise<void> {
+      await admit(eventId, client.declaredBytes);
+      await deps.ipBytes.check(client.ip, client.declaredBytes, u.ipBudget);
+    },
+
+    /** Before a resumable upload's request writes `bytes`: refused (429) when they would pass the address's hour. */
+    checkBytesLeft: (ip: string, bytes: number) => deps.ipBytes.check(ip, bytes, u.ipBudget),
+    /** Bytes of a resumable upload that arrived, counted against the address's hour. */
+    spendBytes: (ip: string, bytes: number) => deps.ipBytes.spend(ip, bytes),
 
     async upload(
       eventId: string,
@@ -310,9 +332,6 @@ export function createUploadService(deps: {
         throw error;
       }
     },
-
-    /** Gives back bytes a submission had reserved from the address's hourly budget (a refused file). */
-    giveBackBytes: (ip: string, bytes: number) => deps.ipBytes.giveBack(ip, bytes),
 
     /**
      * One file that arrived whole by another path (a finished tus upload): the same checks and the

@@ -78,6 +78,8 @@ export function createTusWrites<Known>(deps: {
   finish: (uploadId: string, known: Known | undefined) => Promise<Record<string, string>>;
   /** Bytes `from`..`to` of an unfinished upload were written (outside the lock); may refuse the rest. */
   afterWrite?: (uploadId: string, from: number, to: number, known: Known | undefined) => Promise<void>;
+  /** `bytes` from the address `ip` arrived and were written (counted against its hour). */
+  spent: (ip: string, bytes: number) => Promise<void>;
 }) {
   /**
    * Appends the request's body at `offset` under the upload's lock; answers the protocol's headers
@@ -87,6 +89,7 @@ export function createTusWrites<Known>(deps: {
     request: IncomingMessage,
     uploadId: string,
     upload: { offset: number; length: number; expiresAt: Date; known: Known | undefined },
+    ip: string,
   ): Promise<Record<string, string>> {
     const { offset, length } = upload;
     const bodyLength = Number(request.headers['content-length'] ?? 0);
@@ -129,6 +132,7 @@ export function createTusWrites<Known>(deps: {
       request.off('aborted', onGone).off('error', onGone);
       await lock.unlock();
     }
+    await deps.spent(ip, newOffset - offset);
     const answer: Record<string, string> = {
       'tus-resumable': TUS_RESUMABLE,
       'upload-offset': String(newOffset),
@@ -148,7 +152,7 @@ export function createTusWrites<Known>(deps: {
      * Creation, and creation-with-upload when `withBody` (the request carries the file's first
      * bytes, or all of them). Every upload declares its length: a deferred one is not supported.
      */
-    async create(request: IncomingMessage, withBody: boolean): Promise<TusAnswer> {
+    async create(request: IncomingMessage, withBody: boolean, ip: string): Promise<TusAnswer> {
       const { headers } = request;
       checkVersion(request);
       if (headers['upload-concat'] !== undefined) throw ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION;
@@ -174,12 +178,12 @@ export function createTusWrites<Known>(deps: {
           },
         };
       }
-      const answer = await append(request, uploadId, { offset: 0, length, expiresAt, known });
+      const answer = await append(request, uploadId, { offset: 0, length, expiresAt, known }, ip);
       return { status: 201, headers: { ...location, ...answer } };
     },
 
     /** PATCH: the protocol's header rules in the library's order and with its refusals. */
-    async patch(request: IncomingMessage, uploadId: string): Promise<TusAnswer> {
+    async patch(request: IncomingMessage, uploadId: string, ip: string): Promise<TusAnswer> {
       const { headers } = request;
       checkVersion(request);
       const offsetHeader = headers['upload-offset'];
@@ -192,7 +196,7 @@ export function createTusWrites<Known>(deps: {
       if (headers['upload-length'] !== undefined) throw ERRORS.INVALID_LENGTH;
 
       const { known, length, expiresAt } = await deps.beforeWrite(uploadId);
-      const answer = await append(request, uploadId, { offset, length, expiresAt, known });
+      const answer = await append(request, uploadId, { offset, length, expiresAt, known }, ip);
       return { status: 204, headers: answer };
     },
   };

@@ -71,6 +71,7 @@ export async function registerUploadsModule(
     finish: async (uploadId, known) => ({ [uploadOutcomeHeader]: await service.finish(uploadId, known) }),
     afterWrite: (uploadId, from, to, known) =>
       known ? service.afterWrite(uploadId, from, to, known) : Promise.resolve(),
+    spent: service.spent,
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, uploadId) => {
     service

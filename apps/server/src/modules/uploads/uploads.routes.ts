@@ -130,7 +130,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (request.method === 'POST' && !carriesBody) {
         // A creation without bytes: any body it has (a client's stray one) is not read.
         request.raw.resume();
-        return write(request, reply, () => writes.create(request.raw, false));
+        return write(request, reply, () => writes.create(request.raw, false, ip));
       }
       if (!carriesBody) {
         reply.hijack();
@@ -143,6 +143,12 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (length > tusChunkBytes) return plain(reply, 413, s.chunkTooLarge);
       if (length > (await diskHeadroom(disk.dataDir, disk.minFreeBytes)))
         return plain(reply, 507, u.diskFull);
+      try {
+        await service.checkBytesLeft(ip, length);
+      } catch (error) {
+        const answer = tusErrorAnswer(error);
+        return plain(reply, answer.status_code, answer.body).header('retry-after', '3600');
+      }
       const running = inProgress.get(ip) ?? 0;
       if (running >= parallelUploadsPerIp) {
         return plain(reply, 429, u.tooManyParallel).header('retry-after', '5');
@@ -157,8 +163,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
       });
       return write(request, reply, () =>
         request.method === 'PATCH'
-          ? writes.patch(request.raw, (request.params as { uploadId: string }).uploadId)
-          : writes.create(request.raw, true),
+          ? writes.patch(request.raw, (request.params as { uploadId: string }).uploadId, ip)
+          : writes.create(request.raw, true, ip),
       );
     };
 

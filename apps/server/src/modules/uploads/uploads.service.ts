@@ -58,11 +58,10 @@ export function createUploadsService(deps: {
    */
   const finishing = new Map<string, Promise<'accepted' | 'duplicate'>>();
 
-  /** Refuses the rest of a file: its bytes go, its state says why, its reserved bytes go back. */
-  async function refuseFile(uploadId: string, clientIp: string, size: number, reason: string) {
+  /** Refuses the rest of a file: its bytes go, and its state says why. */
+  async function refuseFile(uploadId: string, reason: string) {
     await repo.setOutcome(uploadId, { state: 'refused', reason });
     await staging.drop(uploadId);
-    await media.giveBackBytes(clientIp, size);
   }
 
   /**
@@ -102,12 +101,10 @@ export function createUploadsService(deps: {
       if (result.outcome === 'duplicate')
         await repo.setOutcome(uploadId, { state: 'duplicate', mediaId: result.mediaId });
       await staging.drop(uploadId);
-      // A duplicate stored nothing: its bytes were not spent from the address's budget.
-      if (result.outcome === 'duplicate') await media.giveBackBytes(submission.clientIp, file.size);
       return result.outcome;
     } catch (error) {
       if (error instanceof AppError) {
-        await refuseFile(uploadId, submission.clientIp, file.size, error.message);
+        await refuseFile(uploadId, error.message);
         throw fromAppError(error);
       }
       // Our failure (the database went away mid-commit): if the bytes had already moved on and were
@@ -125,7 +122,8 @@ export function createUploadsService(deps: {
     /**
      * Checks a guest's whole selection once, before any byte: the spec's rules (by the contract's
      * schema), then what the multipart path checks before reading a body (event, closed uploads,
-     * album quota, disk floor, the address's hourly bytes, which are reserved now).
+     * album quota, disk floor, the address's hourly bytes). Nothing is reserved: the bytes count
+     * against the address as they arrive.
      */
     async createSubmission(
       eventId: string,
@@ -133,34 +131,29 @@ export function createUploadsService(deps: {
       client: { ip: string; guestToken: string | undefined },
     ) {
       const total = input.files.reduce((sum, f) => sum + f.size, 0);
-      const ticket = await media.openUpload(eventId, { ip: client.ip, declaredBytes: total });
-      try {
-        const known = deps.tokens.verify(eventId, client.guestToken);
-        const guest = known ? { guestId: known, token: client.guestToken! } : deps.tokens.issue(eventId);
-        const id = randomUUID();
-        const expiresAt = new Date(now().getTime() + submissionTtlMs);
-        await repo.insertSubmission(
-          {
-            id,
-            eventId,
-            guestId: guest.guestId,
-            uploader: input.uploader,
-            note: input.note,
-            clientIp: client.ip,
-            expiresAt,
-          },
-          input.files,
-        );
-        return {
-          success: true as const,
-          submissionId: id,
-          guestToken: guest.token,
-          expiresAt: expiresAt.toISOString(),
-        };
-      } catch (error) {
-        await ticket.refund();
-        throw error;
-      }
+      await media.checkUpload(eventId, { ip: client.ip, declaredBytes: total });
+      const known = deps.tokens.verify(eventId, client.guestToken);
+      const guest = known ? { guestId: known, token: client.guestToken! } : deps.tokens.issue(eventId);
+      const id = randomUUID();
+      const expiresAt = new Date(now().getTime() + submissionTtlMs);
+      await repo.insertSubmission(
+        {
+          id,
+          eventId,
+          guestId: guest.guestId,
+          uploader: input.uploader,
+          note: input.note,
+          clientIp: client.ip,
+          expiresAt,
+        },
+        input.files,
+      );
+      return {
+        success: true as const,
+        submissionId: id,
+        guestToken: guest.token,
+        expiresAt: expiresAt.toISOString(),
+      };
     },
 
     /** Where each file of the guest's own submission stands; anyone else's token finds nothing. */
@@ -244,7 +237,7 @@ export function createUploadsService(deps: {
       if (file.state !== 'receiving') throw refusal(409, s.fileDone);
       if (submission.expiresAt <= now()) throw refusal(410, s.expired);
       if (!found.eventTakesUploads) {
-        await refuseFile(uploadId, submission.clientIp, file.size, u.closed);
+        await refuseFile(uploadId, u.closed);
         throw refusal(403, u.closed);
       }
       return { file, submission };
@@ -287,13 +280,27 @@ export function createUploadsService(deps: {
         await media.checkType(await staging.head(uploadId));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await refuseFile(uploadId, known.submission.clientIp, known.file.size, error.message);
+        await refuseFile(uploadId, error.message);
         throw fromAppError(error);
       }
     },
 
     /** The last byte arrived: the commit decides, and the final response tells the outcome. */
     finish,
+
+    /**
+     * Before a request brings `bytes` of a file: refused with 429, before a byte is read, when they
+     * would pass the sending address's hour. What a request brought counts once it has arrived
+     * (`spent`): a selection reserves nothing, so only bytes really sent use up an address's hour.
+     */
+    async checkBytesLeft(ip: string, bytes: number): Promise<void> {
+      try {
+        await media.checkBytesLeft(ip, bytes);
+      } catch (error) {
+        throw error instanceof AppError ? fromAppError(error) : error;
+      }
+    },
+    spent: (ip: string, bytes: number) => media.spendBytes(ip, bytes),
 
     /** A terminated (DELETE) upload: its declared file may be sent again. */
     onTerminated: (uploadId: string) => repo.release(uploadId),
