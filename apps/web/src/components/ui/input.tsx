@@ -27,7 +27,6 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   );
 }
 
-/** A form control with its label above it; `id` is the control's, which the label names. */
 /** A label above its control: `id` is the control's own id (give it the same), which the label names. */
 export function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
   return (

@@ -39,3 +39,19 @@ export function checkRegisterForm(form: RegisterForm): RegisterCheck {
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? a.registerFailed };
   return { ok: true, payload: parsed.data };
 }
+
+export type CheckedField = 'email' | 'phoneNumber' | 'password' | 'passwordConfirm';
+
+/**
+ * What is wrong with one typed field, shown under it once the user has left it, by the same rules
+ * as the submit. An empty field says nothing until the submit: leaving it is not a mistake yet.
+ */
+export function fieldProblem(field: CheckedField, form: RegisterForm): string | null {
+  const a = messages.auth;
+  const value = form[field];
+  if (!value.trim()) return null;
+  if (field === 'password') return passwordProblems(value, value).length > 0 ? a.passwordRules : null;
+  if (field === 'passwordConfirm') return value !== form.password ? a.passwordMismatch : null;
+  const parsed = registerInput.shape[field].safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}

@@ -29,6 +29,39 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, password = 'G
 }
 
 describe('register dialog', () => {
+  it('says under a typed field what is wrong once the user leaves it, and drops it when fixed', async () => {
+    const { user } = setup();
+    const email = screen.getByLabelText('E-posta');
+    // Leaving an empty field is not a mistake yet.
+    await user.click(email);
+    await user.tab();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(email, 'ayse@');
+    await user.type(screen.getByLabelText('Telefon Numarası'), '123');
+    expect(await screen.findByText('Geçerli bir e-posta adresi girin.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Geçerli bir e-posta adresi girin.');
+    await user.type(screen.getByLabelText('Şifre'), 'Gelin2026');
+    expect(
+      screen.getByText('Geçerli bir cep telefonu numarası girin (ör. 0532 123 45 67).'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Şifre Tekrarı'), 'Gelin2025');
+    await user.tab();
+    expect(screen.getByText('Şifreler eşleşmiyor')).toBeInTheDocument();
+    // The password itself meets the rules: nothing under it.
+    expect(screen.getByLabelText('Şifre')).not.toHaveAttribute('aria-invalid');
+
+    await user.type(email, 'example.com');
+    expect(screen.queryByText('Geçerli bir e-posta adresi girin.')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('Telefon Numarası'));
+    await user.type(screen.getByLabelText('Telefon Numarası'), '05321234567');
+    await user.clear(screen.getByLabelText('Şifre Tekrarı'));
+    await user.type(screen.getByLabelText('Şifre Tekrarı'), 'Gelin2026');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('keeps submit disabled until the terms are accepted, also through the terms dialog', async () => {
     const { user } = setup();
     const submit = screen.getByRole('button', { name: 'Kayıt Ol' });
@@ -64,7 +97,14 @@ describe('register dialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Lütfen tüm gerekli alanları doldurun.');
     await fillValid(user, 'gelin2026');
     await user.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Lütfen şifre gereksinimlerini kontrol edin.');
+    // The form's banner, and the same reason under the password the user has left.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Lütfen şifre gereksinimlerini kontrol edin.',
+      'Lütfen şifre gereksinimlerini kontrol edin.',
+    ]);
+    expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription(
+      'Lütfen şifre gereksinimlerini kontrol edin.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

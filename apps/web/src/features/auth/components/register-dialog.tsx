@@ -12,13 +12,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Field, Input, Label } from '../../../components/ui/input';
+import { Field, FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { registerUser } from '../api/auth-api';
-import { checkRegisterForm, type RegisterForm } from '../register-rules';
+import { checkRegisterForm, fieldProblem, type CheckedField, type RegisterForm } from '../register-rules';
 import { afterRegister } from '../session-actions';
 import { authTexts as t } from '../texts';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
@@ -47,12 +47,31 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
   const [error, setError] = useState<string | null>(null);
   const [showRules, setShowRules] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
+  // Fields the user has left: their problems show under them and follow the typing from then on.
+  const [left, setLeft] = useState<ReadonlySet<CheckedField>>(new Set());
+  const checked = (field: CheckedField, id: string) => {
+    const problem = left.has(field) ? fieldProblem(field, form) : null;
+    return {
+      problem,
+      errorId: `${id}-error`,
+      props: {
+        onBlur: () => setLeft((fields) => new Set(fields).add(field)),
+        'aria-invalid': problem ? true : undefined,
+        'aria-describedby': problem ? `${id}-error` : undefined,
+      },
+    };
+  };
+  const email = checked('email', 'register-email');
+  const phone = checked('phoneNumber', 'register-phone');
+  const password = checked('password', 'register-password');
+  const confirmation = checked('passwordConfirm', 'register-password-confirm');
 
   const register = useMutation({
     mutationFn: registerUser,
     onSuccess: (res) => {
       afterRegister();
       setForm(empty);
+      setLeft(new Set());
       setError(null);
       onOpenChange(false);
       toast({
@@ -145,7 +164,9 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               required
               value={form.email}
               onChange={set('email')}
+              {...email.props}
             />
+            <FieldError id={email.errorId}>{email.problem ?? undefined}</FieldError>
           </Field>
           <Field id="register-phone" label={t.phone}>
             <Input
@@ -157,7 +178,9 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               placeholder={t.phonePlaceholder}
               value={form.phoneNumber}
               onChange={set('phoneNumber')}
+              {...phone.props}
             />
+            <FieldError id={phone.errorId}>{phone.problem ?? undefined}</FieldError>
           </Field>
           <div className="space-y-1.5">
             <div className="flex items-center justify-between">
@@ -180,7 +203,9 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               required
               value={form.password}
               onChange={set('password')}
+              {...password.props}
             />
+            <FieldError id={password.errorId}>{password.problem ?? undefined}</FieldError>
           </div>
           {showRules ? (
             <PasswordChecklist
@@ -196,7 +221,9 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               required
               value={form.passwordConfirm}
               onChange={set('passwordConfirm')}
+              {...confirmation.props}
             />
+            <FieldError id={confirmation.errorId}>{confirmation.problem ?? undefined}</FieldError>
           </Field>
           <div className="flex items-start gap-2 text-sm">
             <input
