@@ -48,7 +48,8 @@ export const messages = {
     emailInvalid: 'Geçerli bir e-posta adresi girin.',
     phoneInvalid: 'Geçerli bir cep telefonu numarası girin (ör. 0532 123 45 67).',
     emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
-    usernameTaken: 'Bu ad ve soyadla kayıtlı bir hesap zaten var.',
+    usernameTaken:
+      'Bu ad ve soyadla kayıtlı bir hesap zaten var. Adınıza ikinci adınızı ekleyerek ya da adınızı biraz farklı yazarak devam edebilirsiniz.',
     loginIdentifierRequired: 'E-posta adresinizi veya kullanıcı adınızı girin.',
     passwordRequired: 'Şifrenizi girin.',
     registerFailed: 'Kayıt sırasında bir hata oluştu. Lütfen tekrar deneyin.',
