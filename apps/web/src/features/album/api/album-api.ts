@@ -20,6 +20,7 @@ const albumKeys = {
   event: (eventId: string) => ['album', eventId, 'event'] as const,
   photos: (eventId: string) => ['album', eventId, 'photos'] as const,
   pending: (eventId: string) => ['album', eventId, 'pending'] as const,
+  newest: (eventId: string) => ['album', eventId, 'newest'] as const,
 };
 
 /** GET /api/events/{id}. Its own failure screens replace the generic toast. */
@@ -84,6 +85,25 @@ export const albumPhotosQuery = (eventId: string) => ({
   // Signed media URLs last an hour; a long-open album refetches rather than showing broken images.
   staleTime: 30 * 60 * 1000,
 });
+
+/**
+ * The album's newest item (its id, null when empty), read again every half minute while the owner's
+ * album is open and when its tab comes back to the front: guests go on uploading while the couple
+ * looks, and the grid learns of it without being pushed around under the couple's finger.
+ */
+export const albumNewestQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: albumKeys.newest(eventId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/events/${encodeURIComponent(eventId)}/photos?page=1&limit=1&status=approved`, {
+        schema: photosResponse,
+        signal,
+        errorToast: false,
+      }).then((r) => r.photos[0]?.id ?? null),
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
 
 /** "Onay Bekleyenler": the items awaiting approval, oldest pages first from the server's cursor, as thumbnails. */
 export const pendingPhotosQuery = (eventId: string) =>
@@ -154,4 +174,13 @@ export function applyDeletion(
   queryClient.setQueryData<Event>(albumKeys.event(eventId), (event) =>
     event ? { ...event, photoCount } : event,
   );
+  // A deleted newest item is not news: the next one in the grid stands for it until the server says.
+  const newest = queryClient.getQueryData<string | null>(albumKeys.newest(eventId));
+  if (newest && gone.has(newest)) {
+    const pages = queryClient.getQueryData<InfiniteData<PhotosResponse, PageParam>>(
+      albumKeys.photos(eventId),
+    );
+    queryClient.setQueryData(albumKeys.newest(eventId), pages?.pages[0]?.photos[0]?.id ?? null);
+    void queryClient.invalidateQueries({ queryKey: albumKeys.newest(eventId) });
+  }
 }

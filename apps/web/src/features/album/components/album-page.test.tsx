@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stockCoverSet } from '@ani/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster';
@@ -183,11 +184,47 @@ describe('album page', () => {
     expect(screen.queryByText('2 öğe seçildi')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Video 1 sil' }));
+    expect(within(screen.getByRole('alertdialog')).getByRole('heading')).toHaveTextContent('Videoyu Sil');
     expect(
-      screen.getByText('Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.'),
+      screen.getByText('Bu videoyu silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.'),
     ).toBeInTheDocument();
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Fotoğraf başarıyla silindi.')).toBeInTheDocument();
+  });
+
+  it('tells the owner of new uploads without moving the grid under them, and shows them on request', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const before = [item('p2', 'Ali', null), item('p1', 'Ayşe', null)];
+    let arrived = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (!url.includes('/photos')) return jsonResponse({ success: true, event });
+      const photos = arrived ? [item('p3', 'Can', 'Yeni geldik!'), ...before] : before;
+      return page(/limit=1(&|$)/.test(url) ? photos.slice(0, 1) : photos, photos.length);
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    expect(await screen.findByRole('button', { name: 'Fotoğraf 2 — büyüt' })).toBeInTheDocument();
+    // Asked again when the tab comes back to the front (and every half minute): nothing new yet.
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Misafirler yeni fotoğraf ve video ekledi.')).not.toBeInTheDocument();
+
+    arrived = true;
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    const notice = await screen.findByText('Misafirler yeni fotoğraf ve video ekledi.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    // The grid stays as the couple left it until they ask.
+    expect(screen.queryByRole('button', { name: 'Fotoğraf 3 — büyüt' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Göster' }));
+    expect(await screen.findByRole('button', { name: 'Fotoğraf 3 — büyüt' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 — büyüt' })).toHaveFocus());
+    expect(screen.queryByText('Misafirler yeni fotoğraf ve video ekledi.')).not.toBeInTheDocument();
+    focusManager.setFocused(undefined);
   });
 
   it('with approval on, the album asks for approved items only and offers Onay Bekleyenler with its count', async () => {

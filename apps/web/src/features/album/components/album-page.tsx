@@ -23,6 +23,7 @@ import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
 import { AlbumHeader } from './album-header';
 import { FailureScreen } from './failure-screen';
+import { NewUploadsNotice, useNewUploads } from './new-uploads';
 import { Lightbox } from './lightbox';
 import { PendingPanel } from './pending-panel';
 import { SelectionBar } from './selection-bar';
@@ -32,6 +33,8 @@ const texts = {
   noAccess: 'Etkinlik bilgileri alınamadı. Lütfen etkinlik sahibiyle iletişime geçin.',
   system: 'Etkinlik bilgileri yüklenirken bir hata oluştu.',
   confirmOne: 'Bu fotoğrafı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
+  // The same question about a video names it so.
+  confirmVideo: 'Bu videoyu silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
 };
 
 /** /events/{eventId} — the album. Private: only the owner's token opens it. */
@@ -101,6 +104,18 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [confirmUploader, setConfirmUploader] = useState<string | null>(null);
   const deletion = useAlbumDeletion(eventId);
   const download = useAlbumDownload({ eventId, title: event.title, photoCount, pendingCount });
+  const newUploads = useNewUploads(eventId, items, event.archivedAt === null && photos.isSuccess);
+  // An empty album shows its first photos as they come; a grid in use waits for "Göster".
+  const refetchPhotos = photos.refetch;
+  const emptyGrid = items.length === 0;
+  useEffect(() => {
+    if (newUploads && emptyGrid) void refetchPhotos();
+  }, [newUploads, emptyGrid, refetchPhotos]);
+  const showNewUploads = async () => {
+    await refetchPhotos();
+    // The newest are first: the keyboard starts there, and the notice that had the focus is gone.
+    setFocusRequest({ index: 0 });
+  };
 
   useEffect(() => {
     document.title = `${event.title} · Anı Kutusu`;
@@ -141,6 +156,8 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     [selected, toggle, askDelete],
   );
 
+  const confirmingVideo =
+    confirm?.ids.length === 1 && items.find((i) => i.id === confirm.ids[0])?.type === 'video';
   const confirmDelete = async () => {
     if (!confirm) return;
     const first = Math.min(
@@ -187,6 +204,9 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     <AlbumEmpty pendingCount={reviewing ? pendingCount : 0} onShowPending={showPending} />
   ) : (
     <>
+      {newUploads ? (
+        <NewUploadsNotice onShow={() => void showNewUploads()} busy={photos.isRefetching} />
+      ) : null}
       <AlbumGrid
         items={items}
         onOpen={setOpen}
@@ -280,11 +300,19 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
       />
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm && confirm.ids.length > 1 ? 'Seçilenleri Sil' : 'Fotoğrafı Sil'}
+        title={
+          confirm && confirm.ids.length > 1
+            ? 'Seçilenleri Sil'
+            : confirmingVideo
+              ? 'Videoyu Sil'
+              : 'Fotoğrafı Sil'
+        }
         description={
           confirm && confirm.ids.length > 1
             ? `Seçilen ${confirm.ids.length} öğeyi silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.`
-            : texts.confirmOne
+            : confirmingVideo
+              ? texts.confirmVideo
+              : texts.confirmOne
         }
         confirmLabel="Sil"
         busy={deletion.busy}
