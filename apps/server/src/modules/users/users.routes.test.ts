@@ -142,6 +142,10 @@ describe('activation', () => {
   it('reports a forged token as invalid and an expired one as expired', async () => {
     const forged = await t.app.inject({ method: 'GET', url: '/api/users/activate?token=abc' });
     expect(forged.headers.location).toBe('/?hesap=invalid');
+    for (const mangled of [`token=${'a'.repeat(5000)}`, 'token=a&token=b', '']) {
+      const landed = await t.app.inject({ method: 'GET', url: `/api/users/activate?${mangled}` });
+      expect([landed.statusCode, landed.headers.location]).toEqual([302, '/?hesap=invalid']);
+    }
     const input = newRegistration();
     await register(input);
     const link = new URL(await linkTo(input.email));
@@ -366,13 +370,24 @@ describe('PUT /api/users/profile/:userId', () => {
       payload: { currentPassword: user.password, newPassword: 'zayif' },
     });
     expect(weak.json().message).toBe(a.passwordMin);
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${user.userId}`,
+      headers: bearer(user.token),
+      payload: { currentPassword: user.password, newPassword: user.password },
+    });
+    expect([same.statusCode, same.json().message]).toEqual([400, a.passwordUnchanged]);
+    // Refused, it changed nothing: the other session still stands.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(second) })).statusCode,
+    ).toBe(200);
     const ok = await t.app.inject({
       method: 'PUT',
       url: `/api/users/profile/${user.userId}`,
       headers: bearer(user.token),
       payload: { currentPassword: user.password, newPassword: 'YeniSifre9' },
     });
-    expect(ok.statusCode).toBe(200);
+    expect([ok.statusCode, ok.json().message]).toEqual([200, a.passwordUpdated]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).statusCode,
     ).toBe(200);

@@ -20,7 +20,9 @@ import type { AccountRightsService } from './account-rights.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const a = messages.auth;
-const tokenQuery = z.object({ token: z.string().max(200).default('') });
+// A mangled link (cut, doubled, padded by a mail client) still lands on the page that says it is not
+// valid, not on a validation error: any value that is no token is read as none.
+const tokenQuery = z.object({ token: z.string().catch('') });
 
 export const usersRoutes: FastifyPluginAsync<{
   service: UsersService;
