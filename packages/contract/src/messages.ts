@@ -62,6 +62,8 @@ export const messages = {
     tokenInvalid: 'Bağlantı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
     loggedOut: 'Çıkış yapıldı.',
     profileUpdated: 'Profil bilgileriniz güncellendi.',
+    passwordUpdated: 'Şifreniz güncellendi. Diğer cihazlardaki oturumlarınız kapatıldı.',
+    passwordUnchanged: 'Yeni şifreniz mevcut şifrenizle aynı; lütfen farklı bir şifre seçin.',
     // A new password ends every unused e-mail link, the pending change's too: the host is told so.
     emailChangeDroppedByPassword:
       'Güvenliğiniz için bekleyen e-posta değişikliğiniz iptal edildi; yeni adresi yeniden kaydedebilirsiniz.',

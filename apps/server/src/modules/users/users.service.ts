@@ -298,6 +298,8 @@ export function createUsersService(deps: {
         if (!(await currentPasswordMatches())) {
           throw new AppError(ErrorCode.VALIDATION, a.currentPasswordWrong);
         }
+        if (patch.newPassword === patch.currentPassword)
+          throw new AppError(ErrorCode.VALIDATION, a.passwordUnchanged);
         changes.passwordHash = await hashPassword(patch.newPassword);
       }
       if (patch.username && patch.username !== user.username) {
@@ -351,7 +353,11 @@ export function createUsersService(deps: {
         );
       }
       return {
-        message: pendingEmail ? a.emailChangePending : a.profileUpdated,
+        message: pendingEmail
+          ? a.emailChangePending
+          : patch.newPassword && !patch.username && !patch.email && !patch.phoneNumber
+            ? a.passwordUpdated
+            : a.profileUpdated,
         user: await toPublic(updated),
       };
     },
