@@ -127,6 +127,7 @@ export const accountLinkResults = [
   'profile-link-invalid',
   'file-link-invalid',
   'file-gone',
+  'album-empty',
 ] as const;
 export type AccountLinkResult = (typeof accountLinkResults)[number];
 export const accountLinkParam = 'hesap';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@ani/contract/errors';
+import { messages } from '@ani/contract/messages';
 import { accountLinkParam, type AccountLinkResult } from '@ani/contract/users';
 
 declare module 'fastify' {
@@ -18,13 +19,23 @@ declare module 'fastify' {
  * own page load asks with `Sec-Fetch-Dest: document`; a download started from a page (`empty`) and
  * every call from code keep the JSON refusal, so nothing saves an HTML page under a ZIP's name.
  */
-export function deadLinkLanding(request: FastifyRequest, code: ErrorCode): string | undefined {
+export function deadLinkLanding(
+  request: FastifyRequest,
+  code: ErrorCode,
+  message?: string,
+): string | undefined {
   if (
     request.method !== 'GET' ||
     request.routeOptions.config?.opensInBrowser !== true ||
     request.headers['sec-fetch-dest'] !== 'document'
   )
     return undefined;
-  const result: AccountLinkResult = code === ErrorCode.NOT_FOUND ? 'file-gone' : 'file-link-invalid';
+  // A valid album link with nothing in the album yet (a data export lists every album's link).
+  const result: AccountLinkResult =
+    message === messages.media.noPhotos
+      ? 'album-empty'
+      : code === ErrorCode.NOT_FOUND
+        ? 'file-gone'
+        : 'file-link-invalid';
   return `/?${accountLinkParam}=${result}`;
 }

@@ -20,7 +20,7 @@ const fastifyClientErrors: Record<number, [string, ErrorCode]> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const landing = deadLinkLanding(request, error.code);
+      const landing = deadLinkLanding(request, error.code, error.message);
       if (landing) return reply.redirect(landing, 303);
       if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(statusOf[error.code]).send(body(error.message, error.code));

@@ -1015,6 +1015,19 @@ describe('GET /api/events/:id/download', () => {
     });
     expect(tab.statusCode).toBe(303);
     expect(tab.headers.location).toBe('/?hesap=file-link-invalid');
+    // A valid link to an album with nothing in it: code reads why, a tab lands on its own words.
+    const emptyEvent = await newEvent('Kına');
+    const emptyLink = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${emptyEvent}/download-link`,
+        headers: bearer(owner.token),
+      })
+    ).json().url as string;
+    const empty = await get(emptyLink);
+    expect([empty.statusCode, empty.json().message]).toEqual([404, messages.media.noPhotos]);
+    const emptyTab = await get(emptyLink, undefined, { 'sec-fetch-dest': 'document' });
+    expect([emptyTab.statusCode, emptyTab.headers.location]).toEqual([303, '/?hesap=album-empty']);
     const strangerLink = await t.app.inject({
       method: 'POST',
       url: `/api/events/${eventId}/download-link`,

@@ -77,6 +77,12 @@ const results: Record<
     ok: false,
     next: 'close',
   },
+  'album-empty': {
+    title: 'Albüm Henüz Boş',
+    text: 'Bu albümde henüz indirilecek fotoğraf ya da video yok. Misafirleriniz yükledikten sonra albüm sayfasındaki “Albümü İndir” ile indirebilirsiniz.',
+    ok: false,
+    next: 'close',
+  },
   'file-gone': {
     title: 'Dosya Bulunamadı',
     text: 'Bu dosya silinmiş ya da yerine daha yeni bir dosya hazırlanmış. Verilerinizin bağlantısıysa son gönderdiğimiz e-postadaki bağlantıyı kullanın ya da Profil sayfasındaki “Verilerimi İndir” ile yenisini isteyin.',
