@@ -77,7 +77,7 @@ export function createTusWrites<Known>(deps: {
   /** The last byte arrived: the commit's outcome, told in the answer. */
   finish: (uploadId: string, known: Known | undefined) => Promise<Record<string, string>>;
   /** Bytes `from`..`to` of an unfinished upload were written (outside the lock); may refuse the rest. */
-  afterWrite?: (uploadId: string, from: number, to: number, known: Known | undefined) => Promise<void>;
+  afterWrite?: (uploadId: string, from: number, to: number) => Promise<void>;
   /** `bytes` from the address `ip` arrived and were written (counted against its hour). */
   spent: (ip: string, bytes: number) => Promise<void>;
 }) {
@@ -139,7 +139,7 @@ export function createTusWrites<Known>(deps: {
     };
     if (newOffset === length) Object.assign(answer, await deps.finish(uploadId, upload.known));
     else {
-      await deps.afterWrite?.(uploadId, offset, newOffset, upload.known);
+      await deps.afterWrite?.(uploadId, offset, newOffset);
       answer['upload-expires'] = upload.expiresAt.toUTCString();
     }
     // Cut short by a request that took the upload over: this connection has nothing more to send.

@@ -69,8 +69,7 @@ export async function registerUploadsModule(
     },
     // The file as read before writing: the commit its last bytes start needs no second read.
     finish: async (uploadId, known) => ({ [uploadOutcomeHeader]: await service.finish(uploadId, known) }),
-    afterWrite: (uploadId, from, to, known) =>
-      known ? service.afterWrite(uploadId, from, to, known) : Promise.resolve(),
+    afterWrite: (uploadId, from, to) => service.afterWrite(uploadId, from, to),
     spent: service.spent,
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, uploadId) => {

@@ -274,7 +274,7 @@ export function createUploadsService(deps: {
      * no photo or video is refused (its bytes go, its phone reads why) instead of after its last
      * byte, which on a venue's uplink may be minutes of a guest's data later.
      */
-    async afterWrite(uploadId: string, from: number, to: number, known: ReceivingFile): Promise<void> {
+    async afterWrite(uploadId: string, from: number, to: number): Promise<void> {
       if (from >= detectionHeadBytes || to < detectionHeadBytes) return;
       try {
         await media.checkType(await staging.head(uploadId));
