@@ -16,6 +16,8 @@ describe('"Nasıl Çalışır?" video', () => {
     expect(dialog.querySelector('video')).not.toHaveAttribute('controls');
     expect(screen.getByRole('button', { name: 'Videoyu duraklat' })).toBeInTheDocument();
 
+    // The keyboard goes round the two buttons; the video is not a stop of its own.
+    expect(dialog.querySelector('video')).toHaveAttribute('tabindex', '-1');
     await user.click(screen.getByRole('button', { name: 'Videoyu duraklat' }));
     expect(play).toHaveBeenCalled(); // jsdom's video never started, so the toggle plays it
     expect(onOpenChange).not.toHaveBeenCalled();

@@ -34,6 +34,9 @@ export function VideoModal({ open, onOpenChange }: { open: boolean; onOpenChange
           <div className="relative w-full max-w-5xl">
             <video
               ref={video}
+              // Not a stop of its own: the button below is its control. (Chromium reports a video as
+              // tabbable, so the dialog's Tab loop would try it, fail, and stay on the close button.)
+              tabIndex={-1}
               className="max-h-[85dvh] w-full cursor-pointer rounded-xl bg-black shadow-2xl"
               autoPlay
               loop
