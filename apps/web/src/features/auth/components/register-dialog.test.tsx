@@ -49,7 +49,11 @@ describe('register dialog', () => {
     await user.type(screen.getByLabelText('Şifre Tekrarı'), 'Gelin2025');
     await user.tab();
     expect(screen.getByText('Şifreler eşleşmiyor')).toBeInTheDocument();
-    // The password itself meets the rules: nothing under it.
+    // The password itself meets the rules: nothing under it, and its checklist stays closed.
+    expect(screen.getByRole('button', { name: 'Şifre gereksinimlerini göster' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.getByLabelText('Şifre')).not.toHaveAttribute('aria-invalid');
 
     await user.type(email, 'example.com');
@@ -104,6 +108,11 @@ describe('register dialog', () => {
     ]);
     expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription(
       'Lütfen şifre gereksinimlerini kontrol edin.',
+    );
+    // Which rule it breaks: the checklist opened with the message.
+    expect(screen.getByRole('button', { name: 'Şifre gereksinimlerini göster' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
     );
     expect(fetchMock).not.toHaveBeenCalled();
   });

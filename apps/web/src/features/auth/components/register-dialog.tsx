@@ -204,6 +204,11 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
               value={form.password}
               onChange={set('password')}
               {...password.props}
+              onBlur={() => {
+                password.props.onBlur();
+                // The rule it breaks is in the checklist: it opens with the message.
+                if (fieldProblem('password', form)) setShowRules(true);
+              }}
             />
             <FieldError id={password.errorId}>{password.problem ?? undefined}</FieldError>
           </div>
