@@ -217,6 +217,7 @@ describe("a resumable upload's bytes", () => {
     // The fourth would pass the hour: refused before a byte of it is stored.
     const over = await sendSelected(selections[3]!.id, photo(), venue);
     expect([over.statusCode, over.body]).toEqual([429, u.ipBudget]);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(await holdings(selections[3]!.eventId)).toMatchObject({ rows: 0, stored: 0 });
     const late = await select(await newEvent(), venue);
     expect([late.statusCode, late.json().message]).toEqual([429, u.ipBudget]);

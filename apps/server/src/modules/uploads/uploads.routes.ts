@@ -92,8 +92,13 @@ export const uploadsRoutes: FastifyPluginAsync<{
     );
     const inProgress = new Map<string, number>();
 
-    const plain = (reply: FastifyReply, status: number, text: string) =>
-      reply.status(status).header('tus-resumable', '1.0.0').type('text/plain; charset=utf-8').send(text);
+    // Headers go before the body: once sent, a reply takes no more (a later `.header()` is lost).
+    const plain = (reply: FastifyReply, status: number, text: string, headers: Record<string, string> = {}) =>
+      reply
+        .status(status)
+        .headers({ 'tus-resumable': '1.0.0', ...headers })
+        .type('text/plain; charset=utf-8')
+        .send(text);
 
     /** Our own handlers' answers, and their refusals answered like the library's. */
     const write = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<TusAnswer>) => {
@@ -143,15 +148,15 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (length > tusChunkBytes) return plain(reply, 413, s.chunkTooLarge);
       if (length > (await diskHeadroom(disk.dataDir, disk.minFreeBytes)))
         return plain(reply, 507, u.diskFull);
-      try {
-        await service.checkBytesLeft(ip, length);
-      } catch (error) {
-        const answer = tusErrorAnswer(error);
-        return plain(reply, answer.status_code, answer.body).header('retry-after', '3600');
+      const overBudget = await service.bytesRefusal(ip, length);
+      if (overBudget) {
+        return plain(reply, overBudget.status_code, overBudget.body, {
+          'retry-after': String(overBudget.retryAfterSeconds),
+        });
       }
       const running = inProgress.get(ip) ?? 0;
       if (running >= parallelUploadsPerIp) {
-        return plain(reply, 429, u.tooManyParallel).header('retry-after', '5');
+        return plain(reply, 429, u.tooManyParallel, { 'retry-after': '5' });
       }
       inProgress.set(ip, running + 1);
       // Counted until the response is done or its connection gone: a cut connection's request may

@@ -4,6 +4,7 @@ import type { createSubmissionInput, SubmissionStatusResponse } from '@ani/contr
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
+import { RateLimitError } from '../../http/rate-limit.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import { detectionHeadBytes, type ContentSummary, type MediaUploadsApi } from '../media/media.public.ts';
@@ -289,15 +290,21 @@ export function createUploadsService(deps: {
     finish,
 
     /**
-     * Before a request brings `bytes` of a file: refused with 429, before a byte is read, when they
-     * would pass the sending address's hour. What a request brought counts once it has arrived
-     * (`spent`): a selection reserves nothing, so only bytes really sent use up an address's hour.
+     * Before a request brings `bytes` of a file: the 429 refusal (and when to come back), before a
+     * byte is read, when they would pass the sending address's hour; null when they fit. What a
+     * request brought counts once it has arrived (`spent`): a selection reserves nothing, so only
+     * bytes really sent use up an address's hour.
      */
-    async checkBytesLeft(ip: string, bytes: number): Promise<void> {
+    async bytesRefusal(
+      ip: string,
+      bytes: number,
+    ): Promise<(TusRefusal & { retryAfterSeconds: number }) | null> {
       try {
         await media.checkBytesLeft(ip, bytes);
+        return null;
       } catch (error) {
-        throw error instanceof AppError ? fromAppError(error) : error;
+        if (!(error instanceof RateLimitError)) throw error;
+        return { ...fromAppError(error), retryAfterSeconds: error.retryAfterSeconds };
       }
     },
     spent: (ip: string, bytes: number) => media.spendBytes(ip, bytes),
