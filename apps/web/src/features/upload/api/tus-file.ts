@@ -20,6 +20,17 @@ const retryDelays = [0, 1000, 3000, 5000, 10_000, 20_000];
 const retriable = new Set([408, 409, 423, 429]);
 
 /**
+ * Whether an answer is the server's verdict on the file, told to the guest with its reason rather
+ * than sent again by itself: a 4xx other than the few worth a retry, and a 429 that asks to wait
+ * longer than the retries would (the address's hour of uploads is spent).
+ */
+export function isVerdict(status: number, retryAfter: string | null | undefined): boolean {
+  if (status < 400 || status >= 500) return false;
+  if (status === 429) return Number(retryAfter ?? 0) > 60;
+  return !retriable.has(status);
+}
+
+/**
  * Sends one file with tus 1.0 to /api/uploads (creation, then PATCH chunks of at most 8 MiB), or
  * continues at `uploadUrl` (HEAD for the offset, then the missing bytes). The upload address is handed
  * to `onUploadUrl` as soon as it exists, so the page can store it for after a reload. Resuming goes
@@ -89,8 +100,8 @@ export function sendFile(input: {
         if (header) outcome = header;
       },
       onShouldRetry: (error, _attempt, options) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        if (status >= 400 && status < 500 && !retriable.has(status)) return false;
+        const response = error.originalResponse;
+        if (response && isVerdict(response.getStatus(), response.getHeader('retry-after'))) return false;
         setTrouble(navigator.onLine === false ? 'offline' : 'retrying');
         return options.retryDelays != null;
       },
@@ -99,8 +110,7 @@ export function sendFile(input: {
       },
       onError: (error) => {
         const response = (error as DetailedError).originalResponse;
-        const status = response?.getStatus() ?? 0;
-        if (status >= 400 && status < 500 && !retriable.has(status)) {
+        if (response && isVerdict(response.getStatus(), response.getHeader('retry-after'))) {
           settle({ kind: 'refused', reason: response?.getBody()?.trim() || submissionTexts.refused });
         } else {
           settle({ kind: 'failed' });
