@@ -123,6 +123,9 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await page.waitForTimeout(2600);
       expect(await page.getByTestId('saved-counter').textContent()).toContain('1');
       await page.getByLabel('2. davetli telefonu').fill('0533 444 55 66');
+      // A row saves once the host has left it (never under the cursor): on to its count, then a new row.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
       await waitFor(
         async () => (await page.getByTestId('saved-counter').textContent())?.includes('2') ?? false,
       );
@@ -147,6 +150,7 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       // A number already on the list: the server's reason stays on the row, with no useless retry.
       await page.getByLabel('6. davetli adı').fill('Zeynep Tekrar');
       await page.getByLabel('6. davetli telefonu').fill('532 111 22 33');
+      await page.getByLabel('İsimle ara').focus();
       await page
         .getByRole('alert')
         .filter({ hasText: 'Bu telefon numarasıyla kayıtlı bir davetli zaten var.' })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { useRowAutosave } from './use-row-autosave';
 
 describe('useRowAutosave', () => {
@@ -9,9 +9,9 @@ describe('useRowAutosave', () => {
   it('saves 2000 ms after the row becomes valid, not before', () => {
     const save = vi.fn();
     renderHook(() => useRowAutosave({ valid: true, active: true, signature: 'a' }, save));
-    vi.advanceTimersByTime(1999);
+    act(() => vi.advanceTimersByTime(1999));
     expect(save).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    act(() => vi.advanceTimersByTime(1));
     expect(save).toHaveBeenCalledTimes(1);
   });
 
@@ -23,11 +23,11 @@ describe('useRowAutosave', () => {
         initialProps: 'a',
       },
     );
-    vi.advanceTimersByTime(1500);
+    act(() => vi.advanceTimersByTime(1500));
     rerender('ab');
-    vi.advanceTimersByTime(1500);
+    act(() => vi.advanceTimersByTime(1500));
     expect(save).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(500);
+    act(() => vi.advanceTimersByTime(500));
     expect(save).toHaveBeenCalledTimes(1);
   });
 
@@ -37,10 +37,42 @@ describe('useRowAutosave', () => {
       (p: { valid: boolean; active: boolean }) => useRowAutosave({ ...p, signature: 'x' }, save),
       { initialProps: { valid: false, active: true } },
     );
-    vi.advanceTimersByTime(5000);
+    act(() => vi.advanceTimersByTime(5000));
     rerender({ valid: true, active: false });
-    vi.advanceTimersByTime(5000);
+    act(() => vi.advanceTimersByTime(5000));
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('waits for the host to leave a row they are still in, and says so', () => {
+    const save = vi.fn();
+    const { result, rerender } = renderHook(
+      (p: { focused: boolean; signature: string }) =>
+        useRowAutosave({ valid: true, active: true, ...p }, save),
+      { initialProps: { focused: true, signature: 'Kemal' } },
+    );
+    act(() => vi.advanceTimersByTime(2500));
+    // A pause in the middle of a name: nothing is sent under the cursor.
+    expect(save).not.toHaveBeenCalled();
+    expect(result.current).toBe(true);
+    rerender({ focused: true, signature: 'Kemal Sunal' });
+    expect(result.current).toBe(false);
+    rerender({ focused: false, signature: 'Kemal Sunal' });
+    act(() => vi.advanceTimersByTime(1999));
+    expect(save).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves a due row at once when the host leaves it', () => {
+    const save = vi.fn();
+    const { rerender } = renderHook(
+      (focused: boolean) => useRowAutosave({ valid: true, active: true, signature: 'x', focused }, save),
+      { initialProps: true },
+    );
+    act(() => vi.advanceTimersByTime(3000));
+    expect(save).not.toHaveBeenCalled();
+    rerender(false);
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('drops the pending save when the row turns invalid', () => {
@@ -51,9 +83,9 @@ describe('useRowAutosave', () => {
         initialProps: true,
       },
     );
-    vi.advanceTimersByTime(1000);
+    act(() => vi.advanceTimersByTime(1000));
     rerender(false);
-    vi.advanceTimersByTime(5000);
+    act(() => vi.advanceTimersByTime(5000));
     expect(save).not.toHaveBeenCalled();
   });
 });

@@ -100,6 +100,7 @@ describe('add guests page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
       'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin. Tekrar deneyebilirsiniz.',
     );
@@ -124,6 +125,7 @@ describe('add guests page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
     const reason = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(reason).toHaveTextContent(
       'Bu telefon numarasıyla kayıtlı bir davetli zaten var. Düzelttiğinizde yeniden kaydedilir.',
@@ -132,6 +134,7 @@ describe('add guests page', () => {
     const phone = screen.getByLabelText('1. davetli telefonu');
     await user.clear(phone);
     await user.type(phone, '05441112234');
+    await user.click(document.body);
     await waitFor(() => expect(posted).toHaveLength(2), { timeout: 4000 });
     await waitFor(() => expect(screen.getByLabelText('2. davetli adı')).toHaveValue(''));
   }, 15_000);
@@ -141,6 +144,7 @@ describe('add guests page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
     await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
     // A complete row typed just now, and an incomplete one.
     await user.type(await screen.findByLabelText('2. davetli adı'), 'Son Dakika');
@@ -160,6 +164,24 @@ describe('add guests page', () => {
     expect(leaving.defaultPrevented).toBe(true);
   }, 15_000);
 
+  it('never saves a row under the cursor: a pause in the middle of a name keeps the rest of it', async () => {
+    const posted = pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli telefonu'), '05441112233');
+    await user.type(screen.getByLabelText('1. davetli adı'), 'Kemal');
+    // The host thinks for a moment, still in the row: past the autosave's wait, nothing is sent.
+    expect(
+      await screen.findByText('Satırdan çıkınca kaydedilecek', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    await user.type(screen.getByLabelText('1. davetli adı'), ' Sunal');
+    await user.tab();
+    await user.tab();
+    await user.tab(); // on from the last row's count: a new row
+    expect(screen.getByLabelText('2. davetli adı')).toHaveFocus();
+    await waitFor(() => expect(posted).toEqual(['Kemal Sunal +905441112233']), { timeout: 4000 });
+  }, 15_000);
+
   it('saves a complete row at once when the host goes to another page before its autosave', async () => {
     const posted = pageWithAnswers((_n, body) => added(body));
     const user = userEvent.setup();
@@ -175,6 +197,7 @@ describe('add guests page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
     await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
     // Everything is saved: the host goes where the link leads, unasked.
     await act(() => router.navigate('/dashboard/guests/list'));
@@ -203,6 +226,7 @@ describe('add guests page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
     await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
     // Tab from a typed last row adds a row; from the empty one that follows, it goes on to the buttons.
     await user.click(await screen.findByLabelText('2. davetli kişi sayısı'));

@@ -136,7 +136,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     }
   };
 
-  // A pasted block fills the row it lands in, then adds one row per further line.
+  // A pasted block fills the row it lands in, then adds one row per further line. The keyboard goes on
+  // to an empty row after the block: the pasted rows are complete, and each saves once it is left.
   const pasteList = (key: string, text: string): boolean => {
     if (!looksLikeList(text)) return false;
     const parsed = parseGuestLines(text);
@@ -147,6 +148,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
       const [first, ...rest] = parsed;
       const next = rs.map((r) => (r.key === key ? { ...r, ...first! } : r));
       next.splice(at + 1, 0, ...rest.map((p) => newRow(p)));
+      const after = next[at + parsed.length];
+      const empty =
+        after?.state === 'editing' && !after.name.trim() && !after.phone.trim() ? after : newRow();
+      if (empty !== after) next.splice(at + parsed.length, 0, empty);
+      focusKey.current = empty.key;
       return next;
     });
     toast({ title: 'Yapıştırıldı', description: `${parsed.length} satır eklendi.`, variant: 'info' });

@@ -75,7 +75,12 @@ export function GuestEntryRow({
   // A refused row waits for an edit or the host's "Tekrar Dene": resending the same content every two
   // seconds would only stack the same error.
   const refused = row.state === 'editing' && row.refused?.as === signature ? row.refused : null;
-  useRowAutosave({ valid, active: row.state === 'editing' && !refused, signature }, () => onSave(row));
+  // Focus anywhere in the row's fields: the autosave waits for the host to leave the row.
+  const [focused, setFocused] = useState(false);
+  const waitsForLeave = useRowAutosave(
+    { valid, active: row.state === 'editing' && !refused, signature, focused },
+    () => onSave(row),
+  );
   const phoneBad = row.phone !== '' && !isValidTurkishMobile(row.phone);
   // A count the server would refuse says so, instead of leaving the row silently unsaved.
   const countBad = row.count.trim() !== '' && rowCount(row) === null;
@@ -146,6 +151,10 @@ export function GuestEntryRow({
     <div
       data-testid="entry-row"
       data-state={row.state}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
       className="grid grid-cols-[2rem_1fr_1fr] items-start gap-2 px-2 py-2 sm:grid-cols-[2rem_1.4fr_1fr_5rem_9rem]"
     >
       <span className="pt-2.5 text-xs text-stone-500 dark:text-stone-400 tabular-nums">{position}</span>
@@ -206,6 +215,8 @@ export function GuestEntryRow({
           <span className="text-red-600 dark:text-red-400">Kaydedilmedi</span>
         ) : saving ? (
           'Kaydediliyor...'
+        ) : waitsForLeave ? (
+          'Satırdan çıkınca kaydedilecek'
         ) : valid ? (
           'Kaydedilecek...'
         ) : null}
