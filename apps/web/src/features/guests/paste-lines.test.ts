@@ -19,6 +19,13 @@ describe('parseGuestLines', () => {
     expect(row!.name).toBe('Yanlış Numara');
     expect(row!.phone).not.toBe('');
   });
+  it('keeps a spreadsheet row with an empty name cell in its columns: the phone is not taken for the name', () => {
+    expect(parseGuestLines('\t05320000001\t3\nAli Veli\t05320000002\t1')).toEqual([
+      { name: '', phone: '+905320000001', count: '3' },
+      { name: 'Ali Veli', phone: '+905320000002', count: '1' },
+    ]);
+  });
+
   it('tells a list from a single pasted value', () => {
     expect(looksLikeList('Ayşe, 0532 111 22 33')).toBe(true);
     expect(looksLikeList('a\nb')).toBe(true);

@@ -13,8 +13,10 @@ export interface PastedGuest {
 export function parseGuestLines(text: string): PastedGuest[] {
   const result: PastedGuest[] = [];
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
+    if (!raw.trim()) continue;
+    // Cells are split before trimming: a spreadsheet row with an empty name cell starts with a tab,
+    // and trimming it away first would move the phone into the name.
+    const line = raw.replace(/\r$/, '');
     const cells = (line.includes('\t') ? line.split('\t') : line.split(/[;,]/)).map((c) => c.trim());
     // The phone is the first cell (after the name) that looks like one; failing that, the first with a
     // digit, so that a wrong number lands in the phone field and is marked there, not glued to the name.
