@@ -87,10 +87,13 @@ export const albumPhotosQuery = (eventId: string) => ({
 });
 
 /**
- * The album's newest item (its id, null when empty), read again every half minute while the owner's
- * album is open and when its tab comes back to the front: guests go on uploading while the couple
- * looks, and the grid learns of it without being pushed around under the couple's finger.
+ * The album's newest item (its id, null when empty) and its counts, read again every half minute
+ * while the owner's album is open and when its tab comes back to the front: guests go on uploading
+ * (and deleting) while the couple looks, and the page learns of it without the grid being pushed
+ * around under the couple's finger.
  */
+export type AlbumNewest = { newestId: string | null; photoCount: number; pendingCount: number };
+
 export const albumNewestQuery = (eventId: string) =>
   queryOptions({
     queryKey: albumKeys.newest(eventId),
@@ -99,7 +102,11 @@ export const albumNewestQuery = (eventId: string) =>
         schema: photosResponse,
         signal,
         errorToast: false,
-      }).then((r) => r.photos[0]?.id ?? null),
+      }).then((r) => ({
+        newestId: r.photos[0]?.id ?? null,
+        photoCount: r.photoCount,
+        pendingCount: r.pendingCount,
+      })),
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -175,12 +182,16 @@ export function applyDeletion(
     event ? { ...event, photoCount } : event,
   );
   // A deleted newest item is not news: the next one in the grid stands for it until the server says.
-  const newest = queryClient.getQueryData<string | null>(albumKeys.newest(eventId));
-  if (newest && gone.has(newest)) {
+  const newest = queryClient.getQueryData<AlbumNewest>(albumKeys.newest(eventId));
+  if (newest?.newestId && gone.has(newest.newestId)) {
     const pages = queryClient.getQueryData<InfiniteData<PhotosResponse, PageParam>>(
       albumKeys.photos(eventId),
     );
-    queryClient.setQueryData(albumKeys.newest(eventId), pages?.pages[0]?.photos[0]?.id ?? null);
+    queryClient.setQueryData<AlbumNewest>(albumKeys.newest(eventId), {
+      ...newest,
+      newestId: pages?.pages[0]?.photos[0]?.id ?? null,
+      photoCount,
+    });
     void queryClient.invalidateQueries({ queryKey: albumKeys.newest(eventId) });
   }
 }

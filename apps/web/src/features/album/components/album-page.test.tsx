@@ -126,27 +126,27 @@ describe('album page', () => {
     vi.stubGlobal('scrollTo', vi.fn());
     window.localStorage.setItem('shared_token', 'owner-token');
     refreshSession();
+    // The server's album, which the deletions change.
+    let album = [
+      item('p1', 'anonymous', 'Mutluluklar!'),
+      item('p2', null, null),
+      item('p3', 'Zeynep', null, 'video'),
+    ];
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (init?.method === 'DELETE') {
         const ids = (JSON.parse(String(init.body)) as { photoIds: string[] }).photoIds;
+        album = album.filter((p) => !ids.includes(p.id));
         return jsonResponse({
           success: true,
           message: '',
           deleted: ids,
           notFound: [],
-          currentPhotoCount: 3 - ids.length,
+          currentPhotoCount: album.length,
         });
       }
       if (url.includes('/photos'))
-        return page(
-          [
-            item('p1', 'anonymous', 'Mutluluklar!'),
-            item('p2', null, null),
-            item('p3', 'Zeynep', null, 'video'),
-          ],
-          3,
-        );
+        return page(/limit=1(&|$)/.test(url) ? album.slice(0, 1) : album, album.length);
       return jsonResponse({ success: true, event });
     });
     const user = userEvent.setup();
@@ -218,12 +218,41 @@ describe('album page', () => {
     focusManager.setFocused(true);
     const notice = await screen.findByText('Misafirler yeni fotoğraf ve video ekledi.');
     expect(notice.closest('[role="status"]')).not.toBeNull();
+    // The count says what the album holds now, and the news says where the rest is.
+    expect(screen.getByTestId('album-count')).toHaveTextContent('3 Fotoğraf & Video');
     // The grid stays as the couple left it until they ask.
     expect(screen.queryByRole('button', { name: 'Fotoğraf 3 — büyüt' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Göster' }));
     expect(await screen.findByRole('button', { name: 'Fotoğraf 3 — büyüt' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 — büyüt' })).toHaveFocus());
     expect(screen.queryByText('Misafirler yeni fotoğraf ve video ekledi.')).not.toBeInTheDocument();
+    focusManager.setFocused(undefined);
+  });
+
+  it('keeps the waiting count on the review tab current while guests upload', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    let waiting = 1;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (!url.includes('/photos'))
+        return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false } });
+      const body = { success: true, nextToken: null, photoCount: 1, pendingCount: waiting };
+      const pagination = { nextToken: null, page: 1, limit: 12, totalPages: 1 };
+      if (url.includes('status=pending'))
+        return jsonResponse({
+          ...body,
+          pagination,
+          photos: [{ ...item('w1', 'Can', null), status: 'pending' }],
+        });
+      return jsonResponse({ ...body, pagination, photos: [item('p1', 'Ayşe', null)] });
+    });
+    renderAlbum();
+    expect(await screen.findByLabelText('1 öğe')).toBeInTheDocument();
+    waiting = 4;
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(await screen.findByLabelText('4 öğe')).toBeInTheDocument();
     focusManager.setFocused(undefined);
   });
 

@@ -77,8 +77,17 @@ const darkTab =
 export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }) {
   const photos = useInfiniteQuery(albumPhotosQuery(eventId));
   const items = useMemo(() => photos.data?.pages.flatMap((p) => p.photos) ?? [], [photos.data]);
+  // The grid's own count (what it has pages for); the page shows the album's latest counts.
   const photoCount = photos.data?.pages.at(-1)?.photoCount ?? event.photoCount;
-  const pendingCount = photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
+  const live = useNewUploads(
+    eventId,
+    items,
+    event.archivedAt === null && photos.isSuccess,
+    photos.dataUpdatedAt,
+  );
+  const shownCount = live.counts?.photoCount ?? photoCount;
+  const pendingCount =
+    live.counts?.pendingCount ?? photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
   // The review tab is there while approval is the owner's, and as long as anything still waits.
   const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
   // `?view=pending` opens on the review tab: the dashboard's "N öğe onay bekliyor" leads there.
@@ -103,8 +112,8 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
   const [confirmUploader, setConfirmUploader] = useState<string | null>(null);
   const deletion = useAlbumDeletion(eventId);
-  const download = useAlbumDownload({ eventId, title: event.title, photoCount, pendingCount });
-  const newUploads = useNewUploads(eventId, items, event.archivedAt === null && photos.isSuccess);
+  const download = useAlbumDownload({ eventId, title: event.title, photoCount: shownCount, pendingCount });
+  const newUploads = live.fresh;
   // An empty album shows its first photos as they come; a grid in use waits for "Göster".
   const refetchPhotos = photos.refetch;
   const emptyGrid = items.length === 0;
@@ -236,7 +245,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     <div className="pb-28">
       <AlbumHeader
         event={event}
-        photoCount={photoCount}
+        photoCount={shownCount}
         actions={
           <div className="flex flex-wrap gap-2">
             {/* 40 px buttons grow to 44 on a phone, where they are thumb targets. */}
@@ -245,7 +254,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
               variant="secondary"
               className="max-sm:min-h-11"
               onClick={() => void download.start()}
-              disabled={photoCount + pendingCount === 0 || download.running || event.archivedAt !== null}
+              disabled={shownCount + pendingCount === 0 || download.running || event.archivedAt !== null}
             >
               <Download aria-hidden className="h-4 w-4" />
               Albümü İndir

@@ -5,13 +5,22 @@ import { Button } from '../../../components/ui/button';
 import { albumNewestQuery } from '../api/album-api';
 
 /**
- * Whether guests added items the grid has not read yet: the album's newest item, asked every half
- * minute, is not among the loaded ones. Off for an archived album, which takes nothing new.
+ * What guests did since the grid was read, asked every half minute: `fresh` when the album's newest
+ * item is not among the loaded ones, and the album's counts when they are newer than the grid's
+ * (`since`: when the grid's were taken). Off for an archived album, which takes nothing new.
  */
-export function useNewUploads(eventId: string, items: readonly MediaItem[], enabled: boolean): boolean {
+export function useNewUploads(
+  eventId: string,
+  items: readonly MediaItem[],
+  enabled: boolean,
+  since: number,
+): { fresh: boolean; counts: { photoCount: number; pendingCount: number } | null } {
   const newest = useQuery({ ...albumNewestQuery(eventId), enabled });
-  const id = newest.data;
-  return enabled && id != null && !items.some((item) => item.id === id);
+  const id = newest.data?.newestId;
+  return {
+    fresh: enabled && id != null && !items.some((item) => item.id === id),
+    counts: enabled && newest.data && newest.dataUpdatedAt > since ? newest.data : null,
+  };
 }
 
 /** "New photos": the grid stays as it is under the couple's finger until they ask for the new ones. */
