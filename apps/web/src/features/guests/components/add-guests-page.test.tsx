@@ -237,6 +237,17 @@ describe('add guests page', () => {
     await user.click(screen.getByLabelText('2. davetli adı'));
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Ayşe sil' })).toHaveFocus();
+    // Its question takes the focus on "Hayır": a second Enter does not delete, and Escape steps back.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('group', { name: 'Emin misiniz?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hayır' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Emin misiniz?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ayşe sil' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Ayşe sil' })).toHaveFocus();
+    expect(screen.getByText('✓ Kaydedildi')).toBeInTheDocument();
   });
 
   it('says why a count the server would refuse keeps the row unsaved, and a good count clears it', async () => {

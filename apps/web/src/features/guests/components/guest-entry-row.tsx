@@ -1,4 +1,4 @@
-import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { Trash2, X } from 'lucide-react';
@@ -70,6 +70,21 @@ export function GuestEntryRow({
   onPasteList,
 }: GuestEntryRowProps) {
   const [confirming, setConfirming] = useState(false);
+  // The delete question takes the focus on its harmless answer ("Hayır"), so a second Enter does not
+  // delete; cancelling (Hayır or Escape) gives it back to the delete button.
+  const backToTrash = useRef(false);
+  const cancelDelete = () => {
+    backToTrash.current = true;
+    setConfirming(false);
+  };
+  // Stable, so they run when their button appears, not on every render of the list.
+  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
+  const trashRef = useCallback((button: HTMLButtonElement | null) => {
+    if (button && backToTrash.current) {
+      backToTrash.current = false;
+      button.focus();
+    }
+  }, []);
   const valid = rowValid(row);
   const signature = rowSignature(row);
   // A refused row waits for an edit or the host's "Tekrar Dene": resending the same content every two
@@ -120,13 +135,24 @@ export function GuestEntryRow({
         <span className="col-start-3 row-start-1 flex items-center justify-end gap-1 sm:col-start-auto sm:row-start-auto">
           {confirming ? (
             <>
-              <span className="text-xs">Emin misiniz?</span>
-              <Button size="sm" variant="destructive" onClick={() => onRemove(row)}>
-                Evet
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-                Hayır
-              </Button>
+              <span className="text-xs" id={`${row.key}-confirm`}>
+                Emin misiniz?
+              </span>
+              <span
+                role="group"
+                aria-labelledby={`${row.key}-confirm`}
+                className="contents"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') cancelDelete();
+                }}
+              >
+                <Button size="sm" variant="destructive" onClick={() => onRemove(row)}>
+                  Evet
+                </Button>
+                <Button size="sm" variant="ghost" ref={focusOnMount} onClick={cancelDelete}>
+                  Hayır
+                </Button>
+              </span>
             </>
           ) : (
             <>
@@ -135,6 +161,7 @@ export function GuestEntryRow({
                 size="icon"
                 variant="ghost"
                 aria-label={`${row.name} sil`}
+                ref={trashRef}
                 onClick={() => setConfirming(true)}
               >
                 <Trash2 aria-hidden className="h-4 w-4 text-red-500" />
