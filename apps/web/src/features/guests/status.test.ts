@@ -6,11 +6,11 @@ describe('status rules', () => {
     expect(editableStatuses).toEqual(['katılacak', 'belirsiz', 'katılamayacak']);
   });
   it('clears and locks the count for belirsiz and katılamayacak', () => {
-    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'belirsiz')).toEqual({
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'belirsiz', 2)).toEqual({
       status: 'belirsiz',
       guestCount: '',
     });
-    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'katılamayacak')).toEqual({
+    expect(applyStatus({ status: 'katılacak', guestCount: '3' }, 'katılamayacak', 2)).toEqual({
       status: 'katılamayacak',
       guestCount: '',
     });
@@ -18,9 +18,19 @@ describe('status rules', () => {
     expect(countLocked('katılacak')).toBe(false);
   });
   it('keeps the count when katılacak is chosen', () => {
-    expect(applyStatus({ status: 'katılacak', guestCount: '2' }, 'katılacak')).toEqual({
+    expect(applyStatus({ status: 'katılacak', guestCount: '2' }, 'katılacak', 4)).toEqual({
       status: 'katılacak',
       guestCount: '2',
+    });
+  });
+  it('starts katılacak from the invited people when no count was given, never from 0', () => {
+    expect(applyStatus({ status: 'belirsiz', guestCount: '0' }, 'katılacak', 3)).toEqual({
+      status: 'katılacak',
+      guestCount: '3',
+    });
+    expect(applyStatus({ status: 'katılamayacak', guestCount: '' }, 'katılacak', 1)).toEqual({
+      status: 'katılacak',
+      guestCount: '1',
     });
   });
   it('saves a blank count as 0 and refuses negatives, fractions and more than 100 with the server’s words', () => {

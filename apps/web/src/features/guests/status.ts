@@ -23,9 +23,15 @@ export interface EditDraft {
   guestCount: string;
 }
 
-/** Picking belirsiz or katılamayacak clears the count and locks its input. */
-export function applyStatus(draft: EditDraft, status: GuestStatus): EditDraft {
-  return clearsGuestCount(status) ? { status, guestCount: '' } : { ...draft, status };
+/**
+ * Picking belirsiz or katılamayacak clears the count and locks its input. Picking katılacak with no
+ * count yet starts from the people the guest was invited with (`expected`): a guest who comes is not
+ * 0 people, and the cards count what is saved.
+ */
+export function applyStatus(draft: EditDraft, status: GuestStatus, expected: number): EditDraft {
+  if (clearsGuestCount(status)) return { status, guestCount: '' };
+  const none = draft.guestCount.trim() === '' || Number(draft.guestCount) === 0;
+  return { status, guestCount: none ? String(expected) : draft.guestCount };
 }
 
 export function countLocked(status: GuestStatus): boolean {

@@ -62,7 +62,9 @@ export function GuestRowEditor({
           // Opened from the row's edit button, which is gone now: the focus goes to the first field.
           autoFocus
           value={draft.status}
-          onChange={(e) => setDraft((d) => applyStatus(d, e.target.value as Guest['status']))}
+          onChange={(e) =>
+            setDraft((d) => applyStatus(d, e.target.value as Guest['status'], guest.expectedGuestCount))
+          }
           className="h-9 w-full rounded-md border border-stone-300 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-950"
         >
           {editableStatuses.map((s) => (
