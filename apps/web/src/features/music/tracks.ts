@@ -15,18 +15,20 @@ export interface MusicSection {
   tracks: Track[];
 }
 
-const section = (
+// Each track names its filter, one of its section's three (checked by the type): a "Türkçe" filter
+// holds Turkish songs, whatever their order in the list.
+const section = <F extends string>(
   id: string,
   title: string,
   description: string,
-  filters: [string, string, string],
-  list: [string, string][],
+  filters: [F, F, F],
+  list: [string, string, NoInfer<F>][],
 ): MusicSection => ({
   id,
   title,
   description,
   filters,
-  tracks: list.map(([t, artist], i) => ({ id: `${id}-${i + 1}`, title: t, artist, filter: filters[i % 3]! })),
+  tracks: list.map(([t, artist, filter], i) => ({ id: `${id}-${i + 1}`, title: t, artist, filter })),
 });
 
 export const musicSections: MusicSection[] = [
@@ -36,14 +38,14 @@ export const musicSections: MusicSection[] = [
     'Salona adım attığınız ilk an için.',
     ['Klasik', 'Modern', 'Türkçe'],
     [
-      ['Canon in D', 'Johann Pachelbel'],
-      ['A Thousand Years', 'Christina Perri'],
-      ['Sen Olsan Bari', 'Aleyna Tilki'],
-      ['Wedding March', 'Felix Mendelssohn'],
-      ['Marry You', 'Bruno Mars'],
-      ['İstanbul Hatırası', 'Enstrümantal'],
-      ['Bridal Chorus', 'Richard Wagner'],
-      ['Perfect', 'Ed Sheeran'],
+      ['Canon in D', 'Johann Pachelbel', 'Klasik'],
+      ['A Thousand Years', 'Christina Perri', 'Modern'],
+      ['Sen Olsan Bari', 'Aleyna Tilki', 'Türkçe'],
+      ['Wedding March', 'Felix Mendelssohn', 'Klasik'],
+      ['Marry You', 'Bruno Mars', 'Modern'],
+      ['İstanbul Hatırası', 'Enstrümantal', 'Türkçe'],
+      ['Bridal Chorus', 'Richard Wagner', 'Klasik'],
+      ['Perfect', 'Ed Sheeran', 'Modern'],
     ],
   ),
   section(
@@ -52,14 +54,14 @@ export const musicSections: MusicSection[] = [
     'Sadece ikinizin olduğu o şarkı.',
     ['Romantik', 'Akustik', 'Türkçe'],
     [
-      ['All of Me', 'John Legend'],
-      ['Thinking Out Loud', 'Ed Sheeran'],
-      ['Aşkın Olayım', 'Simge'],
-      ['At Last', 'Etta James'],
-      ["Can't Help Falling in Love", 'Elvis Presley'],
-      ['Sen Ağlama', 'Sezen Aksu'],
-      ['La Vie en Rose', 'Édith Piaf'],
-      ['Yanımda Kal', 'Enstrümantal'],
+      ['All of Me', 'John Legend', 'Romantik'],
+      ['Thinking Out Loud', 'Ed Sheeran', 'Akustik'],
+      ['Aşkın Olayım', 'Simge', 'Türkçe'],
+      ['At Last', 'Etta James', 'Romantik'],
+      ["Can't Help Falling in Love", 'Elvis Presley', 'Akustik'],
+      ['Sen Ağlama', 'Sezen Aksu', 'Türkçe'],
+      ['La Vie en Rose', 'Édith Piaf', 'Romantik'],
+      ['Yanımda Kal', 'Enstrümantal', 'Akustik'],
     ],
   ),
   section(
@@ -68,14 +70,14 @@ export const musicSections: MusicSection[] = [
     'Pistin ısındığı neşeli anlar.',
     ['Hareketli', 'Pop', 'Türkçe'],
     [
-      ['Sugar', 'Maroon 5'],
-      ['Uptown Funk', 'Bruno Mars'],
-      ['Şımarık', 'Tarkan'],
-      ['September', 'Earth, Wind & Fire'],
-      ['Shut Up and Dance', 'Walk the Moon'],
-      ['Bangır Bangır', 'Gülşen'],
-      ['Dancing Queen', 'ABBA'],
-      ['Happy', 'Pharrell Williams'],
+      ['Sugar', 'Maroon 5', 'Hareketli'],
+      ['Uptown Funk', 'Bruno Mars', 'Pop'],
+      ['Şımarık', 'Tarkan', 'Türkçe'],
+      ['September', 'Earth, Wind & Fire', 'Hareketli'],
+      ['Shut Up and Dance', 'Walk the Moon', 'Pop'],
+      ['Bangır Bangır', 'Gülşen', 'Türkçe'],
+      ['Dancing Queen', 'ABBA', 'Hareketli'],
+      ['Happy', 'Pharrell Williams', 'Pop'],
     ],
   ),
   section(
@@ -84,14 +86,14 @@ export const musicSections: MusicSection[] = [
     'Tatlı bir an için tatlı melodiler.',
     ['Eğlenceli', 'Zarif', 'Türkçe'],
     [
-      ['Sugar Sugar', 'The Archies'],
-      ['Moon River', 'Henry Mancini'],
-      ['Bu Akşam', 'Enstrümantal'],
-      ['Lovely Day', 'Bill Withers'],
-      ['Fly Me to the Moon', 'Frank Sinatra'],
-      ['Kiss Me', 'Sixpence None the Richer'],
-      ['Il Mondo', 'Jimmy Fontana'],
-      ['Ah Bu Ben', 'Enstrümantal'],
+      ['Sugar Sugar', 'The Archies', 'Eğlenceli'],
+      ['Moon River', 'Henry Mancini', 'Zarif'],
+      ['Bu Akşam', 'Enstrümantal', 'Türkçe'],
+      ['Lovely Day', 'Bill Withers', 'Eğlenceli'],
+      ['Fly Me to the Moon', 'Frank Sinatra', 'Zarif'],
+      ['Kiss Me', 'Sixpence None the Richer', 'Zarif'],
+      ['Il Mondo', 'Jimmy Fontana', 'Eğlenceli'],
+      ['Ah Bu Ben', 'Enstrümantal', 'Türkçe'],
     ],
   ),
 ];
