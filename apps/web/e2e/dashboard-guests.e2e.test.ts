@@ -398,6 +398,23 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await page.getByText('Seçim Yapın').first().waitFor();
       await page.getByRole('button', { name: 'Dramatik', exact: true }).click();
       expect(await page.getByTestId('pose-grid').locator('li').count()).toBe(7);
+      // Two poses chosen: the download is a real PDF for the photographer, one pose a page.
+      await page.getByTestId('pose-grid').locator('li button').nth(0).click();
+      await page.getByTestId('pose-grid').locator('li button').nth(2).click();
+      const [poseDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Seçilenleri İndir (2)' }).click(),
+      ]);
+      expect(poseDownload.suggestedFilename()).toBe('poz-onerileri.pdf');
+      const poseFile = (await poseDownload.path())!;
+      const posesPdf = await PDFDocument.load(readFileSync(poseFile));
+      expect(posesPdf.getPageCount()).toBe(2);
+      expect(posesPdf.getTitle()).toBe('Poz Önerileri');
+      // The first page drawn as a printer would: the pose's art is there, not a blank page.
+      const posePage = path.join(mkdtempSync(path.join(tmpdir(), 'poses-')), 'page');
+      execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', '-singlefile', poseFile, posePage]);
+      const { channels } = await sharp(`${posePage}.png`).stats();
+      expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
       await shoot(page, 'poses');
       await page.getByRole('link', { name: 'Müzik' }).click();
       await page.getByRole('heading', { name: 'Müzik Önerileri' }).waitFor();

@@ -1,4 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
+import { canvasPng, loadImage, loadPageFonts, wrapText } from '../../lib/canvas-page';
 import { cardInstruction, themeSvg, type CardTheme } from './themes';
 
 // Loaded only when "Kartları yazdır" is clicked (dynamic import), so pdf-lib never weighs on the page.
@@ -20,40 +21,13 @@ const a4 = { w: 210 * mm, h: 297 * mm };
 // 300 dpi for A6: sharp text and a QR any phone reads from across a table.
 const px = { w: 1240, h: 1748 };
 
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('Kart tasarımı çizilemedi'));
-    img.src = src;
-  });
-}
-
-function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (ctx.measureText(next).width > maxWidth && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /** One card as a PNG: theme artwork, a white panel with names, date, the QR code and the instruction. */
 async function drawCard(c: CardContent): Promise<Uint8Array> {
   const canvas = document.createElement('canvas');
   canvas.width = px.w;
   canvas.height = px.h;
   const ctx = canvas.getContext('2d')!;
-  // The web fonts carry the Turkish letters; make sure their latin-ext parts are loaded before drawing.
-  await Promise.all([
-    document.fonts.load('700 80px "Playfair Display Variable"', 'ĞğŞşİıÖöÜüÇç'),
-    document.fonts.load('400 40px "Inter Variable"', 'ĞğŞşİıÖöÜüÇç'),
-  ]).catch(() => undefined);
+  await loadPageFonts();
   const bg = await loadImage(
     `data:image/svg+xml;charset=utf-8,${encodeURIComponent(themeSvg(c.theme, px.w, px.h))}`,
   );
@@ -72,7 +46,7 @@ async function drawCard(c: CardContent): Promise<Uint8Array> {
   ctx.fillText('Anı Kutusu', px.w / 2, panel.y + 100);
   ctx.font = '700 84px "Playfair Display Variable", serif';
   let y = panel.y + 230;
-  for (const line of wrap(ctx, c.names, panel.w - 120)) {
+  for (const line of wrapText(ctx, c.names, panel.w - 120)) {
     ctx.fillText(line, px.w / 2, y);
     y += 96;
   }
@@ -90,14 +64,12 @@ async function drawCard(c: CardContent): Promise<Uint8Array> {
   ctx.fillStyle = c.theme.ink;
   ctx.font = '400 40px "Inter Variable", sans-serif';
   let ty = qrY + qrSize + 90;
-  for (const line of wrap(ctx, cardInstruction, panel.w - 140)) {
+  for (const line of wrapText(ctx, cardInstruction, panel.w - 140)) {
     ctx.fillText(line, px.w / 2, ty);
     ty += 54;
   }
 
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error('Kart çizilemedi');
-  return new Uint8Array(await blob.arrayBuffer());
+  return canvasPng(canvas);
 }
 
 /** A6: one card per page. A4: the same card four times (2×2), cut along the middle lines. */

@@ -26,13 +26,30 @@ export function PosesPage() {
       else next.add(id);
       return next;
     });
-  // No server calls: the download only confirms with a toast.
-  const download = () => {
+  // No server calls: the chosen poses are drawn here into one PDF for the photographer.
+  const [preparing, setPreparing] = useState(false);
+  const download = async () => {
+    if (preparing) return;
     if (selected.size === 0) {
       toast({ title: 'Seçim Yapın', description: 'İndirmek için en az bir poz seçin.', variant: 'warning' });
       return;
     }
     toast({ title: 'İndirme başladı', description: `${selected.size} poz indiriliyor.`, variant: 'success' });
+    setPreparing(true);
+    try {
+      const { buildPosesPdf } = await import('../poses-pdf');
+      const bytes = await buildPosesPdf(poses.filter((p) => selected.has(p.id)));
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'poz-onerileri.pdf';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      toast({ title: 'Hata', description: 'Pozlar hazırlanırken bir hata oluştu.', variant: 'destructive' });
+    } finally {
+      setPreparing(false);
+    }
   };
 
   return (
@@ -44,7 +61,7 @@ export function PosesPage() {
             Fotoğrafçınızla paylaşmak istediğiniz pozları seçin.
           </p>
         </div>
-        <Button onClick={download}>
+        <Button onClick={() => void download()} aria-disabled={preparing || undefined}>
           <Download aria-hidden className="h-4 w-4" /> Seçilenleri İndir ({selected.size})
         </Button>
       </div>
