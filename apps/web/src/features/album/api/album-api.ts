@@ -92,7 +92,7 @@ export const albumPhotosQuery = (eventId: string) => ({
  * (and deleting) while the couple looks, and the page learns of it without the grid being pushed
  * around under the couple's finger.
  */
-export type AlbumNewest = { newestId: string | null; photoCount: number; pendingCount: number };
+type AlbumNewest = { newestId: string | null; photoCount: number; pendingCount: number };
 
 export const albumNewestQuery = (eventId: string) =>
   queryOptions({

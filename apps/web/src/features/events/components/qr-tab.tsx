@@ -6,6 +6,7 @@ import type { Event } from '@ani/contract/events';
 import { Button } from '../../../components/ui/button';
 import { copyUploadLink, uploadLink } from '../../../lib/upload-link';
 import { qrFileName } from '../event-rules';
+import { saveBlob } from '../../../lib/save-file';
 
 // The PNG is drawn apart from the 200 px preview: 1200 px prints sharp on a table card (~10 cm at 300 dpi).
 const printSize = 1200;
@@ -17,13 +18,7 @@ export function QrTab({ event }: { event: Event }) {
 
   const download = () => {
     printCanvas.current?.toBlob((blob) => {
-      if (!blob) return;
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = qrFileName(event.title);
-      anchor.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      if (blob) saveBlob(blob, qrFileName(event.title));
     }, 'image/png');
   };
 

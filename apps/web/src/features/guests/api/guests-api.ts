@@ -9,6 +9,7 @@ import {
 } from '@ani/contract/guests';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
+import { saveBlob } from '../../../lib/save-file';
 
 export const guestKeys = {
   list: (weddingId: string) => ['guests', weddingId] as const,
@@ -92,12 +93,5 @@ export async function downloadGuestCsv(weddingId: string): Promise<void> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError('http', 'Misafir listesi alınamadı', response.status);
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'davetli-listesi.csv';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), 'davetli-listesi.csv');
 }

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { poseCategories, poses, type PoseCategory } from '../poses';
 import { PoseArt } from './pose-art';
+import { saveBlob } from '../../../lib/save-file';
 
 const difficultyClass = {
   Kolay: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
@@ -39,12 +40,7 @@ export function PosesPage() {
     try {
       const { buildPosesPdf } = await import('../poses-pdf');
       const bytes = await buildPosesPdf(poses.filter((p) => selected.has(p.id)));
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'poz-onerileri.pdf';
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'poz-onerileri.pdf');
     } catch {
       toast({ title: 'Hata', description: 'Pozlar hazırlanırken bir hata oluştu.', variant: 'destructive' });
     } finally {

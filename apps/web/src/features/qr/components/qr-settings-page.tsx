@@ -16,6 +16,7 @@ import type { CardLayout } from '../card-pdf';
 import { CardPreview } from './card-preview';
 import { QrCard } from './qr-card';
 import { ThemesCarousel } from './themes-carousel';
+import { saveBlob } from '../../../lib/save-file';
 
 /** The settings card belongs to the events feature; the app passes it in. */
 export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Event) => ReactNode }) {
@@ -69,15 +70,14 @@ function QrSettingsBody({
     try {
       const { buildCardsPdf } = await import('../card-pdf');
       const bytes = await buildCardsPdf({ theme, qr: printQr.current, names, date, link }, layout);
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+      const pdf = new Blob([bytes as BlobPart], { type: 'application/pdf' });
+      const url = URL.createObjectURL(pdf);
       // Opened in a new tab, where the browser's viewer prints it; blocked pop-ups fall back to a download.
-      if (!window.open(url, '_blank')) {
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = 'masa-kartlari.pdf';
-        a.click();
+      if (window.open(url, '_blank')) setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      else {
+        URL.revokeObjectURL(url);
+        saveBlob(pdf, 'masa-kartlari.pdf');
       }
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
       toast({ title: 'Hata', description: 'Kartlar hazırlanırken bir hata oluştu.', variant: 'destructive' });
     } finally {
