@@ -90,6 +90,13 @@ describe('add guests page', () => {
     return posted;
   }
   let router: ReturnType<typeof renderWithRouter>['router'];
+  /** Ayşe typed into the first row and left: the row is saved. */
+  async function firstRowSaved(user: ReturnType<typeof userEvent.setup>, posted: string[]) {
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body); // the host moves on: a row is saved once left
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+  }
   const added = (body: { name: string; phone: string }) =>
     jsonResponse({ success: true, message: 'Misafir başarıyla eklendi', guest: { ...guest, ...body } });
 
@@ -142,10 +149,7 @@ describe('add guests page', () => {
   it('saves a row still waiting for its autosave before the approval, and names rows that stay out', async () => {
     const posted = pageWithAnswers((_n, body) => added(body));
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
-    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
-    await user.click(document.body); // the host moves on: a row is saved once left
-    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    await firstRowSaved(user, posted);
     // A complete row typed just now, and an incomplete one.
     await user.type(await screen.findByLabelText('2. davetli adı'), 'Son Dakika');
     await user.type(screen.getByLabelText('2. davetli telefonu'), '05441112244');
@@ -195,10 +199,7 @@ describe('add guests page', () => {
   it('asks before another page of the app drops a row that cannot be saved; a saved list leaves freely', async () => {
     const posted = pageWithAnswers((_n, body) => added(body));
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
-    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
-    await user.click(document.body); // the host moves on: a row is saved once left
-    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    await firstRowSaved(user, posted);
     // Everything is saved: the host goes where the link leads, unasked.
     await act(() => router.navigate('/dashboard/guests/list'));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/list');
@@ -224,10 +225,7 @@ describe('add guests page', () => {
   it('lets the keyboard leave an empty last row for the buttons, and reach a saved row’s delete button', async () => {
     const posted = pageWithAnswers((_n, body) => added(body));
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
-    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
-    await user.click(document.body); // the host moves on: a row is saved once left
-    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 4000 });
+    await firstRowSaved(user, posted);
     // Tab from a typed last row adds a row; from the empty one that follows, it goes on to the buttons.
     await user.click(await screen.findByLabelText('2. davetli kişi sayısı'));
     await user.tab();
