@@ -29,9 +29,13 @@ export async function appendLive(tx: Tx, eventId: string, kind: LiveKind, mediaI
   await tx.execute(sql`select pg_notify(${liveChannel}, ${eventId})`);
 }
 
-/** Deletes one event's whole wall log, on its own or in the caller's transaction (the event's items go too). */
+/**
+ * Deletes one event's whole wall log, on its own or in the caller's transaction (the event's items go
+ * too), and wakes its open walls on commit: they find their event gone and close (decision 0102).
+ */
 export async function deleteLiveLog(q: Db | Tx, eventId: string): Promise<void> {
   await q.delete(mediaLiveEvents).where(eq(mediaLiveEvents.eventId, eventId));
+  await q.execute(sql`select pg_notify(${liveChannel}, ${eventId})`);
 }
 
 /** What a wall may show: approved, with its derived images made. */

@@ -282,6 +282,26 @@ describe('live stream', () => {
     expect(Number(removed!.id)).toBeGreaterThan(Number(added!.id));
   });
 
+  it("closes a deleted event's open walls, whose link then no longer opens; another event's wall goes on", async () => {
+    const [gone, kept] = [await newEvent(), await newEvent()];
+    const goneLink = await wallLink(gone);
+    const goneStream = await live(gone, `?wall=${goneLink}`);
+    const keptStream = await live(kept, `?wall=${await wallLink(kept)}`);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${gone}`,
+      headers: bearer(owner.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    await expect(goneStream.waitFor(1)).rejects.toThrow(/ended/);
+    expect((await openSse(`${base}/api/events/${gone}/live?wall=${goneLink}`)).status).toBe(404);
+    // The twin: the other event's wall is still open and still told of new photos.
+    const id = await upload(kept);
+    await t.app.jobs.runUntilIdle();
+    expect((await keptStream.waitFor(1))[0]).toMatchObject({ event: 'photo' });
+    expect(JSON.parse(keptStream.events[0]!.data).id).toBe(id);
+  });
+
   it('continues after a reconnect with Last-Event-ID with exactly the missed events, and from the wall list position', async () => {
     const eventId = await newEvent();
     const token = await wallLink(eventId);

@@ -180,12 +180,17 @@ export const liveRoutes: FastifyPluginAsync<{
         try {
           do {
             again = false;
+            let read = 0;
             for (let more = true; more && !ended;) {
               const batch = await service.liveSince(eventId, position);
               for (const message of batch.messages) send(sseMessage(message));
+              read += batch.messages.length;
               position = batch.next;
               more = batch.more;
             }
+            // Woken with nothing new: the event may have been deleted with its log. Its walls are
+            // closed; their reconnect is refused, and they show that the link no longer opens.
+            if (read === 0 && !ended && !(await service.eventExists(eventId))) end();
           } while (again && !ended);
         } catch (error) {
           // The database is away: the client reconnects with its last id and loses nothing.

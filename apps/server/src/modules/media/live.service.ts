@@ -159,6 +159,9 @@ export function createLiveService(deps: {
       return given ?? liveRepo.liveHead(eventId);
     },
 
+    /** Whether the event a stream follows still exists (a deleted event's walls are closed). */
+    eventExists: async (eventId: string) => (await deps.events.findById(eventId)) !== null,
+
     /**
      * The stream's next messages after `position`, oldest first. A `photo` whose item is gone or
      * no longer showable is skipped (its `removed` follows), but its id still advances the position.
