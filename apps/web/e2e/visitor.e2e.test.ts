@@ -74,9 +74,16 @@ describe('a visitor', () => {
     const video = page.locator('video');
     await video.waitFor();
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
-    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && v.controls)).resolves.toBe(
+    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && !v.paused)).resolves.toBe(
       true,
     );
+    // Its control is the dialog's own button (the browser's controls would keep Escape to themselves).
+    await page.getByRole('button', { name: 'Videoyu duraklat' }).click();
+    await expect(video.evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Videoyu oynat' }).click();
+    await expect(video.evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(false);
+    // Escape closes it even with the keyboard on that control.
+    await page.getByRole('button', { name: 'Videoyu duraklat' }).focus();
     await page.keyboard.press('Escape');
     await video.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
