@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { slug } from '@ani/contract/text';
 import { listenerApplicationName } from '../../db/client.ts';
@@ -31,10 +31,12 @@ beforeAll(async () => {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await t.close();
+// Each test's streams end with it: they count against the server's streams per address, and a later
+// test must find its place free.
+afterEach(() => {
+  for (const s of streams.splice(0)) s.close();
 });
+afterAll(() => t.close());
 
 async function newEvent(settings: { autoApprovePhotos?: boolean } = {}): Promise<string> {
   const res = await t.app.inject({
