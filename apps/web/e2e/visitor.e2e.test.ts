@@ -73,10 +73,13 @@ describe('a visitor', () => {
     await page.getByRole('button', { name: 'Nasıl Çalışır?' }).click();
     const video = page.locator('video');
     await video.waitFor();
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
-    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay && !v.paused)).resolves.toBe(
-      true,
-    );
+    // Autoplay begins once the browser has buffered enough, which can come after the first frame
+    // (readyState 2) on a busy machine: wait for the playing itself, not for a frame.
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return v !== null && !v.paused && v.readyState >= 2;
+    });
+    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.autoplay)).resolves.toBe(true);
     // Its control is the dialog's own button (the browser's controls would keep Escape to themselves).
     await page.getByRole('button', { name: 'Videoyu duraklat' }).click();
     await expect(video.evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
