@@ -11,7 +11,9 @@ import { useFocusReturn } from '../../../components/ui/focus-return';
 export function VideoModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const focusReturn = useFocusReturn();
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(true);
+  // Follows the video's own events: autoplay starts only once enough is buffered (and a phone saving
+  // data may not start it at all), so until then the button offers to play.
+  const [playing, setPlaying] = useState(false);
   const toggle = () => {
     const player = video.current;
     if (!player) return;
