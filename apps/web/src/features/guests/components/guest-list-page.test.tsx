@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
@@ -135,5 +136,50 @@ describe('guest list page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('saves a changed row when the host opens another one, and leaves that one open', async () => {
+    signedIn();
+    const ayse = { ...guest, index: 2, name: 'Ayşe Kaya', phone: '+905321234568' };
+    const puts: { url: string; body: unknown }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        puts.push({ url, body });
+        return jsonResponse({
+          success: true,
+          message: 'Güncellendi',
+          guest: { ...guest, ...body, index: 1 },
+        });
+      }
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (url.includes('/statistics'))
+        return jsonResponse({ success: true, katılacak: 0, katılamayacak: 0, belirsiz: 2, ulaşılamadı: 0 });
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued: 2, sent: 0, delivered: 0, read: 0, failed: 0 },
+        });
+      return jsonResponse({ success: true, guestListApproved: true, guestList: [guest, ayse] });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    // jsdom lays nothing out; the virtualizer mounts the rows that fit the box it is told it has.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    await user.click(await screen.findByRole('button', { name: 'Ali Veli düzenle' }));
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'katılacak' } });
+    await user.click(screen.getByRole('button', { name: 'Ayşe Kaya düzenle' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.url).toContain('/guests/1');
+    expect(puts[0]!.body).toMatchObject({ status: 'katılacak', guestCount: 2 });
+    // Ayşe's editor stays open once Ali's save comes back.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Ali Veli düzenle' })).toBeInTheDocument(),
+    );
+    expect(screen.getAllByLabelText('Durum')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Ayşe Kaya düzenle' })).not.toBeInTheDocument();
   });
 });

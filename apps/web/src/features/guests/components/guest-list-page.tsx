@@ -111,7 +111,8 @@ function GuestListBody({
           : old,
       );
       void queryClient.invalidateQueries({ queryKey: guestKeys.stats(weddingId) });
-      setEditing(null);
+      // A row saved because the host opened another one leaves that other one open.
+      setEditing((open) => (open === guest.index ? null : open));
     } catch (error) {
       setFailure(error instanceof ApiError && error.message ? error.message : 'Misafir güncellenemedi');
     }

@@ -82,4 +82,43 @@ describe('GuestRowEditor', () => {
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
+
+  it('saves with Enter in its fields, as "Kaydet" does', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />);
+    await user.clear(screen.getByLabelText('Kişi sayısı'));
+    await user.type(screen.getByLabelText('Kişi sayısı'), '3{Enter}');
+    expect(onSave).toHaveBeenCalledWith(guest, 'katılacak', 3);
+    onSave.mockClear();
+    screen.getByLabelText('Durum').focus();
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves a changed row when it closes without a word (another row opened), and only a changed, valid one', () => {
+    const onSave = vi.fn(async () => undefined);
+    const changed = render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Kişi sayısı'), { target: { value: '1' } });
+    changed.unmount();
+    expect(onSave).toHaveBeenCalledWith(guest, 'katılacak', 1);
+
+    onSave.mockClear();
+    render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />).unmount();
+    const invalid = render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Kişi sayısı'), { target: { value: '-1' } });
+    invalid.unmount();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('forgets the change when the host cancels it', () => {
+    const onSave = vi.fn(async () => undefined);
+    const onCancel = vi.fn();
+    const editor = render(<GuestRowEditor guest={guest} onCancel={onCancel} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'katılamayacak' } });
+    fireEvent.click(screen.getByRole('button', { name: 'İptal' }));
+    editor.unmount();
+    expect(onCancel).toHaveBeenCalled();
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

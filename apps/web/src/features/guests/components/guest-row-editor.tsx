@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Guest } from '@ani/contract/guests';
 import { limits } from '@ani/contract/limits';
 import { Check, X } from 'lucide-react';
@@ -37,8 +37,22 @@ export function GuestRowEditor({
   const countErrorId = useId();
   const locked = countLocked(draft.status);
 
+  // Set once the host saves or cancels; otherwise the editor closing (another row's edit opened,
+  // the search hiding the row, another page) saves a changed, valid row rather than lose it.
+  const settled = useRef(false);
+  const [initial] = useState(draft);
+  const leave = useRef<() => void>(undefined);
+  useEffect(() => {
+    leave.current = () => {
+      const changed = draft.status !== initial.status || draft.guestCount !== initial.guestCount;
+      if (!settled.current && changed && count !== null) void onSave(guest, draft.status, count);
+    };
+  });
+  useEffect(() => () => leave.current?.(), []);
+
   const save = async () => {
-    if (count === null) return;
+    if (count === null || saving) return;
+    settled.current = true;
     setSaving(true);
     try {
       await onSave(guest, draft.status, count);
@@ -46,17 +60,27 @@ export function GuestRowEditor({
       setSaving(false);
     }
   };
-
-  // Escape from any of the editor's controls leaves the row as it was (not while a save is on its way).
-  const cancelOnEscape = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || saving) return;
-    e.preventDefault();
+  const cancel = () => {
+    settled.current = true;
     onCancel();
+  };
+
+  // Escape from any of the editor's controls leaves the row as it was (not while a save is on its
+  // way); Enter in a field saves it, as "Kaydet" does.
+  const keys = (e: KeyboardEvent) => {
+    if (saving) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      cancel();
+    } else if (e.key === 'Enter' && e.target instanceof HTMLElement && e.target.matches('select, input')) {
+      e.preventDefault();
+      void save();
+    }
   };
 
   return (
     <>
-      <span role="cell" className={compact ? 'flex-1' : undefined} onKeyDown={cancelOnEscape}>
+      <span role="cell" className={compact ? 'flex-1' : undefined} onKeyDown={keys}>
         <select
           aria-label="Durum"
           // Opened from the row's edit button, which is gone now: the focus goes to the first field.
@@ -74,7 +98,7 @@ export function GuestRowEditor({
           ))}
         </select>
       </span>
-      <span role="cell" className="relative" onKeyDown={cancelOnEscape}>
+      <span role="cell" className="relative" onKeyDown={keys}>
         <input
           aria-label="Kişi sayısı"
           type="number"
@@ -105,11 +129,11 @@ export function GuestRowEditor({
           {guest.expectedGuestCount}
         </span>
       )}
-      <span role="cell" className="flex justify-end gap-1" onKeyDown={cancelOnEscape}>
+      <span role="cell" className="flex justify-end gap-1" onKeyDown={keys}>
         <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
           <Check aria-hidden className="h-4 w-4" /> Kaydet
         </Button>
-        <Button size="icon" variant="ghost" onClick={onCancel} disabled={saving} aria-label="İptal">
+        <Button size="icon" variant="ghost" onClick={cancel} disabled={saving} aria-label="İptal">
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </span>
