@@ -51,15 +51,29 @@ export type InboundMessage = {
   text?: { body?: string };
   button?: { payload?: string; text?: string };
   interactive?: { type?: string; button_reply?: { id?: string; title?: string } };
+  image?: { caption?: string };
+  video?: { caption?: string };
+  document?: { caption?: string };
+  reaction?: { emoji?: string };
 };
 
-/** What the guest wrote or pressed, as shown in the conversation. */
+const kinds: Record<string, string> = wa.inboundKinds;
+
+/**
+ * What the guest wrote or pressed, as shown in the conversation. Anything else (a photo, a voice
+ * message, a sticker) shows as its Turkish name in brackets, with the caption or emoji it carries.
+ */
 export function inboundBody(message: InboundMessage): string {
-  const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
   // PostgreSQL text cannot hold NUL; a stored reply must never make its job fail forever.
-  const clean = (v: string) => v.replaceAll('\u0000', '');
-  if (typeof text === 'string') return clean(text).slice(0, 4096);
-  return `[${typeof message.type === 'string' ? clean(message.type).slice(0, 40) : 'mesaj'}]`;
+  const clean = (v: unknown) => (typeof v === 'string' ? v.replaceAll('\u0000', '').slice(0, 4096) : '');
+  const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title;
+  if (typeof text === 'string') return clean(text);
+  const type = typeof message.type === 'string' ? message.type : '';
+  const kind = Object.hasOwn(kinds, type) ? kinds[type]! : wa.inboundOther;
+  const extra = clean(
+    message.image?.caption ?? message.video?.caption ?? message.document?.caption ?? message.reaction?.emoji,
+  );
+  return extra ? `[${kind}] ${extra}` : `[${kind}]`;
 }
 
 /** The RSVP a button press or a clear text reply carries, or null. */

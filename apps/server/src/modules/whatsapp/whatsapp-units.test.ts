@@ -33,7 +33,13 @@ describe('RSVP from a reply', () => {
   it('shows what was written or pressed', () => {
     expect(inboundBody({ type: 'text', text: { body: 'Merhaba' } })).toBe('Merhaba');
     expect(inboundBody({ type: 'button', button: { text: 'Katılacağım' } })).toBe('Katılacağım');
-    expect(inboundBody({ type: 'sticker' })).toBe('[sticker]');
+    // What is not text shows by its Turkish name, never the API's English type.
+    expect(inboundBody({ type: 'sticker' })).toBe('[Çıkartma]');
+    expect(inboundBody({ type: 'image', image: { caption: 'Masamız 🎉' } })).toBe('[Fotoğraf] Masamız 🎉');
+    expect(inboundBody({ type: 'audio' })).toBe('[Ses kaydı]');
+    expect(inboundBody({ type: 'reaction', reaction: { emoji: '❤️' } })).toBe('[Tepki] ❤️');
+    expect(inboundBody({ type: 'unsupported' })).toBe('[Mesaj]');
+    expect(inboundBody({ type: 'constructor' })).toBe('[Mesaj]');
   });
 });
 
@@ -72,7 +78,7 @@ describe('odd webhook bodies', () => {
   it('are read without throwing', () => {
     const odd = { type: 'text', text: { body: 42 } } as unknown as Parameters<typeof rsvpOf>[0];
     expect(rsvpOf(odd)).toBeNull();
-    expect(inboundBody(odd)).toBe('[text]');
+    expect(inboundBody(odd)).toBe('[Mesaj]');
     expect(rsvpOf({ type: 'button', button: { payload: 'constructor' } })).toBeNull();
     expect(inboundBody({ type: 'text', text: { body: 'a\u0000b' } })).toBe('ab');
   });
