@@ -68,6 +68,12 @@ export function InvitationImageButton({
     if (file) URL.revokeObjectURL(file.url);
     setFile(null);
   };
+  // What the browser cannot show (a renamed file, a HEIC on a computer) is refused before it is
+  // sent; the server judges the content again either way.
+  const unshowable = () => {
+    close();
+    toast({ title: 'Hata', description: w.imageFormats, variant: 'destructive' });
+  };
   const upload = async () => {
     if (!file || !user) return;
     setUploading(true);
@@ -92,7 +98,8 @@ export function InvitationImageButton({
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        // The formats the server takes; an iPhone's picker then hands over a JPEG instead of HEIC.
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         className="sr-only"
         tabIndex={-1}
         aria-label="Davetiye görseli seç"
@@ -122,6 +129,7 @@ export function InvitationImageButton({
             <img
               src={file.url}
               alt="Seçilen davetiye görseli"
+              onError={unshowable}
               className="max-h-80 w-full rounded-lg object-contain"
             />
           ) : null}

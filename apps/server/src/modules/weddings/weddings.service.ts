@@ -131,9 +131,16 @@ export function createWeddingsService(deps: {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, w.imageTooLarge);
       const prepared = await prepareInvitationImage(bytes);
       if (!prepared.ok) {
-        throw prepared.reason === 'not-image'
-          ? new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, w.imageOnly)
-          : new AppError(ErrorCode.VALIDATION, w.imageUnreadable);
+        switch (prepared.reason) {
+          case 'not-image':
+            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, w.imageOnly);
+          case 'other-format':
+            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, w.imageFormats);
+          case 'too-many-pixels':
+            throw new AppError(ErrorCode.VALIDATION, w.imageTooManyPixels);
+          case 'unreadable':
+            throw new AppError(ErrorCode.VALIDATION, w.imageUnreadable);
+        }
       }
       const key = newObjectKey(`weddings/${wedding.id}`, 'jpg');
       await storage.put(key, Readable.from(prepared.bytes));
