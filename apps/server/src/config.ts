@@ -90,8 +90,9 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().trim().min(1).default('davetiye'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('tr'),
   WHATSAPP_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  // How long an album is kept after its event date; the owner is warned 30 and 7 days before.
-  RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(365),
+  // How long an album is kept after its event date, in calendar months (12: the "1 yıl" the site
+  // promises, leap days included); the owner is warned 30 and 7 days before, so at least 2.
+  RETENTION_MONTHS: z.coerce.number().int().min(2).max(120).default(12),
   // Abuse bounds of the public upload link (README "Configuration" explains each default).
   EVENT_QUOTA_BYTES: z.coerce
     .number()
@@ -142,8 +143,8 @@ export type Config = {
   mediaCacheBytes: number;
   metricsToken: string | undefined;
   whatsapp: WhatsappConfig;
-  /** Days an album is kept after its event date before its files are removed. */
-  retentionDays: number;
+  /** Calendar months an album is kept after its event date before its files are removed. */
+  retentionMonths: number;
   uploadBounds: UploadBounds;
 };
 
@@ -237,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
       sendMaxAttempts: e.WHATSAPP_SEND_MAX_ATTEMPTS,
     },
-    retentionDays: e.RETENTION_DAYS,
+    retentionMonths: e.RETENTION_MONTHS,
     uploadBounds: {
       eventQuotaBytes: e.EVENT_QUOTA_BYTES,
       eventQuotaItems: e.EVENT_QUOTA_ITEMS,

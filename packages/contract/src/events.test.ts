@@ -5,7 +5,9 @@ import {
   isBeforeTodayInIstanbul,
   isNewPastDay,
   istanbulDay,
+  retentionEnd,
   stockCovers,
+  turkishLongDate,
   updateEventInput,
 } from './events.ts';
 import { deletePhotosInput, formatMessage, photosQuery } from './media.ts';
@@ -105,5 +107,23 @@ describe('media contract', () => {
   it('fills message placeholders', () => {
     expect(formatMessage(messages.upload.success, { n: 3 })).toBe('3 dosya başarıyla yüklendi.');
     expect(formatMessage(messages.media.deletedMany, { n: 2 })).toBe('2 adet fotoğraf silindi.');
+  });
+});
+
+describe('retentionEnd', () => {
+  it('keeps "1 yıl" a calendar year in Istanbul, across a leap day', () => {
+    // 12 Haziran 2027 19:30 in Istanbul; 2028 has a 29 February, so 365 days would end on 11 Haziran.
+    const wedding = new Date('2027-06-12T16:30:00Z');
+    expect(retentionEnd(wedding, 12).toISOString()).toBe('2028-06-12T16:30:00.000Z');
+    expect(turkishLongDate(retentionEnd(wedding, 12))).toBe('12 Haziran 2028');
+    expect(retentionEnd(new Date('2026-12-20T10:00:00Z'), 12).toISOString()).toBe('2027-12-20T10:00:00.000Z');
+  });
+
+  it('counts the Istanbul day, and falls to the last day of a shorter month', () => {
+    // 00:30 on 1 March 2028 in Istanbul is still 29 February in UTC: the year ends on 1 March.
+    expect(retentionEnd(new Date('2028-02-29T21:30:00Z'), 12).toISOString()).toBe('2029-02-28T21:30:00.000Z');
+    // 29 February 2028 itself: 2029 has none, so 28 February (as PostgreSQL's month arithmetic).
+    expect(retentionEnd(new Date('2028-02-29T12:00:00Z'), 12).toISOString()).toBe('2029-02-28T12:00:00.000Z');
+    expect(retentionEnd(new Date('2027-01-31T12:00:00Z'), 1).toISOString()).toBe('2027-02-28T12:00:00.000Z');
   });
 });

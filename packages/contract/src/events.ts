@@ -63,9 +63,41 @@ export function turkishLongDate(date: Date): string {
   return longDateFormat.format(date);
 }
 
-/** The moment an album's files are removed: its event date plus the retention period. */
-export function retentionEnd(eventDate: Date, retentionDays: number): Date {
-  return new Date(eventDate.getTime() + retentionDays * 24 * 60 * 60 * 1000);
+const istanbulClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Istanbul',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/**
+ * The moment an album's files are removed: its event date plus the retention period in calendar
+ * months of the Istanbul calendar ("1 yıl" from 12 Haziran 2027 19:30 is 12 Haziran 2028 19:30,
+ * whatever the leap days between). A day the target month lacks falls to its last day (29 Şubat
+ * plus a year is 28 Şubat), as PostgreSQL's month arithmetic does, so the sweep's query and this
+ * date agree.
+ */
+export function retentionEnd(eventDate: Date, retentionMonths: number): Date {
+  const part = Object.fromEntries(
+    istanbulClock.formatToParts(eventDate).map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  const offset = wall - (eventDate.getTime() - eventDate.getMilliseconds());
+  const lastDay = new Date(Date.UTC(part.year, part.month - 1 + retentionMonths + 1, 0)).getUTCDate();
+  const endWall = Date.UTC(
+    part.year,
+    part.month - 1 + retentionMonths,
+    Math.min(part.day, lastDay),
+    part.hour,
+    part.minute,
+    part.second,
+    eventDate.getMilliseconds(),
+  );
+  return new Date(endWall - offset);
 }
 
 /** True when the date's Istanbul calendar day is before today's (also in Istanbul). */

@@ -41,7 +41,7 @@ export async function registerEventsModule(
   };
   const service = createEventsService({
     eventsRepository: repository,
-    retentionDays: deps.config.retentionDays,
+    retentionMonths: deps.config.retentionMonths,
     quota,
     access: deps.access,
     media: deps.media,
@@ -52,7 +52,7 @@ export async function registerEventsModule(
     repository,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
-    retentionDays: deps.config.retentionDays,
+    retentionMonths: deps.config.retentionMonths,
     clock: deps.clock ?? (() => new Date()),
     logger: app.log,
     ownerContact: deps.ownerContact,
@@ -63,7 +63,7 @@ export async function registerEventsModule(
     access: deps.access,
     media: deps.media,
     storage: deps.storage,
-    view: (row) => toEvent(row, deps.config.retentionDays, quota),
+    view: (row) => toEvent(row, deps.config.retentionMonths, quota),
     onObjectsScheduled: () => deps.jobs.kick(),
   });
   const morningSummary = createMorningSummary({
@@ -98,7 +98,7 @@ export async function registerEventsModule(
       const rows = await repository.listByOwner(ownerId);
       // The cover's URLs are public and made absolute, so the archive's links open from anywhere.
       const list = rows.map((row) => ({
-        ...toEvent(row, deps.config.retentionDays, quota),
+        ...toEvent(row, deps.config.retentionMonths, quota),
         kapakGorseli: row.coverKey ? `${deps.config.publicUrl}${coverSetOf(row).src}` : null,
         albumZipIndir: row.archivedAt
           ? null

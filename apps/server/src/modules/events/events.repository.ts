@@ -9,7 +9,6 @@ import {
   isNotNull,
   isNull,
   lt,
-  lte,
   or,
   sql,
   type SQL,
@@ -24,6 +23,16 @@ import { coverObjectKeys } from './cover-files.ts';
 /** Events claimed per statement by the retention and morning-summary sweeps (see claimInBatches). */
 const sweepBatch = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True for an event whose retention ends at or before `moment`: the event date plus `months` on the
+ * Istanbul calendar, as `retentionEnd` (the date the couple is shown) counts it, so the removal
+ * happens on the day the page and the mails name.
+ */
+function retentionEndsBy(months: number, moment: Date): SQL {
+  return sql`(${events.eventDate} at time zone 'Europe/Istanbul') + make_interval(months => ${months}::int)
+    <= (${moment.toISOString()}::timestamptz at time zone 'Europe/Istanbul')`;
+}
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = Omit<
@@ -224,14 +233,13 @@ export function createEventsRepository(db: Db) {
      * whatever the number of instances or restarts. A later (smaller) warning claims events that never
      * got the earlier one, which is then skipped: nobody hears "30 days" after "7 days".
      */
-    async claimRetentionNotices(now: Date, retentionDays: number, daysBefore: number): Promise<string[]> {
-      const warnFrom = new Date(now.getTime() - (retentionDays - daysBefore) * DAY_MS);
-      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+    async claimRetentionNotices(now: Date, retentionMonths: number, daysBefore: number): Promise<string[]> {
+      const warnUntil = new Date(now.getTime() + daysBefore * DAY_MS);
       return claimInBatches(db, sweepBatch, async (tx, limit) => {
         const due = and(
           isNull(events.archivedAt),
-          lte(events.eventDate, warnFrom),
-          gt(events.eventDate, removalCutoff),
+          retentionEndsBy(retentionMonths, warnUntil),
+          sql`not ${retentionEndsBy(retentionMonths, now)}`,
           or(isNull(events.retentionNoticeDays), gt(events.retentionNoticeDays, daysBefore)),
         );
         const ids = await claimAndMark(tx, limit, due!, { retentionNoticeDays: daysBefore });
@@ -245,13 +253,12 @@ export function createEventsRepository(db: Db) {
      * removal of their media in the same transaction, once per event (a fixed job id); the removal
      * resumes where it stopped after a crash.
      */
-    async archiveExpired(now: Date, retentionDays: number): Promise<string[]> {
-      const removalCutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+    async archiveExpired(now: Date, retentionMonths: number): Promise<string[]> {
       return claimInBatches(db, sweepBatch, async (tx, limit) => {
         const due = await tx
           .select({ id: events.id, coverKey: events.coverKey, coverWidths: events.coverWidths })
           .from(events)
-          .where(and(isNull(events.archivedAt), lte(events.eventDate, removalCutoff)))
+          .where(and(isNull(events.archivedAt), retentionEndsBy(retentionMonths, now)))
           .limit(limit)
           .for('update', { skipLocked: true });
         if (due.length === 0) return [];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockCovers, turkishLongDate } from '@ani/contract/events';
+import { retentionEnd, stockCovers, turkishLongDate } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { events, media } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
@@ -98,7 +98,7 @@ describe('album retention', () => {
     expect(keptKeys.length).toBeGreaterThanOrEqual(4);
     await t.app.jobs.scheduleRecurringJobs();
 
-    const removal = new Date(eventDate.getTime() + 365 * DAY);
+    const removal = retentionEnd(eventDate, 12);
     const listed = (
       await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(owner.token) })
     ).json().events;
@@ -223,5 +223,32 @@ describe('album retention', () => {
     expect(res.statusCode).toBe(200);
     const [moved] = await t.db.select().from(events).where(eq(events.id, eventId));
     expect(moved!.retentionNoticeDays).toBeNull();
+  });
+
+  it('keeps "1 yıl" to the calendar day when a 29 February falls in the year', async () => {
+    offset = 0;
+    // 12 June 19:30 in Istanbul, in the year before the next leap year: 365 days end a day early.
+    let year = clock().getUTCFullYear() + 1;
+    while (new Date(Date.UTC(year + 1, 1, 29)).getUTCDate() !== 29) year++;
+    const eventDate = new Date(Date.UTC(year, 5, 12, 16, 30));
+    const couple = await createActivatedUser(t);
+    const eventId = await newEvent(couple, eventDate);
+    expect((await upload(eventId)).statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+    const keys = await storedKeys(eventId);
+    const oneYear = new Date(Date.UTC(year + 1, 5, 12, 16, 30));
+    expect(await getEvent(couple, eventId)).toMatchObject({ retainedUntil: oneYear.toISOString() });
+    await t.app.jobs.scheduleRecurringJobs();
+
+    await advanceTo(new Date(oneYear.getTime() - 30 * DAY + 60_000));
+    expect(mailsTo(couple.email).at(-1)!.text).toContain(`12 Haziran ${year + 1} tarihinde doluyor`);
+    // A day past 365 days, the photos are still there: the year has not ended.
+    await advanceTo(new Date(eventDate.getTime() + 365 * DAY + 60 * 60_000));
+    expect(await getEvent(couple, eventId)).toMatchObject({ archivedAt: null });
+    for (const key of keys) expect(await t.storage.stat(key)).not.toBeNull();
+
+    await advanceTo(new Date(oneYear.getTime() + 60_000));
+    expect((await getEvent(couple, eventId)).archivedAt).not.toBeNull();
+    for (const key of keys) expect(await t.storage.stat(key)).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ export type RetentionDeps = {
   repository: EventsRepository;
   mailer: Mailer;
   publicUrl: string;
-  retentionDays: number;
+  retentionMonths: number;
   clock: Clock;
   logger: Logger;
   /** The users module's answer: where the owner reads mail (null once the account is gone). */
@@ -33,17 +33,17 @@ export type RetentionDeps = {
  * files. Every decision is made against the injected clock.
  */
 export function createRetention(deps: RetentionDeps) {
-  const { repository, retentionDays, clock } = deps;
+  const { repository, retentionMonths, clock } = deps;
 
   return {
     async sweep(): Promise<void> {
       const now = clock();
       // Smallest first: an event already inside the last 7 days gets only that warning.
       for (const days of [...retentionNoticeDays].sort((a, b) => a - b)) {
-        const ids = await repository.claimRetentionNotices(now, retentionDays, days);
+        const ids = await repository.claimRetentionNotices(now, retentionMonths, days);
         if (ids.length) deps.logger.info({ count: ids.length, days }, 'retention warnings queued');
       }
-      const archived = await repository.archiveExpired(now, retentionDays);
+      const archived = await repository.archiveExpired(now, retentionMonths);
       if (archived.length)
         deps.logger.info({ events: archived }, 'albums archived: their retention period ended');
     },
@@ -54,7 +54,7 @@ export function createRetention(deps: RetentionDeps) {
       if (!event || event.archivedAt) return;
       const owner = await deps.ownerContact(event.ownerId);
       if (!owner) return;
-      const removal = retentionEnd(event.eventDate, retentionDays);
+      const removal = retentionEnd(event.eventDate, retentionMonths);
       // The ZIP link works until the files go (and never longer than a month: it is a bearer link).
       const ttlSeconds = Math.max(
         60,

@@ -32,7 +32,7 @@ function coverFields(row: EventRow): Pick<Event, 'coverImage' | 'cover'> {
   return { coverImage: row.coverKey ? cover.src : row.coverImage, cover };
 }
 
-export function toEvent(row: EventRow, retentionDays: number, quota: EventQuota): Event {
+export function toEvent(row: EventRow, retentionMonths: number, quota: EventQuota): Event {
   return {
     id: row.id,
     eventId: row.id,
@@ -48,7 +48,7 @@ export function toEvent(row: EventRow, retentionDays: number, quota: EventQuota)
     pendingCount: row.pendingCount,
     usage: { bytes: row.bytesUsed, maxBytes: quota.maxBytes, maxItems: quota.maxItems },
     createdAt: row.createdAt.toISOString(),
-    retainedUntil: retentionEnd(row.eventDate, retentionDays).toISOString(),
+    retainedUntil: retentionEnd(row.eventDate, retentionMonths).toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
@@ -61,11 +61,11 @@ export function createEventsService(deps: {
   quota: EventQuota;
   access: OwnerAccess;
   media: Pick<MediaApi, 'deleteAllForEvent'>;
-  retentionDays: number;
+  retentionMonths: number;
   onObjectsScheduled?: () => void;
 }) {
   const repo = deps.eventsRepository;
-  const view = (row: EventRow) => toEvent(row, deps.retentionDays, deps.quota);
+  const view = (row: EventRow) => toEvent(row, deps.retentionMonths, deps.quota);
   const owned = deps.access.event;
 
   return {
