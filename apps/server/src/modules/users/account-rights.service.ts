@@ -53,7 +53,9 @@ export function createAccountRightsService(deps: {
   return {
     /** "Verilerimi İndir": prepared by a job, announced by e-mail with an expiring link. */
     async requestDataExport(actor: AuthUser, ip: string) {
-      await mailBudgets.take({ ip, user: actor.id });
+      // The account's hourly mails for exports are counted apart from its other mails: pressing
+      // "Verilerimi İndir" a few times must not hold back the deletion request, the other KVKK right.
+      await mailBudgets.take({ ip, user: `export:${actor.id}` });
       await repository.queueDataExport(actor.id);
     },
 

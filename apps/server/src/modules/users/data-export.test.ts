@@ -132,5 +132,13 @@ describe('Verilerimi İndir', () => {
     expect((await ask()).statusCode).toBe(202);
     expect((await ask()).statusCode).toBe(202);
     expect((await ask()).statusCode).toBe(429);
+    // The exports' limit is their own: the account's deletion request still goes out.
+    const deletion = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      headers: bearer(user.token),
+      payload: { password: user.password },
+    });
+    expect(deletion.statusCode).toBe(202);
   });
 });

@@ -16,20 +16,29 @@ const user = {
 };
 
 describe('account data section (KVKK)', () => {
-  it('asks for the export and says the link comes by e-mail; shows the server error on refusal', async () => {
+  it('asks for the export once and says the link comes by e-mail', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(jsonResponse({ success: true, message: messages.auth.exportRequested }, 202))
-      .mockResolvedValueOnce(
-        jsonResponse({ success: false, message: 'Çok fazla istek.', code: 'RATE_LIMITED' }, 429),
-      );
+      .mockResolvedValue(jsonResponse({ success: true, message: messages.auth.exportRequested }, 202));
     const actor = userEvent.setup();
     renderWithRouter(<AccountDataSection user={user} />);
     await actor.click(screen.getByRole('button', { name: 'Verilerimi İndir' }));
     expect(await screen.findByText(messages.auth.exportRequested)).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toContain('/api/users/me/export');
+    // A second archive would replace the first and break the link just mailed.
+    expect(screen.getByRole('button', { name: 'İstek Alındı' })).toBeDisabled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server error on refusal and lets the host try again', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: false, message: 'Çok fazla istek.', code: 'RATE_LIMITED' }, 429),
+    );
+    const actor = userEvent.setup();
+    renderWithRouter(<AccountDataSection user={user} />);
     await actor.click(screen.getByRole('button', { name: 'Verilerimi İndir' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Çok fazla istek.');
+    expect(screen.getByRole('button', { name: 'Verilerimi İndir' })).toBeEnabled();
   });
 
   it('needs the password before deleting, then says to confirm by e-mail', async () => {

@@ -49,10 +49,15 @@ function DataExportCard() {
         type="button"
         variant="outline"
         onClick={() => exportData.mutate()}
-        disabled={exportData.isPending}
+        // One archive per visit: each new one replaces the last, whose mailed link would stop working.
+        disabled={exportData.isPending || exportData.isSuccess}
       >
         <Download aria-hidden className="h-4 w-4" />{' '}
-        {exportData.isPending ? 'İsteğiniz alınıyor...' : 'Verilerimi İndir'}
+        {exportData.isPending
+          ? 'İsteğiniz alınıyor...'
+          : exportData.isSuccess
+            ? 'İstek Alındı'
+            : 'Verilerimi İndir'}
       </Button>
     </section>
   );
