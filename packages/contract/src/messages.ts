@@ -20,6 +20,7 @@ export const messages = {
     notFoundRoute: 'İstenen adres bulunamadı.',
     invalidInput: 'Gönderilen bilgiler geçersiz.',
     rateLimited: 'Çok fazla deneme yaptınız. Lütfen biraz bekleyip tekrar deneyin.',
+    rateLimitedFor: 'Çok fazla deneme yaptınız. Lütfen {süre} sonra tekrar deneyin.',
     unavailable: 'Hizmet şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
     payloadTooLarge: 'Gönderilen veri çok büyük.',
   },
@@ -402,3 +403,15 @@ export const messages = {
       'Sevgili {name}, {couple} düğünümüze sizi de bekliyoruz. Tarih: {date} {time}, Yer: {venue}. Lütfen katılım durumunuzu aşağıdaki düğmelerle bildirin.',
   },
 } as const;
+
+/** The 429 text with how long to wait, rounded up: "30 saniye", "12 dakika", "1 saat". */
+export function rateLimitedFor(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${Math.max(1, Math.ceil(seconds))} saniye`
+      : minutes < 60
+        ? `${minutes} dakika`
+        : `${Math.ceil(seconds / 3600)} saat`;
+  return messages.generic.rateLimitedFor.replace('{süre}', wait);
+}

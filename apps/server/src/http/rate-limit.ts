@@ -4,7 +4,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { messages } from '@ani/contract/messages';
+import { rateLimitedFor } from '@ani/contract/messages';
 import { AppError, ErrorCode } from './errors.ts';
 
 /**
@@ -28,7 +28,7 @@ export type RateLimiter = {
 
 export class RateLimitError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, message: string = messages.generic.rateLimited) {
+  constructor(retryAfterSeconds: number, message: string = rateLimitedFor(retryAfterSeconds)) {
     super(ErrorCode.RATE_LIMITED, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
