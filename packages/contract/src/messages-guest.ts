@@ -70,6 +70,8 @@ export const guestMyUploads = {
   deleteLabel: '{name} dosyasını sil',
   confirmTitle: 'Bu dosya silinsin mi?',
   confirmBody: 'Dosya albümden kaldırılır; bu işlem geri alınamaz.',
+  confirmBodyShared:
+    'Aynı dosyayı başka bir misafir de yükledi: dosya sizin listenizden kalkar, albümde onun adıyla kalır.',
   confirm: 'Sil',
   cancel: 'Vazgeç',
   deleteFailed: 'Dosya silinemedi. Lütfen tekrar deneyin.',

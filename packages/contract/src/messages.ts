@@ -216,6 +216,8 @@ export const messages = {
   myUploads: {
     ...guestMyUploads,
     deleted: 'Yüklemeniz silindi.',
+    handedOver:
+      'Yüklemeniz listenizden kaldırıldı. Aynı dosyayı başka bir misafir de yüklediği için albümde onun adıyla kalıyor.',
     notFound: 'Bu yükleme bulunamadı. Yalnızca bu telefondan yüklediklerinizi silebilirsiniz.',
   },
   wall: {

@@ -147,6 +147,11 @@ export const myUpload = z.object({
   state: myUploadState,
   /** Signed thumbnail URL once it exists. */
   thumbnailUrl: z.string().nullable(),
+  /**
+   * Another phone sent the same file too: deleting takes it off this list, and it stays in the
+   * album as that guest's (the album keeps one copy of a file, with one sender).
+   */
+  sentByOthersToo: z.boolean(),
 });
 export type MyUpload = z.infer<typeof myUpload>;
 

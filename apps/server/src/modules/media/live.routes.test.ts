@@ -635,6 +635,7 @@ describe('my uploads (X-Guest-Token)', () => {
     const list = async (token: string) =>
       (await get(`/api/events/${eventId}/my-uploads`, { 'x-guest-token': token })).json().uploads as {
         id: string;
+        sentByOthersToo: boolean;
       }[];
     const del = (id: string, token: string) =>
       t.app.inject({
@@ -643,6 +644,11 @@ describe('my uploads (X-Guest-Token)', () => {
         headers: { 'x-guest-token': token },
       });
     const [sharedItem] = await list(first.guestToken);
+    // The first phone is told before it deletes that the file will stay (the second sent it too).
+    expect(sharedItem).toMatchObject({ sentByOthersToo: true });
+    expect((await list(second.guestToken)).find((u) => u.id !== sharedItem!.id)).toMatchObject({
+      sentByOthersToo: false,
+    });
     const album = async () =>
       (await photos(eventId)).photos.map((p) => ({
         id: p.id,
@@ -653,7 +659,7 @@ describe('my uploads (X-Guest-Token)', () => {
 
     const taken = await del(sharedItem!.id, first.guestToken);
     expect(taken.statusCode).toBe(200);
-    expect(taken.json()).toEqual({ success: true, message: messages.myUploads.deleted });
+    expect(taken.json()).toEqual({ success: true, message: messages.myUploads.handedOver });
     // Gone from the first phone's list, still in the album, now the second guest's.
     expect(await list(first.guestToken)).toEqual([]);
     expect(await album()).toContainEqual({ id: sharedItem!.id, uploader: 'Mert', note: 'Pastadan önce' });
@@ -667,7 +673,9 @@ describe('my uploads (X-Guest-Token)', () => {
     expect(await album()).toContainEqual({ id: sharedItem!.id, uploader: 'Zeynep', note: null });
     const [again] = await list(first.guestToken);
     expect(again?.id).toBe(sharedItem!.id);
-    expect((await del(sharedItem!.id, first.guestToken)).statusCode).toBe(200);
+    expect(again).toMatchObject({ sentByOthersToo: false });
+    const last = await del(sharedItem!.id, first.guestToken);
+    expect(last.json()).toEqual({ success: true, message: messages.myUploads.deleted });
     expect((await album()).map((p) => p.id)).not.toContain(sharedItem!.id);
     expect(await album()).toHaveLength(1);
   });

@@ -185,6 +185,7 @@ export function createLiveService(deps: {
       const event = await deps.events.findById(eventId);
       if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
       const rows = event.archivedAt ? [] : await repo.listByGuest(eventId, guestId, myUploadsLimit);
+      const shared = await repo.sentByOthersToo(rows.map((r) => r.id));
       const uploads = await Promise.all(
         rows.map(async (row): Promise<MyUpload> => ({
           id: row.id,
@@ -194,6 +195,7 @@ export function createLiveService(deps: {
           uploadedAt: row.uploadedAt.toISOString(),
           state: row.processingState === 'pending' ? 'processing' : row.status,
           thumbnailUrl: row.thumbnailKey ? await sign(row.thumbnailKey) : null,
+          sentByOthersToo: shared.has(row.id),
         })),
       );
       return { success: true, uploads, canDelete: event.canAddPhotos && !event.archivedAt };
@@ -213,10 +215,10 @@ export function createLiveService(deps: {
       if (!event.canAddPhotos || event.archivedAt)
         throw new AppError(ErrorCode.FORBIDDEN, messages.myUploads.closed);
       // Bytes another phone sent too stay in the album as that guest's; otherwise the item goes.
-      if (!(await repo.handOver(eventId, own.id, guestId))) {
-        const { deleted } = await repo.deleteItems(eventId, [own.id], deps.counter, guestId);
-        if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
-      }
+      if (await repo.handOver(eventId, own.id, guestId))
+        return { success: true as const, message: messages.myUploads.handedOver };
+      const { deleted } = await repo.deleteItems(eventId, [own.id], deps.counter, guestId);
+      if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, messages.myUploads.notFound);
       deps.onJobsEnqueued();
       return { success: true as const, message: messages.myUploads.deleted };
     },

@@ -392,6 +392,16 @@ export function createMediaRepository(db: Db) {
       });
     },
 
+    /** Which of these items another phone sent too (a later upload of the same bytes). */
+    async sentByOthersToo(mediaIds: string[]): Promise<Set<string>> {
+      if (mediaIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ mediaId: mediaCoUploads.mediaId })
+        .from(mediaCoUploads)
+        .where(inArray(mediaCoUploads.mediaId, mediaIds));
+      return new Set(rows.map((r) => r.mediaId));
+    },
+
     /** One phone's uploads to an event, newest first (a guest's own list is short; bounded anyway). */
     async listByGuest(eventId: string, guestId: string, limit: number): Promise<MediaRow[]> {
       return db

@@ -10,6 +10,8 @@ export interface MyUpload {
   type: 'image' | 'video';
   state: MyUploadState;
   thumbnailUrl: string | null;
+  /** Another phone sent the same file too: deleting leaves it in the album as theirs. */
+  sentByOthersToo: boolean;
 }
 
 export interface MyUploads {
@@ -36,6 +38,7 @@ function parseMyUploads(body: unknown): MyUploads | null {
         type: u.type === 'video' ? 'video' : 'image',
         state: u.state as MyUploadState,
         thumbnailUrl: typeof u.thumbnailUrl === 'string' ? u.thumbnailUrl : null,
+        sentByOthersToo: u.sentByOthersToo === true,
       },
     ];
   });

@@ -243,7 +243,7 @@ export function MyUploads({
             <dialog.Part
               open
               title={t.confirmTitle}
-              description={t.confirmBody}
+              description={asking.sentByOthersToo ? t.confirmBodyShared : t.confirmBody}
               confirmLabel={t.confirm}
               busy={deleting}
               onConfirm={() => void remove(asking)}

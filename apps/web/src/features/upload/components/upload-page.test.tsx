@@ -945,6 +945,8 @@ describe('guest upload page', () => {
         uploadedAt: '2026-12-05T10:01:00Z',
         state: 'processing',
         thumbnailUrl: null,
+        // Another guest sent the same video too.
+        sentByOthersToo: true,
       },
       {
         id: 'p3',
@@ -975,6 +977,7 @@ describe('guest upload page', () => {
     ).toEqual(['gelin.jpgAlbümde', 'dans.mp4İşleniyor', 'pasta.jpgOnay bekliyor']);
     await user.click(screen.getByRole('button', { name: 'pasta.jpg dosyasını sil' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Bu dosya silinsin mi?' });
+    expect(dialog).toHaveAccessibleDescription('Dosya albümden kaldırılır; bu işlem geri alınamaz.');
     // Cancelling deletes nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
     expect(calls.some((c) => c.init?.method === 'DELETE')).toBe(false);
@@ -982,6 +985,13 @@ describe('guest upload page', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Dosya silindi.')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    // A file another guest sent too stays in the album: the question says so before anything goes.
+    await user.click(screen.getByRole('button', { name: 'dans.mp4 dosyasını sil' }));
+    const shared = await screen.findByRole('alertdialog', { name: 'Bu dosya silinsin mi?' });
+    expect(shared).toHaveAccessibleDescription(
+      'Aynı dosyayı başka bir misafir de yükledi: dosya sizin listenizden kalkar, albümde onun adıyla kalır.',
+    );
+    await user.click(within(shared).getByRole('button', { name: 'Vazgeç' }));
     // The header's count is read again.
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/events/ev1/info')).toHaveLength(2));
     const removal = calls.find((c) => c.init?.method === 'DELETE')!;
