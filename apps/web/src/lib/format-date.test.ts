@@ -18,5 +18,10 @@ describe('Turkish dates and sizes', () => {
     expect(formatBytes(1536)).toBe('1,5 KB');
     expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
     expect(formatBytes(50 * 1024 ** 3)).toBe('50 GB');
+    // Never four digits: just under a megabyte already reads as one.
+    expect(formatBytes(1008 * 1024)).toBe('1 MB');
+    expect(formatBytes(999 * 1024)).toBe('999 KB');
+    expect(formatBytes(1010)).toBe('1 KB');
+    expect(formatBytes(Math.round(999.7 * 1024))).toBe('1 MB');
   });
 });

@@ -31,11 +31,13 @@ export function formatDateTime(iso: string): string {
 
 /** Byte counts as people read them in Turkish ("1,5 MB"). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  // The next unit from 1000 on, so no size reads "1.008 KB" (four digits, a thousands dot) on its
+  // way to "1 MB".
+  if (bytes < 1000) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 999.5 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
