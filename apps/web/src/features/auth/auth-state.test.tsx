@@ -86,6 +86,10 @@ describe('auth state transitions', () => {
       expect.objectContaining({ title: 'Giriş Hatası!', variant: 'destructive' }),
     ]);
     expect(getSession().token).toBeNull();
+    // Trying again replaces the toast instead of stacking another over the dialog.
+    await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(getToasts()).toHaveLength(1);
   });
 
   it('an account that is not activated yet is offered a new activation e-mail', async () => {

@@ -24,6 +24,12 @@ import type { AuthDialogProps } from './auth-dialogs';
 import { AuthSwitchLink } from './auth-switch-link';
 import { messages } from '@ani/contract/messages';
 
+/**
+ * The dialog's own toasts share one id: each replaces the last, so repeated tries (a wrong password,
+ * an account waiting for its activation) never pile toasts over the fields they are about.
+ */
+const dialogToastId = 'login-dialog';
+
 export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,7 +53,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
         error instanceof ApiError && error.kind === 'http' ? error.message : messages.auth.wrongCredentials;
       const notActivated = error instanceof ApiError && error.code === ErrorCode.NOT_ACTIVATED;
       setBanner({ message, notActivated });
-      toast({ title: t.loginErrorTitle, description: message, variant: 'destructive' });
+      toast({ id: dialogToastId, title: t.loginErrorTitle, description: message, variant: 'destructive' });
     },
   });
 
@@ -55,7 +61,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
     mutationFn: () => resendActivation(identifier.trim()),
     onSuccess: (res) => {
       setBanner(null);
-      toast({ title: t.resendSent, description: res.message, variant: 'success' });
+      toast({ id: dialogToastId, title: t.resendSent, description: res.message, variant: 'success' });
     },
   });
 
