@@ -53,6 +53,25 @@ describe('wall queue', () => {
     expect(first.fresh).toEqual([]);
   });
 
+  it('the first arrival on an empty wall counts as fresh: the next one waits its few seconds', () => {
+    const first = run(emptyQueue, { type: 'start', items: [] }, { type: 'add', item: item('a') });
+    expect(first.currentWasFresh).toBe(true);
+    const second = run(first, { type: 'add', item: item('b') });
+    expect(second.current).toBe('a');
+    expect(second.fresh).toEqual(['b']);
+    // Shown at 0, b arrives at 1.5 s: a stays until 4 s.
+    const t = { slideMs: 8000, cutAfterMs: 800, freshMinMs: 4000 };
+    expect(slideDeadline(t, 0, 1500, true, second.currentWasFresh)).toBe(4000);
+  });
+
+  it('an album slide still gives way to an arrival after a moment', () => {
+    const q = run(emptyQueue, { type: 'start', items: album }, { type: 'add', item: item('n') });
+    expect(q.current).toBe('c');
+    expect(q.currentWasFresh).toBe(false);
+    const t = { slideMs: 8000, cutAfterMs: 800, freshMinMs: 4000 };
+    expect(slideDeadline(t, 0, 1500, true, q.currentWasFresh)).toBe(1500);
+  });
+
   it('a live arrival is shown next, then the loop goes on where it was and later includes it', () => {
     let q = run(emptyQueue, { type: 'start', items: album }, next); // on b
     q = run(q, { type: 'add', item: item('n') });
@@ -128,6 +147,64 @@ describe('wall queue', () => {
     const q = run(emptyQueue, { type: 'start', items: album });
     expect(upcoming(q)?.id).toBe('b');
     expect(upcoming(run(emptyQueue, { type: 'start', items: [item('a')] }))).toBeNull();
+  });
+});
+
+describe('wall queue when pictures fail to load', () => {
+  const failed = (id: string) => ({ type: 'failed', id }) as const;
+
+  it('pictures that load are shown in the loop’s order', () => {
+    const q = run(emptyQueue, { type: 'start', items: album });
+    expect(upcoming(q)?.id).toBe('b');
+    expect(order(q, 4)).toEqual(['c', 'b', 'a', 'c']);
+  });
+
+  it('a next picture that failed out of sight is not shown: the one on screen stays a turn, and the next time round it is tried again', () => {
+    const q = run(emptyQueue, { type: 'start', items: album }, failed('b')); // on c
+    expect(upcoming(q)).toBeNull();
+    const held = run(q, next);
+    expect(held.current).toBe('c');
+    expect(held.moves).toBe(q.moves + 1); // the slide clock restarts
+    expect(upcoming(held)?.id).toBe('a');
+    expect(order(q, 5)).toEqual(['c', 'c', 'a', 'c', 'b']);
+  });
+
+  it('while nothing else loads (the network is down) the good picture stays, one more tried each turn', () => {
+    let q = run(emptyQueue, { type: 'start', items: album }); // c on screen, loaded before the outage
+    const tried: string[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const loading = upcoming(q);
+      if (loading) {
+        tried.push(loading.id);
+        q = run(q, failed(loading.id));
+      }
+      q = run(q, next);
+      expect(q.current).toBe('c');
+    }
+    expect(tried).toEqual(['b', 'a', 'b']);
+    // The network is back: the one loading now is shown.
+    expect(run(q, next).current).toBe('a');
+  });
+
+  it('a failed arrival is passed over too, and shown when the loop comes to it', () => {
+    const q = run(emptyQueue, { type: 'start', items: album }, { type: 'add', item: item('n') }, failed('n'));
+    expect(order(q, 6)).toEqual(['c', 'c', 'b', 'a', 'n', 'c']);
+  });
+
+  it('a picture that broke on screen gives way to one that did not fail; alone, it is tried again', () => {
+    const broken = run(emptyQueue, { type: 'start', items: album }, failed('b'), failed('c'));
+    expect(broken.failed).toEqual(['b', 'c']);
+    const after = run(broken, next);
+    expect(after.current).toBe('a');
+    expect(after.failed).toEqual([]);
+    const alone = run(emptyQueue, { type: 'start', items: [item('a')] }, failed('a'));
+    expect(run(alone, next)).toMatchObject({ current: 'a', failed: [] });
+  });
+
+  it('a removed picture on screen gives way to one that did not fail; a late failure of one gone is ignored', () => {
+    const q = run(emptyQueue, { type: 'start', items: album }, failed('b'));
+    expect(run(q, { type: 'remove', id: 'c' })).toMatchObject({ current: 'a', failed: [] });
+    expect(run(q, failed('a'))).toBe(q);
   });
 });
 

@@ -19,6 +19,13 @@ export interface WallQueue {
   /** True when `current` came from `fresh`: it is not cut short by the next arrival before it was seen. */
   readonly currentWasFresh: boolean;
   /**
+   * Ids whose picture failed to load (the one on screen, or the next one while it loaded out of sight).
+   * None of them is shown: a failed next one is passed over once, and tried again the next time round.
+   */
+  readonly failed: readonly string[];
+  /** Counts the wall's moves: the slide clock restarts at each, also when one kept the picture on screen. */
+  readonly moves: number;
+  /**
    * What the stream said since the list's pages began to be read (bounded): a page read before a
    * deletion must not bring the item back, and a re-read list must not drop what arrived after it.
    */
@@ -36,6 +43,8 @@ export type WallAction =
   | { type: 'reconcile'; items: readonly WallItem[] }
   | { type: 'add'; item: WallItem }
   | { type: 'remove'; id: string }
+  /** The picture of the item on screen, or of the next one loading out of sight, failed to load. */
+  | { type: 'failed'; id: string }
   | { type: 'next' }
   | { type: 'back' };
 
@@ -51,6 +60,8 @@ export const emptyQueue: WallQueue = {
   cursor: 0,
   current: null,
   currentWasFresh: false,
+  failed: [],
+  moves: 0,
   lately: noneLately,
 };
 
@@ -62,17 +73,53 @@ function start(items: readonly WallItem[], lately = noneLately): WallQueue {
     cursor: capped.length > 1 ? 1 : 0,
     current: capped[0]?.id ?? null,
     currentWasFresh: false,
+    failed: [],
+    moves: 0,
     lately,
   };
 }
 
-function next(q: WallQueue): WallQueue {
+/** The id the wall shows next: the first arrival waiting, else the loop's. */
+function candidate(q: WallQueue): string | null {
+  return q.fresh[0] ?? (q.items.length > 0 ? q.items[q.cursor % q.items.length]!.id : null);
+}
+
+/** Shows the next item; the one it leaves is tried anew when it comes round again. */
+function show(q: WallQueue): WallQueue {
+  const failed = q.failed.filter((id) => id !== q.current);
   const [first, ...rest] = q.fresh;
-  if (first !== undefined) return { ...q, fresh: rest, current: first, currentWasFresh: true };
+  if (first !== undefined) return { ...q, fresh: rest, current: first, currentWasFresh: true, failed };
   const n = q.items.length;
-  if (n === 0) return { ...q, cursor: 0, current: null, currentWasFresh: false };
+  if (n === 0) return { ...q, cursor: 0, current: null, currentWasFresh: false, failed };
   const at = q.cursor % n;
-  return { ...q, current: q.items[at]!.id, cursor: (at + 1) % n, currentWasFresh: false };
+  return { ...q, current: q.items[at]!.id, cursor: (at + 1) % n, currentWasFresh: false, failed };
+}
+
+/**
+ * Moves on. A next item whose picture failed is passed over instead of shown (and forgotten, so the
+ * next time round it is tried again). While a good picture is on screen it stays for another turn and
+ * the item after the failed one loads out of sight meanwhile, so the wall never cuts from a good
+ * picture to a failed one, and an outage costs a request or two a slide, not a burst through the album.
+ * A picture that broke on screen gives way to the first one not known to have failed.
+ */
+function next(q: WallQueue): WallQueue {
+  const good = q.current !== null && !q.failed.includes(q.current) && q.items.some((i) => i.id === q.current);
+  let r: WallQueue = { ...q, moves: q.moves + 1 };
+  for (let id = candidate(r); id !== null && r.failed.includes(id); id = candidate(r)) {
+    const failed = r.failed.filter((f) => f !== id);
+    r =
+      r.fresh[0] === id
+        ? { ...r, fresh: r.fresh.slice(1), failed }
+        : { ...r, cursor: (r.cursor + 1) % r.items.length, failed };
+    if (good) return r;
+  }
+  return show(r);
+}
+
+/** Marks a picture that failed to load, if it is on screen or next (a late error of one gone is moot). */
+function fail(q: WallQueue, id: string): WallQueue {
+  if (q.failed.includes(id) || (id !== q.current && id !== candidate(q))) return q;
+  return { ...q, failed: [...q.failed, id] };
 }
 
 /** The album item before the one on screen (newest → oldest wraps round); the loop then goes on from there. */
@@ -81,7 +128,10 @@ function back(q: WallQueue): WallQueue {
   if (n === 0) return q;
   const at = q.items.findIndex((i) => i.id === q.current);
   const target = at < 0 ? 0 : (at - 1 + n) % n;
-  return { ...q, current: q.items[target]!.id, cursor: (target + 1) % n, currentWasFresh: false };
+  const id = q.items[target]!.id;
+  // Asked for by hand: a picture that failed is tried again.
+  const failed = q.failed.filter((f) => f !== id && f !== q.current);
+  return { ...q, current: id, cursor: (target + 1) % n, currentWasFresh: false, failed, moves: q.moves + 1 };
 }
 
 /** Older items of the album (a later page): new to the wall, after everything it has, never "fresh". */
@@ -102,7 +152,8 @@ function add(q: WallQueue, item: WallItem): WallQueue {
   if (q.items.some((i) => i.id === item.id)) return q;
   const lately = { ...q.lately, arrived: remember(q.lately.arrived, item.id) };
   let items = [item, ...q.items];
-  if (q.current === null) return start(items, lately);
+  // The first photo of an empty wall is a fresh one too: it keeps its few seconds before the next arrival.
+  if (q.current === null) return { ...start(items, lately), currentWasFresh: true };
   // Full: the oldest item (not the one on screen) makes room, so the wall's memory stays bounded.
   if (items.length > limits.wallMaxItems) {
     const drop = items.at(-1)!.id === q.current ? items.length - 2 : items.length - 1;
@@ -121,7 +172,8 @@ function remove(q: WallQueue, id: string): WallQueue {
   const items = q.items.filter((_, i) => i !== at);
   let cursor = at < q.cursor ? q.cursor - 1 : q.cursor;
   if (cursor >= items.length) cursor = 0;
-  const rest = { ...q, items, cursor, fresh: q.fresh.filter((f) => f !== id), lately };
+  const fresh = q.fresh.filter((f) => f !== id);
+  const rest = { ...q, items, cursor, fresh, failed: q.failed.filter((f) => f !== id), lately };
   return q.current === id ? next(rest) : rest;
 }
 
@@ -159,7 +211,8 @@ function reconcile(q: WallQueue, list: readonly WallItem[]): WallQueue {
       break;
     }
   }
-  const result = { ...q, items, fresh, cursor };
+  const failed = q.failed.filter((id) => position.has(id));
+  const result = { ...q, items, fresh, cursor, failed };
   return position.has(q.current) ? result : next(result);
 }
 
@@ -175,6 +228,8 @@ export function wallReducer(q: WallQueue, action: WallAction): WallQueue {
       return add(q, action.item);
     case 'remove':
       return remove(q, action.id);
+    case 'failed':
+      return fail(q, action.id);
     case 'reconcile':
       return reconcile(q, action.items);
     case 'next':
@@ -184,10 +239,13 @@ export function wallReducer(q: WallQueue, action: WallAction): WallQueue {
   }
 }
 
-/** The item the wall will show after the current one, for preloading; null when there is none to load. */
+/**
+ * The item the wall will show after the current one, for preloading; null when there is none to load
+ * (or its picture failed: it is passed over, and loaded anew when it comes round again).
+ */
 export function upcoming(q: WallQueue): WallItem | null {
-  const id = q.fresh[0] ?? (q.items.length > 0 ? q.items[q.cursor % q.items.length]!.id : null);
-  if (id === null || id === q.current) return null;
+  const id = candidate(q);
+  if (id === null || id === q.current || q.failed.includes(id)) return null;
   return q.items.find((i) => i.id === id) ?? null;
 }
 

@@ -61,13 +61,16 @@ export function Slideshow({
     return () => clearTimeout(t);
   }, [leaving, timing.fadeMs]);
 
-  // Slide timing: the clock restarts when the slide changes and when the wall resumes.
+  // Slide timing: the clock restarts when the wall moves (also when a move kept the slide, its successor
+  // having failed to load) and when the wall resumes.
   const shownAt = useRef(0);
   useEffect(() => {
     shownAt.current = performance.now();
-  }, [currentId, paused]);
+  }, [currentId, queue.moves, paused]);
   const freshWaiting = queue.fresh.length > 0;
-  const isVideo = current?.type === 'video';
+  // A picture that failed to load is not mounted; one on screen leaves it dark until its slide time ends.
+  const failed = (id: string | undefined) => id !== undefined && queue.failed.includes(id);
+  const isVideo = current?.type === 'video' && !failed(current.id);
   useEffect(() => {
     if (paused || currentId === null) return;
     const t = isVideo ? { ...timing, slideMs: Math.max(timing.slideMs, videoMaxMs) } : timing;
@@ -75,7 +78,7 @@ export function Slideshow({
     const deadline = slideDeadline(t, shownAt.current, now, freshWaiting, queue.currentWasFresh);
     const timer = setTimeout(() => dispatch({ type: 'next' }), Math.max(0, deadline - now));
     return () => clearTimeout(timer);
-  }, [currentId, queue.currentWasFresh, freshWaiting, isVideo, paused, timing, dispatch]);
+  }, [currentId, queue.moves, queue.currentWasFresh, freshWaiting, isVideo, paused, timing, dispatch]);
 
   const onEnded = useCallback(
     (id: string) => {
@@ -85,11 +88,12 @@ export function Slideshow({
   );
   const onFailed = useCallback(
     (id: string) => {
-      // An unreadable or expired picture is skipped, and the list re-read (its URLs may have run out).
+      // An unreadable or expired picture is never shown (the queue passes over it), and the list is
+      // re-read (its URLs may have run out).
       onMediaFailed();
-      if (id === currentId) dispatch({ type: 'next' });
+      dispatch({ type: 'failed', id });
     },
-    [currentId, dispatch, onMediaFailed],
+    [dispatch, onMediaFailed],
   );
 
   // Controls and the cursor show on activity and hide after a few quiet seconds.
@@ -131,9 +135,11 @@ export function Slideshow({
     return () => window.removeEventListener('keydown', onKey);
   }, [dispatch, toggleFullscreen, wake]);
 
+  // A failed picture is unmounted, never shown broken; when it comes round again it mounts anew and reloads.
   const layers: { item: NonNullable<typeof current>; role: SlideRole }[] = [];
-  if (leaving && leaving.id !== current?.id) layers.push({ item: leaving, role: 'leaving' });
-  if (current) layers.push({ item: current, role: 'current' });
+  if (leaving && leaving.id !== current?.id && !failed(leaving.id))
+    layers.push({ item: leaving, role: 'leaving' });
+  if (current && !failed(current.id)) layers.push({ item: current, role: 'current' });
   if (next && next.id !== leaving?.id) layers.push({ item: next, role: 'upcoming' });
 
   return (

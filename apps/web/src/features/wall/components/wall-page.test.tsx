@@ -65,6 +65,8 @@ const pageOf = (input: RequestInfo | URL) =>
 /** The slide on screen (the next one is mounted too, out of sight, with its own caption). */
 const slide = () => within(screen.getByTestId('wall-slide'));
 const onScreen = () => screen.queryByTestId('wall-slide')?.getAttribute('data-id') ?? null;
+/** The mounted <img> of an item (on screen, leaving, or loading out of sight). */
+const picture = (id: string) => document.querySelector<HTMLImageElement>(`img[src="/media/${id}.jpg"]`);
 
 async function renderWall(
   respond: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
@@ -201,6 +203,57 @@ describe('wall page', () => {
     expect(screen.getByText('İlk fotoğrafı siz paylaşın!')).toBeInTheDocument();
     act(() => FakeEventSource.last!.emit('photo', item('n', 'Mert')));
     expect(onScreen()).toBe('n');
+  });
+
+  it('the first photo on an empty wall keeps its 4 s when the next one comes 1.5 s later', async () => {
+    await renderWall(async () => wall([]));
+    act(() => FakeEventSource.last!.emit('photo', item('a', 'Mert')));
+    expect(onScreen()).toBe('a');
+    await wait(1500);
+    act(() => FakeEventSource.last!.emit('photo', item('b', 'Ece')));
+    await wait(2400);
+    expect(onScreen()).toBe('a');
+    await wait(100);
+    expect(onScreen()).toBe('b');
+  });
+
+  it('a picture that loads is shown in its turn', async () => {
+    await renderWall(async () => wall([item('c', 'Zeynep'), item('b', 'Ali Demir')]));
+    fireEvent.load(picture('b')!);
+    await wait(8000);
+    expect(onScreen()).toBe('b');
+    expect(screen.getByAltText('Ali Demir paylaştı')).toBeVisible();
+  });
+
+  it('a picture that failed to load out of sight is never shown: the photo on screen stays, and it is tried again the next time round', async () => {
+    await renderWall(async () => wall([item('c', 'Zeynep'), item('b', 'Ali Demir'), item('a', 'Can')]));
+    expect(onScreen()).toBe('c');
+    // The venue's network is gone: the next pictures fail while they load out of sight.
+    fireEvent.error(picture('b')!);
+    expect(picture('b')).toBeNull();
+    await wait(8000);
+    expect(onScreen()).toBe('c');
+    fireEvent.error(picture('a')!);
+    await wait(8000);
+    expect(onScreen()).toBe('c');
+    expect(screen.queryByAltText('Ali Demir paylaştı')).toBeNull();
+    // Its turn again: c stays, and b loads anew.
+    await wait(8000);
+    expect(onScreen()).toBe('c');
+    expect(picture('b')).not.toBeNull();
+    // The network is back: b loaded this time.
+    await wait(8000);
+    expect(onScreen()).toBe('b');
+    expect(slide().getByTestId('wall-uploader')).toHaveTextContent('Ali Demir');
+  });
+
+  it('a picture that breaks on screen is taken off at once (no broken-image icon, no alt text), and the wall moves on at its time', async () => {
+    await renderWall(async () => wall([item('c', 'Zeynep'), item('b', 'Ali Demir')]));
+    fireEvent.error(picture('c')!);
+    expect(screen.queryByAltText('Zeynep paylaştı')).toBeNull();
+    expect(document.querySelector('[data-id="c"]')).toBeNull();
+    await wait(8000);
+    expect(onScreen()).toBe('b');
   });
 
   it('a refused link ends on the Turkish expired-link screen, with no stream', async () => {

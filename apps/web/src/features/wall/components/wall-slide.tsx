@@ -32,6 +32,13 @@ export const WallSlide = memo(function WallSlide({
   // The address it was mounted with: a periodic re-read signs new URLs, and swapping the source of a
   // picture on screen would reload it.
   const [src] = useState(item.url);
+  // A picture that failed to load hides at once, whatever its role: a TV must never show the
+  // browser's broken-image icon and alt text (the wall unmounts it too, and passes over it).
+  const [broken, setBroken] = useState(false);
+  const fail = () => {
+    setBroken(true);
+    onFailed(item.id);
+  };
   const current = role === 'current';
 
   useEffect(() => {
@@ -69,6 +76,7 @@ export const WallSlide = memo(function WallSlide({
       data-testid={current ? 'wall-slide' : undefined}
       data-id={item.id}
       aria-hidden={current ? undefined : true}
+      hidden={broken}
       className={cn('absolute inset-0', current ? 'z-20' : role === 'leaving' ? 'z-10' : 'z-0 opacity-0')}
     >
       {item.type === 'video' ? (
@@ -81,7 +89,7 @@ export const WallSlide = memo(function WallSlide({
           preload="auto"
           aria-label={alt || undefined}
           onEnded={() => onEnded(item.id)}
-          onError={() => onFailed(item.id)}
+          onError={fail}
           className="absolute inset-0 h-full w-full object-contain"
         />
       ) : (
@@ -89,7 +97,7 @@ export const WallSlide = memo(function WallSlide({
           src={src}
           alt={alt}
           decoding="async"
-          onError={() => onFailed(item.id)}
+          onError={fail}
           className="absolute inset-0 h-full w-full object-contain"
         />
       )}

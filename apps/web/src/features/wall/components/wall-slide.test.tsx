@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { WallItem } from '@ani/contract/live';
+import { WallSlide } from './wall-slide';
+
+const item: WallItem = {
+  id: 'a',
+  type: 'image',
+  url: '/media/a.jpg',
+  posterUrl: null,
+  width: 1600,
+  height: 900,
+  uploader: 'Ali Demir',
+  note: null,
+  uploadedAt: '2026-12-05T20:00:00.000Z',
+};
+
+function renderSlide() {
+  const onFailed = vi.fn();
+  render(
+    <WallSlide
+      item={item}
+      role="leaving"
+      fadeMs={0}
+      paused={false}
+      onEnded={() => undefined}
+      onFailed={onFailed}
+    />,
+  );
+  return { onFailed, picture: screen.getByAltText('Ali Demir paylaştı') };
+}
+
+describe('wall slide', () => {
+  it('shows a picture that loads, with its caption', () => {
+    const { onFailed, picture } = renderSlide();
+    fireEvent.load(picture);
+    expect(picture).toBeVisible();
+    expect(screen.getByTestId('wall-uploader')).toBeVisible();
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('hides a picture that fails to load, whatever its role, and says so', () => {
+    const { onFailed, picture } = renderSlide();
+    fireEvent.error(picture);
+    // Neither the broken-image icon nor the alt text nor the caption shows.
+    expect(picture).not.toBeVisible();
+    expect(screen.getByTestId('wall-uploader')).not.toBeVisible();
+    expect(onFailed).toHaveBeenCalledWith('a');
+  });
+});
