@@ -143,6 +143,10 @@ export const messages = {
     usage: '{used} / {max} · {items} / {maxItems} dosya',
   },
   approval: {
+    /** Under "Tümünü Seç" while more items wait than are loaded: the selection is only the loaded ones. */
+    notAllLoaded: '{n} öğe seçildi · {rest} öğe henüz yüklenmedi.',
+    /** Loads the next page (at most a page's worth) and adds it to the selection. */
+    loadAndSelect: '{k} öğe daha göster ve seç',
     approvedOne: 'Fotoğraf onaylandı ve albüme eklendi.',
     approvedMany: '{n} dosya onaylandı ve albüme eklendi.',
     settingTitle: 'Fotoğraf Onayı',

@@ -348,4 +348,65 @@ describe('album page', () => {
     expect(screen.queryByText(/onayınızı bekliyor/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Onay Bekleyenlere Git' })).not.toBeInTheDocument();
   });
+
+  // The twins: approving an item still waiting, and one deleted on another device meanwhile (the
+  // server answers 404 for it). Either way the tab's count follows at once, not at the next refetch.
+  it.each([
+    { case: 'still waiting', gone: false },
+    { case: 'deleted elsewhere', gone: true },
+  ])("approving an item $case brings the review tab's count down at once", async ({ gone }) => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let waiting = ['w1', 'w2'];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/photos/approve')) {
+        const { photoIds } = JSON.parse(String(init?.body)) as { photoIds: string[] };
+        const approved = photoIds.filter((id) => waiting.includes(id));
+        if (approved.length === 0)
+          return jsonResponse(
+            {
+              success: false,
+              message: 'Seçtiğiniz fotoğraf ve videolar bu albümde bulunamadı; silinmiş olabilirler.',
+            },
+            404,
+          );
+        waiting = waiting.filter((id) => !approved.includes(id));
+        return jsonResponse({
+          success: true,
+          message: 'Fotoğraf onaylandı ve albüme eklendi.',
+          approved,
+          notFound: [],
+          currentPhotoCount: 2,
+          pendingCount: waiting.length,
+        });
+      }
+      if (!url.includes('/photos'))
+        return jsonResponse({
+          success: true,
+          event: { ...event, autoApprovePhotos: false, pendingCount: waiting.length },
+        });
+      const photos = url.includes('status=pending')
+        ? waiting.map((id) => ({ ...item(id, 'Can', null), status: 'pending' }))
+        : [item('p1', 'Ayşe', null)];
+      return jsonResponse({
+        success: true,
+        photos,
+        nextToken: null,
+        pagination: { nextToken: null, page: 1, limit: 12, totalPages: 1 },
+        photoCount: 1,
+        pendingCount: waiting.length,
+      });
+    });
+    const user = userEvent.setup();
+    renderAlbum('/events/ev1?view=pending');
+    const tab = await screen.findByRole('tab', { name: /Onay Bekleyenler/ });
+    expect(within(tab).getByTestId('pending-count')).toHaveTextContent('2');
+    const approve = await screen.findByRole('button', { name: 'Fotoğraf 1 onayla' });
+    if (gone) waiting = ['w2'];
+    await user.click(approve);
+    await waitFor(() => expect(within(tab).getByTestId('pending-count')).toHaveTextContent('1'));
+    expect(screen.getAllByTestId('pending-item')).toHaveLength(1);
+  });
 });

@@ -32,10 +32,15 @@ const list = (photos: unknown[]) =>
     photoCount: 4,
     pendingCount: photos.length,
   });
+const notFoundText = 'Seçtiğiniz fotoğraf ve videolar bu albümde bulunamadı; silinmiş olabilirler.';
 
 type Call = { url: string; method: string; body: unknown };
 
-/** A server holding `pending`; approve and delete take items out of it, as the real one does. */
+/**
+ * A server holding `pending`, listed in pages of `limit` as the real one does; approve and delete
+ * take items out of it, and answer for ids it does not hold as the real one does (approve: 404 when
+ * none is there; delete: 200 with them in `notFound`). `deleteElsewhere` is another tab's delete.
+ */
 function server(initial: ReturnType<typeof item>[], options: { failApprove?: boolean } = {}) {
   let pending = [...initial];
   const calls: Call[] = [];
@@ -44,31 +49,50 @@ function server(initial: ReturnType<typeof item>[], options: { failApprove?: boo
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as { photoIds: string[] }) : undefined;
     calls.push({ url, method, body });
+    const held = (ids: string[]) => ids.filter((id) => pending.some((p) => p.id === id));
     if (url.includes('/photos/approve')) {
       if (options.failApprove) return jsonResponse({ success: false, message: 'Sunucu meşgul' }, 503);
-      pending = pending.filter((p) => !body!.photoIds.includes(p.id));
+      const approved = held(body!.photoIds);
+      if (approved.length === 0) return jsonResponse({ success: false, message: notFoundText }, 404);
+      pending = pending.filter((p) => !approved.includes(p.id));
       return jsonResponse({
         success: true,
-        message: `${body!.photoIds.length} dosya onaylandı ve albüme eklendi.`,
-        approved: body!.photoIds,
-        notFound: [],
-        currentPhotoCount: 4 + body!.photoIds.length,
+        message: `${approved.length} dosya onaylandı ve albüme eklendi.`,
+        approved,
+        notFound: body!.photoIds.filter((id) => !approved.includes(id)),
+        currentPhotoCount: 4 + approved.length,
         pendingCount: pending.length,
       });
     }
     if (method === 'DELETE') {
-      pending = pending.filter((p) => !body!.photoIds.includes(p.id));
+      const deleted = held(body!.photoIds);
+      pending = pending.filter((p) => !deleted.includes(p.id));
       return jsonResponse({
         success: true,
         message: 'ok',
-        deleted: body!.photoIds,
-        notFound: [],
+        deleted,
+        notFound: body!.photoIds.filter((id) => !deleted.includes(id)),
         currentPhotoCount: 4,
       });
     }
-    return list(pending);
+    const query = new URL(url, 'http://localhost').searchParams;
+    const limit = Number(query.get('limit') ?? 100);
+    const page = Number(query.get('page') ?? 1);
+    const photos = pending.slice((page - 1) * limit, page * limit);
+    const nextToken = pending.length > page * limit ? `after-${page}` : null;
+    return jsonResponse({
+      success: true,
+      photos,
+      nextToken,
+      pagination: { nextToken, page, limit, totalPages: Math.ceil(pending.length / limit) },
+      photoCount: 4,
+      pendingCount: pending.length,
+    });
   });
-  return calls;
+  const deleteElsewhere = (id: string) => {
+    pending = pending.filter((p) => p.id !== id);
+  };
+  return Object.assign(calls, { deleteElsewhere });
 }
 
 function renderPanel() {
@@ -235,5 +259,153 @@ describe('Onay Bekleyenler by keyboard', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Sunucu meşgul')).toBeInTheDocument();
     await waitFor(() => expect(second).toHaveFocus());
+  });
+});
+
+describe('Onay Bekleyenler: an item deleted on another tab or device', () => {
+  // The twin cases: the same press, the item still waiting or already gone. Both end the same way
+  // for the list and the keyboard; only the toast differs.
+  it.each([
+    { case: 'still waiting', gone: false, toast: '1 dosya onaylandı ve albüme eklendi.' },
+    { case: 'deleted elsewhere', gone: true, toast: notFoundText },
+  ])(
+    'approving an item $case: the toast, the card leaves at once, the focus moves to the next waiting item',
+    async ({ gone, toast }) => {
+      const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null), item('p3', 'Ela', null)]);
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      renderPanel();
+      const second = await screen.findByRole('button', { name: 'Fotoğraf 2 onayla' });
+      if (gone) calls.deleteElsewhere('p2');
+      const reads = calls.filter((c) => c.method === 'GET').length;
+      second.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      // Read again at once (not at the next half-minute refetch): Can's card is gone.
+      await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(2));
+      expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(reads);
+      expect(screen.queryByText('Can')).not.toBeInTheDocument();
+      // Ela moved up to the second place and has the focus, not the dead button nor <body>.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 2 onayla' })).toHaveFocus());
+      expect(document.activeElement?.closest('[data-testid="pending-item"]')).toHaveTextContent('Ela');
+    },
+  );
+
+  it('the last one deleted elsewhere: the empty state, its heading focused', async () => {
+    const calls = server([item('p1', 'Zeynep', null)]);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPanel();
+    const approve = await screen.findByRole('button', { name: 'Fotoğraf 1 onayla' });
+    calls.deleteElsewhere('p1');
+    approve.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(notFoundText)).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Onay bekleyen fotoğraf veya video yok.' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('"Seçilenleri Onayla" with every selected one deleted elsewhere: the selection empties, the cards leave', async () => {
+    const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null), item('p3', 'Ela', null)]);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 2 seç' }));
+    calls.deleteElsewhere('p1');
+    calls.deleteElsewhere('p2');
+    await user.click(screen.getByRole('button', { name: 'Seçilenleri Onayla (2)' }));
+    expect(await screen.findByText(notFoundText)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 onayla' })).toHaveFocus());
+  });
+
+  it('rejecting an item deleted elsewhere says it was not found (not "silindi") and the card leaves', async () => {
+    const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Fotoğraf 1 reddet' }));
+    calls.deleteElsewhere('p1');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reddet' }));
+    expect(await screen.findByText(notFoundText)).toBeInTheDocument();
+    expect(screen.queryByText('Fotoğraf başarıyla silindi.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotoğraf 1 onayla' })).toHaveFocus());
+    expect(document.activeElement?.closest('[data-testid="pending-item"]')).toHaveTextContent('Can');
+  });
+});
+
+describe('Onay Bekleyenler: "Tümünü Seç" with more waiting than loaded', () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => item(`p${i + 1}`, `Misafir ${i + 1}`, null));
+
+  it('says that the selection is the loaded 100 of 111, and shows and selects the other 11 on request', async () => {
+    const calls = server(many(111));
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(100);
+    await user.click(screen.getByRole('checkbox', { name: 'Tümünü Seç' }));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla (100)' })).toBeEnabled();
+    expect(screen.getByTestId('pending-selection-note')).toHaveTextContent(
+      '100 öğe seçildi · 11 öğe henüz yüklenmedi.',
+    );
+
+    await user.click(screen.getByRole('button', { name: '11 öğe daha göster ve seç' }));
+    await waitFor(() => expect(screen.getAllByTestId('pending-item')).toHaveLength(111));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla (111)' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Tümünü Seç' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Fotoğraf 111 seç' })).toBeChecked();
+    // Nothing left behind: the note and its button are gone, the keyboard is back on "Tümünü Seç".
+    expect(screen.queryByText(/henüz yüklenmedi/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /öğe daha göster ve seç/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Tümünü Seç' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Seçilenleri Onayla (111)' }));
+    const approve = calls.find((c) => c.url.endsWith('/photos/approve'))!;
+    expect((approve.body as { photoIds: string[] }).photoIds).toHaveLength(111);
+    expect(await screen.findByText('Onay bekleyen fotoğraf veya video yok.')).toBeInTheDocument();
+  });
+
+  it('more than a page behind: the button offers the next 100, then the rest', async () => {
+    server(many(211));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Tümünü Seç' }));
+    expect(screen.getByTestId('pending-selection-note')).toHaveTextContent(
+      '100 öğe seçildi · 111 öğe henüz yüklenmedi.',
+    );
+    const more = screen.getByRole('button', { name: '100 öğe daha göster ve seç' });
+    await user.click(more);
+    expect(await screen.findByRole('button', { name: 'Seçilenleri Onayla (200)' })).toBeEnabled();
+    expect(screen.getByTestId('pending-selection-note')).toHaveTextContent(
+      '200 öğe seçildi · 11 öğe henüz yüklenmedi.',
+    );
+    // The same button, now for the rest: the focus stayed on it.
+    expect(screen.getByRole('button', { name: '11 öğe daha göster ve seç' })).toHaveFocus();
+  });
+
+  it('with everything loaded, "Tümünü Seç" is all of them and says nothing more', async () => {
+    const calls = server(many(3));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Tümünü Seç' }));
+    expect(screen.queryByText(/henüz yüklenmedi/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Seçilenleri Onayla (3)' }));
+    expect(calls.find((c) => c.url.endsWith('/photos/approve'))!.body).toEqual({
+      photoIds: ['p1', 'p2', 'p3'],
+    });
+    expect(await screen.findByText('Onay bekleyen fotoğraf veya video yok.')).toBeInTheDocument();
+  });
+
+  it('a selection of some loaded items says nothing about the rest (its count is already the truth)', async () => {
+    server(many(111));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Tümünü Seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 5 seç' }));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla (99)' })).toBeEnabled();
+    expect(screen.queryByText(/henüz yüklenmedi/)).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Check, Clock, Play, RefreshCw, Trash2 } from 'lucide-react';
-import type { MediaItem } from '@ani/contract/media';
+import { limits } from '@ani/contract/limits';
+import { formatMessage, type MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { albumToast } from '../../../lib/album-toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { approvePhotos, deletePhotos, pendingPhotosQuery, refreshAfterReview } from '../api/album-api';
@@ -34,6 +35,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   const focusAfter = useRef<{ id: string | null } | { element: HTMLElement } | null>(null);
   const list = useRef<HTMLUListElement>(null);
   const emptyHeading = useRef<HTMLHeadingElement>(null);
+  const selectAllBox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const wanted = focusAfter.current;
     if (!wanted || busy) return;
@@ -50,6 +52,27 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   // Only what is still listed counts as chosen (another tab may have approved or deleted it).
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
   const allChosen = items.length > 0 && chosen.length === items.length;
+  // "Tümünü Seç" can only choose what is loaded (pages of 100), and the approve call names its items
+  // by id. It stays that way on purpose: in "Ben onaylarım" the host approves what they have seen
+  // (decision 0100), and the API has no "everything waiting" call. What it must not do is pass the
+  // loaded ones off as all of them: while more wait, the bar says how many are not loaded yet and
+  // offers to show and select them (the newest count is the last page read's).
+  const waiting = pending.data?.pages.at(-1)?.pendingCount ?? 0;
+  const notLoaded = pending.hasNextPage ? Math.max(waiting - items.length, 0) : 0;
+  const partial = allChosen && notLoaded > 0;
+
+  const showAndSelectMore = async () => {
+    if (pending.isFetchingNextPage) return;
+    const result = await pending.fetchNextPage();
+    if (result.isError) {
+      albumToast('destructive', 'Hata', a.pendingFailed);
+      return;
+    }
+    const loaded = result.data?.pages.flatMap((p) => p.photos.map((i) => i.id)) ?? [];
+    setSelected((current) => new Set([...current, ...loaded]));
+    // Everything is loaded: the button goes away with the note, and the keyboard goes back to "Tümünü Seç".
+    if (!result.hasNextPage) setTimeout(() => selectAllBox.current?.focus(), 0);
+  };
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -68,25 +91,30 @@ export function PendingPanel({ eventId }: { eventId: string }) {
     const staying = (i: MediaItem) => !ids.includes(i.id);
     const next =
       items.slice(first + 1).find(staying) ?? items.slice(0, Math.max(first, 0)).reverse().find(staying);
+    // The reviewed items leave the list: it is read again (with the tab's count and the album), and
+    // the keyboard moves on to the next item still waiting.
+    const moveOn = async () => {
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      setRejecting(null);
+      await refreshAfterReview(queryClient, eventId);
+      focusAfter.current = { id: next?.id ?? null };
+    };
     try {
       if (action === 'approve') {
         const result = await approvePhotos(eventId, ids);
         albumToast('success', result.message);
       } else {
         const result = await deletePhotos(eventId, ids);
-        albumToast(
-          'success',
-          ids.length === 1 ? m.deletedOne : m.deletedMany.replace('{n}', String(result.deleted.length)),
-        );
+        // None was there any more (deleted elsewhere): "silindi" would claim what this did not do.
+        if (result.deleted.length === 0) albumToast('destructive', 'Hata', a.notFound);
+        else
+          albumToast(
+            'success',
+            ids.length === 1 ? m.deletedOne : m.deletedMany.replace('{n}', String(result.deleted.length)),
+          );
       }
-      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
-      setRejecting(null);
-      await refreshAfterReview(queryClient, eventId);
-      focusAfter.current = { id: next?.id ?? null };
+      await moveOn();
     } catch (error) {
-      // Nothing changed: back to the approve button that was pressed (it was disabled meanwhile). A
-      // failed reject keeps its confirmation open, which holds the focus itself.
-      if (action === 'approve' && pressed instanceof HTMLElement) focusAfter.current = { element: pressed };
       albumToast(
         'destructive',
         'Hata',
@@ -96,6 +124,15 @@ export function PendingPanel({ eventId }: { eventId: string }) {
             ? m.deleteOneFailed
             : m.deleteFailed,
       );
+      // 404: none of them is in the album any more (deleted on another tab or device; or the album
+      // itself is gone). The list is what is stale, so it is read again at once, as after a review:
+      // the dead card leaves, the count is right, and the keyboard does not stay on a button that
+      // can only fail again.
+      if (error instanceof ApiError && error.status === 404) await moveOn();
+      // Otherwise nothing changed: back to the approve button that was pressed (it was disabled
+      // meanwhile). A failed reject keeps its confirmation open, which holds the focus itself.
+      else if (action === 'approve' && pressed instanceof HTMLElement)
+        focusAfter.current = { element: pressed };
     } finally {
       setBusy(false);
     }
@@ -140,6 +177,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
       <div className="sticky top-[var(--sticky-offset,0px)] z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90">
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium sm:min-h-0 text-stone-800 dark:text-stone-100">
           <input
+            ref={selectAllBox}
             type="checkbox"
             checked={allChosen}
             onChange={() => setSelected(allChosen ? new Set() : new Set(items.map((i) => i.id)))}
@@ -168,6 +206,32 @@ export function PendingPanel({ eventId }: { eventId: string }) {
             {a.approveSelected}
             {chosen.length > 0 ? ` (${chosen.length})` : null}
           </Button>
+        </div>
+        {/* Mounted throughout, so that a screen reader hears the note when it appears. */}
+        <div
+          className={cn(
+            'flex basis-full flex-wrap items-center gap-x-3 gap-y-1 text-sm',
+            !partial && 'sr-only',
+          )}
+        >
+          <p
+            role="status"
+            data-testid="pending-selection-note"
+            className="text-stone-700 dark:text-stone-300"
+          >
+            {partial ? formatMessage(a.notAllLoaded, { n: chosen.length, rest: notLoaded }) : null}
+          </p>
+          {partial ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="max-sm:h-11"
+              disabled={busy}
+              onClick={() => void showAndSelectMore()}
+            >
+              {formatMessage(a.loadAndSelect, { k: Math.min(notLoaded, limits.photosMaxLimit) })}
+            </Button>
+          ) : null}
         </div>
       </div>
       <ul ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
