@@ -107,7 +107,7 @@ export const messages = {
     retainedUntil: 'Albümünüz {tarih} tarihine kadar saklanacak',
     // Not in the original texts: an account whose deletion the host confirmed (grace period).
     deletedWithAccount:
-      'Hesap silme talebiniz nedeniyle albümünüz {tarih} tarihinde kalıcı olarak silinecek. Vazgeçmek için Ayarlar’a gidin.',
+      'Hesap silme talebiniz nedeniyle albümünüz {tarih} tarihinde kalıcı olarak silinecek. Vazgeçmek için Ayarlar’daki “Verilerim ve Hesabım” bölümüne gidin.',
     archived: 'Arşivlendi',
     archivedAlbum:
       'Bu albümün saklama süresi {tarih} tarihinde doldu ve fotoğraflarla videolar, size önceden haber verdiğimiz gibi kalıcı olarak silindi. Etkinliğinizin adı, tarihi ve paylaşılan içerik sayısı hatıra olarak burada kalmaya devam ediyor.',

@@ -82,10 +82,15 @@ describe('dashboard home: how long the album is kept', () => {
     renderHome([event], '2026-12-04T09:00:00.000Z');
     expect(
       await screen.findByText(
-        'Hesap silme talebiniz nedeniyle albümünüz 4 Aralık 2026 tarihinde kalıcı olarak silinecek. Vazgeçmek için Ayarlar’a gidin.',
+        'Hesap silme talebiniz nedeniyle albümünüz 4 Aralık 2026 tarihinde kalıcı olarak silinecek. Vazgeçmek için Ayarlar’daki “Verilerim ve Hesabım” bölümüne gidin.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/tarihine kadar saklanacak/)).not.toBeInTheDocument();
+    // The way back is one tap away.
+    expect(screen.getByRole('link', { name: 'Silme talebini geri al' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings#verilerim',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Archive, CalendarHeart, ChevronRight, Clock, Heart, QrCode, Users } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
 import { buttonClasses } from '../../../components/ui/button';
@@ -90,7 +91,17 @@ export function DashboardHomePage() {
               ) : null}
               <p className="mt-3 flex items-start gap-2 text-sm text-stone-200">
                 <Archive aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />{' '}
-                {retentionNote(latest, pendingDeletion)}
+                <span>
+                  {retentionNote(latest, pendingDeletion)}
+                  {pendingDeletion ? (
+                    <>
+                      {' '}
+                      <Link to={`${paths.dashboardSettings}#verilerim`} className="font-semibold underline">
+                        Silme talebini geri al
+                      </Link>
+                    </>
+                  ) : null}
+                </span>
               </p>
               <AlbumUsage event={latest} className="mt-4 max-w-md text-stone-100" />
             </div>
