@@ -517,6 +517,11 @@ describe('signed media URLs: small files answered from memory', () => {
     const after = await fetchMedia(photo.thumbnailUrl);
     expect(after.statusCode).toBe(404);
     expect(after.json()).toMatchObject({ message: m.fileGone });
+    // The refusal is not cached as the file was (for a year), nor named or typed as it.
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect(after.headers.etag).toBeUndefined();
+    expect(after.headers['content-disposition']).toBeUndefined();
+    expect(after.headers['content-type']).toMatch(/^application\/json/);
   });
 
   /** The app's security headers, as an ordinary API answer carries them. */

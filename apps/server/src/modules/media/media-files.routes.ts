@@ -185,7 +185,13 @@ export const mediaFileRoutes: FastifyPluginAsync<{
         },
       );
       if (sent.type === 'error') {
-        if (sent.statusCode === 404) throw new AppError(ErrorCode.NOT_FOUND, messages.media.fileGone);
+        if (sent.statusCode === 404) {
+          // The refusal is not the file: none of its headers (a year's immutable caching, its name,
+          // its validator) may go with it, or a browser would keep the 404 for a year.
+          for (let i = 0; i < headers.length; i += 2) reply.removeHeader(headers[i]!);
+          reply.header('cache-control', 'no-store');
+          throw new AppError(ErrorCode.NOT_FOUND, messages.media.fileGone);
+        }
         if (sent.statusCode === 416) {
           return rangeNotSatisfiable(
             reply,
