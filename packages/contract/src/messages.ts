@@ -147,6 +147,8 @@ export const messages = {
     notAllLoaded: '{n} öğe seçildi · {rest} öğe henüz yüklenmedi.',
     /** Loads the next page (at most a page's worth) and adds it to the selection. */
     loadAndSelect: '{k} öğe daha göster ve seç',
+    noteMore: 'Notun tamamı',
+    noteLess: 'Kısalt',
     approvedOne: 'Fotoğraf onaylandı ve albüme eklendi.',
     approvedMany: '{n} dosya onaylandı ve albüme eklendi.',
     settingTitle: 'Fotoğraf Onayı',

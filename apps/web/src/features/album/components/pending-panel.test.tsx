@@ -135,6 +135,23 @@ describe('Onay Bekleyenler', () => {
     expect(screen.getByRole('button', { name: 'Seçilenleri Onayla' })).toBeDisabled();
   });
 
+  it('opens a long note in full before the host approves it, and keeps a short one as it is', async () => {
+    const long = `${'Sevgili Elif ve Can, '.repeat(6)}sonsuza dek mutlu olun.`;
+    server([item('p1', 'Zeynep', long), item('p2', 'Can', 'Kısa not')]);
+    const user = userEvent.setup();
+    renderPanel();
+    const [first, second] = await screen.findAllByTestId('pending-item');
+    const note = within(first!).getByText(`“${long}”`);
+    expect(note).toHaveClass('line-clamp-2');
+    const more = within(first!).getByRole('button', { name: 'Notun tamamı' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(note).not.toHaveClass('line-clamp-2');
+    expect(within(first!).getByRole('button', { name: 'Kısalt' })).toHaveAttribute('aria-expanded', 'true');
+    // A note that fits its two lines offers nothing more.
+    expect(within(second!).queryByRole('button', { name: 'Notun tamamı' })).not.toBeInTheDocument();
+  });
+
   it('approves one item from its own button; "Tümünü Seç" selects every listed item', async () => {
     const calls = server([item('p1', 'Zeynep', null), item('p2', 'Can', null)]);
     const user = userEvent.setup();

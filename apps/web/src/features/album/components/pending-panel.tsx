@@ -337,11 +337,7 @@ function PendingCard({
           <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
             {item.metadata.uploader ?? a.anonymous}
           </p>
-          {item.metadata.note ? (
-            <p className="line-clamp-2 text-sm text-stone-600 italic dark:text-stone-300">
-              “{item.metadata.note}”
-            </p>
-          ) : null}
+          {item.metadata.note ? <PendingNote note={item.metadata.note} /> : null}
           <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
             <Clock aria-hidden className="h-3.5 w-3.5" />
             {formatDateTime(item.metadata.uploadDate)}
@@ -375,5 +371,42 @@ function PendingCard({
         </div>
       </div>
     </li>
+  );
+}
+
+/** Notes longer than this may pass the card's two lines (a phone card holds ~30 characters a line). */
+const noteFitsChars = 60;
+
+/**
+ * The guest's note, two lines on the card; a longer one opens in full on request, since the host
+ * approves it for the wall (which shows more of it) and must be able to read all of it first.
+ */
+function PendingNote({ note }: { note: string }) {
+  const [open, setOpen] = useState(false);
+  const text = useId();
+  const long = note.length > noteFitsChars;
+  return (
+    <>
+      <p
+        id={text}
+        className={cn(
+          'text-sm break-words text-stone-600 italic dark:text-stone-300',
+          !open && 'line-clamp-2',
+        )}
+      >
+        “{note}”
+      </p>
+      {long ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={text}
+          onClick={() => setOpen((o) => !o)}
+          className="text-brand-700 dark:text-brand-300 text-xs font-semibold underline max-sm:min-h-11"
+        >
+          {open ? a.noteLess : a.noteMore}
+        </button>
+      ) : null}
+    </>
   );
 }
