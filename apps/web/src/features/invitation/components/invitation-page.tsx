@@ -42,11 +42,19 @@ export function InvitationPage() {
 }
 
 function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
-  const progress = useQuery({
-    ...whatsappStatusQuery(wedding.weddingId),
-    enabled: wedding.guestListApproved,
-  });
+  // Read before the approval too: a host who has not connected WhatsApp learns it here, not only in
+  // the approval dialog.
+  const progress = useQuery(whatsappStatusQuery(wedding.weddingId));
   const counts = progress.data?.counts;
+  const notConnected =
+    progress.data && !progress.data.connected ? (
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-800 dark:text-amber-200"
+      >
+        <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {wa.notConnected}
+      </p>
+    ) : null;
   const rows = [
     ['Bekliyor', counts?.queued],
     ['Gönderildi', counts?.sent],
@@ -97,21 +105,17 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
           Gönderim Durumu
         </h2>
         {!wedding.guestListApproved ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            Davetiyeler, davetli listesini onayladığınızda gönderilmeye başlar.
-          </p>
+          <>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              Davetiyeler, davetli listesini onayladığınızda gönderilmeye başlar.
+            </p>
+            {notConnected}
+          </>
         ) : progress.isError ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">Gönderim durumu şu anda alınamıyor.</p>
         ) : (
           <>
-            {progress.data && !progress.data.connected ? (
-              <p
-                role="status"
-                className="flex items-start gap-2 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-800 dark:text-amber-200"
-              >
-                <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {wa.notConnected}
-              </p>
-            ) : null}
+            {notConnected}
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5 lg:grid-cols-3 2xl:grid-cols-5">
               {rows.map(([label, value]) => (
                 <div key={label} className="rounded-xl bg-stone-100 p-3 text-center dark:bg-stone-800">
