@@ -95,6 +95,8 @@ describe('Verilerimi İndir', () => {
         'whatsapp-mesajlari.json',
       ].sort(),
     );
+    // A person reading it is told how its dates read in Türkiye's time.
+    expect(files['OKUBENI.txt']).toContain('Türkiye saati UTC');
     const account = JSON.parse(files['hesap.json']!);
     expect(account).toMatchObject({ kullaniciId: w.user.userId, eposta: w.user.email });
     expect(files['hesap.json']).not.toContain('argon2');

@@ -19,6 +19,8 @@ Bu arşiv, hesabınızla ilgili sakladığımız bütün bilgileri içerir:
 - davetliler.json ve davetliler-*.csv: davetli listeleriniz, katılım durumları ve kişi sayılarıyla. CSV dosyaları Excel ile açılabilir.
 - whatsapp-mesajlari.json: davetlilerinizle WhatsApp üzerinden gönderilen ve alınan bütün mesajlar, durumlarıyla.
 
+JSON dosyaları bilgisayarların da okuyabileceği biçimdedir: alan adları sistemimizdeki adlardır (ör. eventDate: etkinlik tarihi), tarihler ISO 8601 biçiminde ve UTC saatiyle yazılır. Türkiye saati UTC'nin 3 saat ilerisidir: "2027-06-12T16:30:00.000Z", 12 Haziran 2027 saat 19:30 demektir.
+
 Sorularınız için bize sitemizdeki iletişim adreslerinden ulaşabilirsiniz.
 `;
 
