@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { createEventsApi } from '../events/events.public.ts';
 import { createWeddingHost, multipartFile, weddingBody } from '../../testing/wedding-factories.ts';
-import { mediaFixtures } from '../../testing/media-fixtures.ts';
+import { mediaFixtures, pngBomb } from '../../testing/media-fixtures.ts';
 
 const w = messages.weddings;
 let t: TestApp;
@@ -322,34 +321,12 @@ describe('POST /api/weddings/upload-image', () => {
     expect(res.json().message).toBe(w.imageOnly);
   });
 
-  /** A PNG whose header declares `side`×`side` pixels, in a few bytes: its data holds one row only. */
-  function pngOfSide(side: number): Buffer {
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(body));
-      return Buffer.concat([length, body, crc]);
-    };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(side, 0);
-    header.writeUInt32BE(side, 4);
-    header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-    return Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.alloc(side + 1))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  }
-
   it('tells a valid image that is too large in pixels as too large, not as broken, and stores nothing', async () => {
     const { user } = await createWeddingHost(t);
     const huge = await upload(
       user.token,
       user.username,
-      multipartFile('image', 'dev.png', 'image/png', pngOfSide(12_000)),
+      multipartFile('image', 'dev.png', 'image/png', pngBomb(12_000, 12_000)),
     );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe(w.imageTooManyPixels);
@@ -359,7 +336,7 @@ describe('POST /api/weddings/upload-image', () => {
     const broken = await upload(
       user.token,
       user.username,
-      multipartFile('image', 'bozuk.png', 'image/png', pngOfSide(1_000)),
+      multipartFile('image', 'bozuk.png', 'image/png', pngBomb(1_000, 1_000)),
     );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe(w.imageUnreadable);
