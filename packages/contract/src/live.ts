@@ -65,7 +65,14 @@ export const wallResponse = z.object({
 });
 export type WallResponse = z.infer<typeof wallResponse>;
 
-/** SSE `event:` names on the live stream; `data:` is JSON. */
-export const liveEventNames = { added: 'photo', removed: 'removed' } as const;
+/**
+ * SSE `event:` names on the live stream; `data:` is JSON. `ping` is the heartbeat: an event, not a
+ * comment, because a browser's EventSource shows its page nothing of a comment, and the wall must be
+ * able to tell a quiet stream from a dead one (a venue's Wi-Fi that lost the internet keeps the
+ * socket open but silent).
+ */
+export const liveEventNames = { added: 'photo', removed: 'removed', ping: 'ping' } as const;
+/** How often the server sends `ping` on a quiet stream. */
+export const liveHeartbeatMs = 15_000;
 export const liveAdded = wallItem.describe('data of a `photo` event: the item as the wall shows it');
 export const liveRemoved = z.object({ id: z.string() });

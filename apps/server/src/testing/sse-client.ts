@@ -4,10 +4,8 @@ type SseEvent = { id: string | null; event: string; data: string };
 export type SseStream = {
   status: number;
   headers: Headers;
-  /** Every event received so far, in order (comments such as heartbeats are not events). */
+  /** Every event received so far, in order (the heartbeat is an event too: `ping`). */
   events: SseEvent[];
-  /** Comment lines received so far (`: heartbeat`). */
-  comments: string[];
   /** Resolves once at least `n` events have arrived (rejects if the stream ends first). */
   waitFor(n: number): Promise<SseEvent[]>;
   close(): void;
@@ -24,7 +22,6 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     signal: controller.signal,
   });
   const events: SseEvent[] = [];
-  const comments: string[] = [];
   const waiters = new Set<() => void>();
   let ended = false;
   const notify = () => waiters.forEach((w) => w());
@@ -44,10 +41,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
             const event: SseEvent = { id: null, event: 'message', data: '' };
             let hasData = false;
             for (const line of block.split('\n')) {
-              if (line.startsWith(':')) {
-                comments.push(line.slice(1).trim());
-                continue;
-              }
+              if (line.startsWith(':')) continue; // a comment
               const colon = line.indexOf(':');
               const field = colon < 0 ? line : line.slice(0, colon);
               const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
@@ -79,7 +73,6 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     status: res.status,
     headers: res.headers,
     events,
-    comments,
     waitFor(n) {
       return new Promise((resolve, reject) => {
         const check = () => {

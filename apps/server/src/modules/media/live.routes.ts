@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { eventIdParams } from '@ani/contract/events';
 import {
   liveEventNames,
+  liveHeartbeatMs,
   wallLinkResponse,
   wallQuery,
   wallResponse,
@@ -29,11 +30,11 @@ const maxBufferedBytes = 1024 * 1024;
 
 /**
  * Open streams per process (a venue has a few screens; this bounds the sockets a script could hold),
- * and the heartbeat: a comment this often keeps proxies and the server's idle timeout (30 s) from
- * closing a quiet stream.
+ * and the heartbeat: a `ping` event this often keeps proxies and the server's idle timeout (30 s) from
+ * closing a quiet stream, and tells the wall its stream is alive.
  */
 type LiveLimits = { perEvent: number; perIp: number; heartbeatMs: number };
-export const liveLimits: LiveLimits = { perEvent: 20, perIp: 10, heartbeatMs: 15_000 };
+export const liveLimits: LiveLimits = { perEvent: 20, perIp: 10, heartbeatMs: liveHeartbeatMs };
 
 const tokenQuery = wallQuery.pick({ [wallTokenParam]: true });
 /**
@@ -101,7 +102,7 @@ export const liveRoutes: FastifyPluginAsync<{
         description:
           'Server-Sent Events (text/event-stream): `photo` (data: a wall item) when an approved item becomes ' +
           'showable, `removed` (data: {id}) when it leaves the album; each with an `id:` to resume from ' +
-          '(`Last-Event-ID`). Heartbeat comments every 15 s.',
+          '(`Last-Event-ID`). A `ping` event every 15 s as heartbeat.',
         params: eventIdParams,
         querystring: liveQuery,
       },
@@ -151,7 +152,11 @@ export const liveRoutes: FastifyPluginAsync<{
       res.write(`retry: ${reconnectMs}\n\n`);
 
       let ended = false;
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), limits.heartbeatMs);
+      // No `id:`: a heartbeat is no position in the stream, so a reconnect resumes where it was.
+      const heartbeat = setInterval(
+        () => send(`event: ${liveEventNames.ping}\ndata: {}\n\n`),
+        limits.heartbeatMs,
+      );
       const end = () => {
         if (ended) return;
         ended = true;

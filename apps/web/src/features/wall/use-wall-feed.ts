@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import { liveAdded, liveEventNames, liveRemoved, type WallItem } from '@ani/contract/live';
+import { liveAdded, liveEventNames, liveHeartbeatMs, liveRemoved, type WallItem } from '@ani/contract/live';
 import { limits } from '@ani/contract/limits';
 import { fetchWall, liveUrl, WallDenied } from './wall-api';
 import type { WallAction } from './wall-queue';
@@ -10,6 +10,12 @@ export type LiveStatus = 'live' | 'connecting' | 'offline';
 /** The list is re-read now and then: it renews the signed media URLs long before they run out and heals anything the stream missed. */
 const refreshEveryMs = 30 * 60 * 1000;
 const retryMaxMs = 30_000;
+/**
+ * A stream that has said nothing (not even its heartbeat) for this long is taken for dead and opened
+ * anew: a venue's Wi-Fi that lost the internet keeps the socket open and silent, and the browser's
+ * EventSource would wait on it for minutes while the wall said "Canlı".
+ */
+const silenceMs = 3 * liveHeartbeatMs;
 /** A failing picture asks for a re-read at most this often (a broken file must not hammer the server). */
 const healEveryMs = 60_000;
 /** A later page that fails is asked again after 1, 2, 4, 8 and 16 s; then the next re-read finishes the album. */
@@ -115,15 +121,23 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
       const es = new EventSource(liveUrl(eventId, token, lastEventId));
       source = es;
       let openedBefore = false;
+      heardAt = Date.now();
+      const heard = () => {
+        heardAt = Date.now();
+      };
       es.addEventListener(liveEventNames.added, (e) => {
+        heard();
         const item = liveAdded.safeParse(JSON.parse((e as MessageEvent<string>).data));
         if (item.success) dispatch({ type: 'add', item: item.data });
       });
       es.addEventListener(liveEventNames.removed, (e) => {
+        heard();
         const removed = liveRemoved.safeParse(JSON.parse((e as MessageEvent<string>).data));
         if (removed.success) dispatch({ type: 'remove', id: removed.data.id });
       });
+      es.addEventListener(liveEventNames.ping, heard);
       es.onopen = () => {
+        heard();
         attempt = 0;
         setStatus('live');
         // After the browser's own reconnect, one re-read covers anything a server without a replay missed.
@@ -149,6 +163,27 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
       }
     };
 
+    // The watchdog: a stream silent past `silenceMs` is closed and everything read anew (list, then
+    // a new stream from its position), as after a drop the browser gave up on.
+    let heardAt = Date.now();
+    const watchdog = setInterval(() => {
+      if (!source || source.readyState !== EventSource.OPEN || Date.now() - heardAt < silenceMs) return;
+      source.close();
+      source = null;
+      void connect();
+    }, liveHeartbeatMs);
+    // The device itself knows it lost its network: say so at once, and try again as soon as it is back.
+    const offline = () => setStatus('connecting');
+    const online = () => {
+      if (source?.readyState === EventSource.OPEN) return;
+      source?.close();
+      source = null;
+      clearTimeout(retry);
+      void connect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+
     let lastHeal = 0;
     healRef.current = () => {
       const now = Date.now();
@@ -164,6 +199,9 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
       source?.close();
       clearTimeout(retry);
       clearInterval(refresh);
+      clearInterval(watchdog);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
     };
   }, [eventId, token, dispatch, generation]);
 

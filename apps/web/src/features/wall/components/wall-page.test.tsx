@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { WallItem } from '@ani/contract/live';
+import { liveHeartbeatMs, type WallItem } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
 import { jsonResponse } from '../../../test/render';
 import { WallPage } from './wall-page';
 
-/** The browser's EventSource, driven by the test: the wall's only live input. */
+/**
+ * The browser's EventSource, driven by the test: the wall's only live input. Once open it hears the
+ * server's heartbeat (`ping`) as a live stream does, until `silence()` (a socket left open by a
+ * network that lost the internet).
+ */
 class FakeEventSource {
   static CONNECTING = 0;
   static OPEN = 1;
@@ -24,12 +28,18 @@ class FakeEventSource {
   addEventListener(name: string, fn: (e: MessageEvent) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
   }
+  private beat: ReturnType<typeof setInterval> | undefined;
   close() {
     this.readyState = FakeEventSource.CLOSED;
+    this.silence();
   }
   open() {
     this.readyState = FakeEventSource.OPEN;
     this.onopen?.();
+    this.beat = setInterval(() => this.emit('ping', {}), liveHeartbeatMs);
+  }
+  silence() {
+    clearInterval(this.beat);
   }
   emit(name: string, data: unknown) {
     for (const fn of this.listeners.get(name) ?? [])
@@ -337,6 +347,49 @@ describe('wall page', () => {
       seen.push(onScreen());
     }
     expect(seen).toEqual(['c', 'b', 'z', 'c']);
+  });
+
+  it('opens the stream anew when it falls silent (no heartbeat), and says so meanwhile', async () => {
+    const fetchMock = await renderWall(async () => wall([item('a', 'Can')]));
+    const first = FakeEventSource.last!;
+    act(() => first.open());
+    // Heartbeats keep it: two minutes later it is the same stream, live, the list read once.
+    await wait(120_000);
+    expect(FakeEventSource.last).toBe(first);
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Silence (the venue's Wi-Fi lost the internet, the socket stays open): within a minute the wall
+    // reads the list again and opens a new stream, saying "Yeniden bağlanıyor…" until it is open.
+    act(() => first.silence());
+    await wait(60_000);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.last).not.toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'connecting');
+    act(() => FakeEventSource.last!.open());
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
+  });
+
+  it('says "Yeniden bağlanıyor…" as soon as the device goes offline, and reconnects when it is back', async () => {
+    const fetchMock = await renderWall(async () => wall([item('a', 'Can')]));
+    const first = FakeEventSource.last!;
+    act(() => first.open());
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'connecting');
+    // The browser then errors the stream and gives up on it; back online, the wall does not wait
+    // for its growing retry pause.
+    act(() => {
+      first.readyState = FakeEventSource.CLOSED;
+      first.onerror?.();
+    });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(FakeEventSource.last).not.toBe(first);
   });
 
   it('re-reads every page every 30 minutes: deletions it missed leave, and the URLs are renewed', async () => {
