@@ -52,6 +52,8 @@ export const limits = {
   phoneMaxLength: 13,
   guestAutosaveMs: 2000,
   invitationImageMaxBytes: 5 * 1024 * 1024,
+  /** An invitation image's pixel count at most ("en fazla 100 megapiksel"), checked by the page and the server. */
+  invitationImageMaxPixels: 100_000_000,
   coverUploadMaxBytes: 15 * 1024 * 1024,
   introAnimationStepsMs: [500, 2000, 3500],
   cardThemeCount: 10,

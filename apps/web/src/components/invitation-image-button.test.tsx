@@ -46,4 +46,29 @@ describe('invitation image button', () => {
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: w.imageUploaded }));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/weddings/upload-image?username=elifcan');
   });
+
+  it('refuses an image over 100 megapixels as soon as its preview shows its size', async () => {
+    const { preview } = await choose('dev.png');
+    Object.defineProperty(preview, 'naturalWidth', { value: 16_000 });
+    Object.defineProperty(preview, 'naturalHeight', { value: 16_000 });
+    fireEvent.load(preview);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getToasts()[0]).toMatchObject({ description: w.imageTooManyPixels, variant: 'destructive' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('closes the question when the server refuses the file, and keeps it for a failed connection', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message: w.imageUnreadable }), { status: 400 }),
+    );
+    const { user, preview } = await choose('bozuk.jpg');
+    fireEvent.load(preview);
+    await user.click(screen.getByRole('button', { name: 'Evet, Yükle' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: w.imageUploadFailed }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Evet, Yükle' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: w.imageUnreadable }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

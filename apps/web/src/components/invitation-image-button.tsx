@@ -74,6 +74,12 @@ export function InvitationImageButton({
     close();
     toast({ title: 'Hata', description: w.imageFormats, variant: 'destructive' });
   };
+  // The preview knows the size: an image over the limit is refused before the host confirms it.
+  const checkSize = (img: HTMLImageElement) => {
+    if (img.naturalWidth * img.naturalHeight <= limits.invitationImageMaxPixels) return;
+    close();
+    toast({ title: 'Hata', description: w.imageTooManyPixels, variant: 'destructive' });
+  };
   const upload = async () => {
     if (!file || !user) return;
     setUploading(true);
@@ -83,6 +89,8 @@ export function InvitationImageButton({
       close();
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
     } catch (error) {
+      // The server refused this file (its content, its size): it cannot be sent again as it is.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) close();
       toast({
         title: 'Hata',
         description: error instanceof ApiError && error.message ? error.message : w.imageUploadFailed,
@@ -130,6 +138,7 @@ export function InvitationImageButton({
               src={file.url}
               alt="Seçilen davetiye görseli"
               onError={unshowable}
+              onLoad={(e) => checkSize(e.currentTarget)}
               className="max-h-80 w-full rounded-lg object-contain"
             />
           ) : null}

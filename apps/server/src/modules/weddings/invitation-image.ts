@@ -1,11 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { limits } from '@ani/contract/limits';
 import { loadSharp } from '../../sharp.ts';
 
 // Formats sharp's prebuilt libvips decodes. HEIC needs the WebAssembly decoder the media module
 // runs in a worker; an invitation card is made on a computer (and an iPhone's picker hands the page
 // a JPEG), so HEIC is refused here, with a text that names the formats that work.
 const decodable = new Set(['jpg', 'png', 'webp', 'gif', 'avif', 'tif']);
-const maxPixels = 100_000_000;
+const maxPixels = limits.invitationImageMaxPixels;
 
 export type PreparedImage =
   | { ok: true; bytes: Buffer }
