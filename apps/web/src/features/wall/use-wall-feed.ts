@@ -122,8 +122,10 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
       source = es;
       let openedBefore = false;
       heardAt = Date.now();
+      // Anything heard (the heartbeat too) proves the stream alive, also after "offline" said otherwise.
       const heard = () => {
         heardAt = Date.now();
+        if (source === es) setStatus('live');
       };
       es.addEventListener(liveEventNames.added, (e) => {
         heard();
@@ -174,8 +176,9 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
     }, liveHeartbeatMs);
     // The device itself knows it lost its network: say so at once, and try again as soon as it is back.
     const offline = () => setStatus('connecting');
+    // Back online: a stream left from before is not trusted (it may be the dead half of the old
+    // network's socket); the list is read again and a new stream opened, without the retry pause.
     const online = () => {
-      if (source?.readyState === EventSource.OPEN) return;
       source?.close();
       source = null;
       clearTimeout(retry);

@@ -378,6 +378,12 @@ describe('wall page', () => {
       window.dispatchEvent(new Event('offline'));
     });
     expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'connecting');
+    // A heartbeat that still comes through proves the stream alive.
+    await wait(liveHeartbeatMs);
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
     // The browser then errors the stream and gives up on it; back online, the wall does not wait
     // for its growing retry pause.
     act(() => {
@@ -390,6 +396,25 @@ describe('wall page', () => {
     });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(FakeEventSource.last).not.toBe(first);
+    act(() => FakeEventSource.last!.open());
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
+  });
+
+  it('back online with its old stream still open, opens a new one rather than trust it', async () => {
+    const fetchMock = await renderWall(async () => wall([item('a', 'Can')]));
+    const first = FakeEventSource.last!;
+    act(() => first.open());
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    act(() => FakeEventSource.last!.open());
+    expect(screen.getByTestId('wall-status')).toHaveAttribute('data-status', 'live');
   });
 
   it('re-reads every page every 30 minutes: deletions it missed leave, and the URLs are renewed', async () => {
