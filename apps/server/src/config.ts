@@ -93,6 +93,11 @@ const envSchema = z.object({
   // How long an album is kept after its event date, in calendar months (12: the "1 yıl" the site
   // promises, leap days included); the owner is warned 30 and 7 days before, so at least 2.
   RETENTION_MONTHS: z.coerce.number().int().min(2).max(120).default(12),
+  // Replaced by RETENTION_MONTHS (365 days ended a day early across a 29 February). A server that
+  // still has it set refuses to start rather than quietly keep albums for a different time.
+  RETENTION_DAYS: z
+    .undefined({ message: 'replaced by RETENTION_MONTHS (calendar months; 12 is one year)' })
+    .optional(),
   // Abuse bounds of the public upload link (README "Configuration" explains each default).
   EVENT_QUOTA_BYTES: z.coerce
     .number()

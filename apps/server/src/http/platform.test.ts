@@ -159,6 +159,13 @@ describe('config', () => {
     await app.close();
   });
 
+  it('refuses the retired RETENTION_DAYS instead of ignoring it, and takes RETENTION_MONTHS', () => {
+    expect(() => loadConfig({ RETENTION_DAYS: '365' })).toThrow(
+      /RETENTION_DAYS: replaced by RETENTION_MONTHS/,
+    );
+    expect(loadConfig({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
+  });
+
   it('lists every bad variable by name', () => {
     expect(() => loadConfig({ PORT: '99999', SMTP_URL: 'http://mail', SECRET_KEY: 'short' })).toThrow(
       /PORT: [^\n]+\n\s+SECRET_KEY: [^\n]+\n\s+SMTP_URL: /,
