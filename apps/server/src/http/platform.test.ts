@@ -159,11 +159,12 @@ describe('config', () => {
     await app.close();
   });
 
-  it('refuses the retired RETENTION_DAYS instead of ignoring it, and takes RETENTION_MONTHS', () => {
-    expect(() => loadConfig({ RETENTION_DAYS: '365' })).toThrow(
+  it('refuses the retired RETENTION_DAYS instead of ignoring it, and takes RETENTION_MONTHS', async () => {
+    const dir = await tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, RETENTION_DAYS: '365' })).toThrow(
       /RETENTION_DAYS: replaced by RETENTION_MONTHS/,
     );
-    expect(loadConfig({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
+    expect(loadConfig({ DATA_DIR: dir, RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
   });
 
   it('lists every bad variable by name', () => {
