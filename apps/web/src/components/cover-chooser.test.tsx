@@ -68,7 +68,10 @@ function Harness() {
   return events.data?.[0] ? <CoverChooser event={events.data[0]} /> : null;
 }
 
-type Route = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+type Route = (
+  url: string,
+  init: RequestInit | undefined,
+) => Response | Promise<Response | undefined> | undefined;
 function serve(route: Route) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -133,14 +136,19 @@ describe('cover chooser', () => {
   });
 
   it('picks a photo of the album: only readable images are offered', async () => {
-    const fetch = serve((url, init) => {
+    // The save is held until the test lets it go, to see where the keyboard is meanwhile.
+    let letSaveGo = () => undefined as void;
+    const saveHeld = new Promise<void>((resolve) => (letSaveGo = resolve));
+    const fetch = serve(async (url, init) => {
       if (url.includes('/photos'))
         return photosPage([photo('p1', 'image'), photo('v1', 'video'), photo('x1', 'image', true)]);
-      if (url.endsWith('/cover') && init?.method === 'PUT')
+      if (url.endsWith('/cover') && init?.method === 'PUT') {
+        await saveHeld;
         return jsonResponse({
           success: true,
           event: { ...event, coverImage: customCover.src, cover: customCover },
         });
+      }
     });
     const user = userEvent.setup();
     renderWithRouter(<Harness />);
@@ -151,8 +159,11 @@ describe('cover chooser', () => {
       'Misafir p1 tarafından yüklenen fotoğraf',
     ]);
     await user.click(choices[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // While the cover is saved, the keyboard is back where it was, not on the page's body.
+    expect(screen.getByRole('button', { name: c.fromAlbum })).toHaveFocus();
+    letSaveGo();
     expect(await screen.findByText(c.updated)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ photoId: 'p1' });
     // A custom cover: no stock cover is pressed, the preview says so.

@@ -265,7 +265,9 @@ export function CoverChooser({ event, className }: { event: Event; className?: s
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" disabled={saving} onClick={() => setPickerOpen(true)}>
+        {/* aria-disabled, not disabled: the picker's dialog gives the focus back to this button when a
+            photo is chosen, which is just when the save begins, and a disabled button cannot take it. */}
+        <Button variant="outline" aria-disabled={saving} onClick={() => !saving && setPickerOpen(true)}>
           <Images aria-hidden className="h-4 w-4" />
           {c.fromAlbum}
         </Button>
