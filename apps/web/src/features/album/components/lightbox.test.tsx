@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MediaItem } from '@ani/contract/media';
@@ -52,6 +52,21 @@ describe('lightbox', () => {
     expect(zoom).toHaveTextContent('%100');
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(within(viewer).getByText('Not bırakılmamış.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on a phone, Escape closes the details the couple opened before it closes the picture', async () => {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(375);
+    const user = userEvent.setup();
+    render(<Harness />);
+    const details = screen.getByRole('button', { name: 'Detaylar' });
+    expect(details).toHaveAttribute('aria-pressed', 'false');
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(details).toHaveAttribute('aria-pressed', 'false');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

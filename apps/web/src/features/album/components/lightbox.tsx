@@ -144,6 +144,14 @@ export function Lightbox({
         <D.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <D.Content
           aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            // On a phone the details cover the picture and were opened on purpose: Escape closes them
+            // first. (From a computer's width up they are open from the start, beside the picture,
+            // and Escape closes the whole view.)
+            if (!details || window.innerWidth >= limits.mobileBreakpointPx) return;
+            event.preventDefault();
+            setDetails(false);
+          }}
           onCloseAutoFocus={(event) => {
             // Focus goes back to the tile of the picture last shown (the grid scrolls it into view).
             if (!onClosed) return;
