@@ -46,3 +46,7 @@ export async function activateFromOutbox(app: FastifyInstance, outbox: TestApp['
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The same signed link with the first character of its signature changed (always to another one). */
+export const tamperSignature = (url: string) =>
+  url.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A'));
