@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCheck, Check, Clock, Play, RefreshCw, Trash2 } from 'lucide-react';
+import { CheckCheck, Check, RefreshCw, Trash2 } from 'lucide-react';
 import { limits } from '@ani/contract/limits';
 import { formatMessage, type MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
@@ -10,9 +10,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { albumToast } from '../../../lib/album-toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format-date';
 import { approvePhotos, deletePhotos, pendingPhotosQuery, refreshAfterReview } from '../api/album-api';
-import { TileSelectBox } from './tile-select-box';
+import { PendingCard } from './pending-card';
 
 const a = messages.approval;
 const m = messages.media;
@@ -274,139 +273,5 @@ export function PendingPanel({ eventId }: { eventId: string }) {
         onOpenChange={(open) => !open && setRejecting(null)}
       />
     </section>
-  );
-}
-
-function PendingCard({
-  item,
-  index,
-  selected,
-  busy,
-  onToggle,
-  onApprove,
-  onReject,
-}: {
-  item: MediaItem;
-  index: number;
-  selected: boolean;
-  busy: boolean;
-  onToggle: (id: string) => void;
-  onApprove: (id: string) => void;
-  onReject: (id: string) => void;
-}) {
-  const video = item.type === 'video';
-  const label = `${video ? 'Video' : 'Fotoğraf'} ${index + 1}`;
-  // The card's buttons are named by position, which says nothing to a screen reader's user: each
-  // also announces whose upload it is, with the note and the time, as the card shows them.
-  const about = useId();
-  const src = item.thumbnailUrl ?? (video ? null : item.url);
-  return (
-    <li
-      data-testid="pending-item"
-      className={cn(
-        'overflow-hidden rounded-xl border bg-white shadow-sm dark:bg-stone-900',
-        selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-stone-200 dark:border-stone-800',
-      )}
-    >
-      <div className="relative aspect-square bg-stone-200 dark:bg-stone-800">
-        {src ? (
-          <a
-            href={item.originalUrl}
-            target="_blank"
-            rel="noopener"
-            aria-label={`${label} — büyük aç`}
-            aria-describedby={about}
-          >
-            <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
-          </a>
-        ) : null}
-        {video ? (
-          <span className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/25">
-            <Play aria-hidden className="h-10 w-10 fill-white text-white drop-shadow" />
-          </span>
-        ) : null}
-        <TileSelectBox
-          label={label}
-          describedBy={about}
-          selected={selected}
-          onToggle={() => onToggle(item.id)}
-        />
-      </div>
-      <div className="space-y-1 p-3">
-        <div id={about} className="space-y-1">
-          <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
-            {item.metadata.uploader ?? a.anonymous}
-          </p>
-          {item.metadata.note ? <PendingNote note={item.metadata.note} /> : null}
-          <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
-            <Clock aria-hidden className="h-3.5 w-3.5" />
-            {formatDateTime(item.metadata.uploadDate)}
-          </p>
-        </div>
-        <div className="flex gap-2 pt-1">
-          <Button
-            size="sm"
-            className="flex-1 max-sm:h-11"
-            disabled={busy}
-            onClick={() => onApprove(item.id)}
-            aria-label={`${label} onayla`}
-            aria-describedby={about}
-            data-approve-id={item.id}
-          >
-            <Check aria-hidden className="h-4 w-4" />
-            {a.approve}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            className="shrink-0 max-sm:h-11 max-sm:w-11"
-            disabled={busy}
-            onClick={() => onReject(item.id)}
-            aria-label={`${label} reddet`}
-            aria-describedby={about}
-            title={a.reject}
-          >
-            <Trash2 aria-hidden className="h-4 w-4" />
-          </Button>
-        </div>
-      </div>
-    </li>
-  );
-}
-
-/** Notes longer than this may pass the card's two lines (a phone card holds ~30 characters a line). */
-const noteFitsChars = 60;
-
-/**
- * The guest's note, two lines on the card; a longer one opens in full on request, since the host
- * approves it for the wall (which shows more of it) and must be able to read all of it first.
- */
-function PendingNote({ note }: { note: string }) {
-  const [open, setOpen] = useState(false);
-  const text = useId();
-  const long = note.length > noteFitsChars;
-  return (
-    <>
-      <p
-        id={text}
-        className={cn(
-          'text-sm break-words text-stone-600 italic dark:text-stone-300',
-          !open && 'line-clamp-2',
-        )}
-      >
-        “{note}”
-      </p>
-      {long ? (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={text}
-          onClick={() => setOpen((o) => !o)}
-          className="text-brand-700 dark:text-brand-300 text-xs font-semibold underline max-sm:min-h-11"
-        >
-          {open ? a.noteLess : a.noteMore}
-        </button>
-      ) : null}
-    </>
   );
 }
