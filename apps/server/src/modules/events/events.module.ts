@@ -102,7 +102,8 @@ export async function registerEventsModule(
         kapakGorseli: row.coverKey ? `${deps.config.publicUrl}${coverSetOf(row).src}` : null,
         albumZipIndir: row.archivedAt
           ? null
-          : `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds)}`,
+          : // The owner's own archive: the items awaiting approval are theirs as well.
+            `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds, { includePending: true })}`,
       }));
       return [{ name: 'etkinlikler.json', content: `${JSON.stringify(list, null, 2)}\n` }];
     },

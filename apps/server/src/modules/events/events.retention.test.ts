@@ -225,6 +225,34 @@ describe('album retention', () => {
     expect(moved!.retentionNoticeDays).toBeNull();
   });
 
+  it('links, in its warning, a ZIP that holds the items still awaiting approval', async () => {
+    offset = 0;
+    const couple = await createActivatedUser(t);
+    const eventDate = new Date(clock().getTime() + DAY);
+    const eventId = await newEvent(couple, eventDate);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/update',
+      headers: bearer(couple.token),
+      payload: { eventId, autoApprovePhotos: false },
+    });
+    expect(manual.statusCode).toBe(200);
+    expect((await upload(eventId)).statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+    expect((await getEvent(couple, eventId)).pendingCount).toBe(1);
+    await t.app.jobs.scheduleRecurringJobs();
+
+    await advanceTo(new Date(retentionEnd(eventDate, 12).getTime() - 30 * DAY + 60_000));
+    const warning = mailsTo(couple.email).at(-1)!;
+    expect(warning.subject).toContain('30 gün sonra silinecek');
+    // Every item waits for approval, and every item goes at the end: the ZIP holds it.
+    const zipUrl = new URL(/ZIP olarak indir: (\S+)/.exec(warning.text)![1]!);
+    const zip = await t.app.inject({ method: 'GET', url: `${zipUrl.pathname}${zipUrl.search}` });
+    expect(zip.statusCode, zip.body).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.rawPayload.includes(await readFile(f.jpeg))).toBe(true);
+  });
+
   it('keeps "1 yıl" to the calendar day when a 29 February falls in the year', async () => {
     offset = 0;
     // 12 June 19:30 in Istanbul, in the year before the next leap year: 365 days end a day early.

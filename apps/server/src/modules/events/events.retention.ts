@@ -68,7 +68,9 @@ export function createRetention(deps: RetentionDeps) {
           removalDate: turkishLongDate(removal),
           daysBefore: payload.daysBefore,
           albumUrl: `${deps.publicUrl}/events/${encodeURIComponent(event.id)}`,
-          zipUrl: `${deps.publicUrl}${deps.albumDownloadUrl(event.id, ttlSeconds)}`,
+          // Everything goes at the end, the items still awaiting approval too: the link the mail
+          // recommends must hold them, or it would answer "no photos" when every item waits.
+          zipUrl: `${deps.publicUrl}${deps.albumDownloadUrl(event.id, ttlSeconds, { includePending: true })}`,
         }),
       );
     },

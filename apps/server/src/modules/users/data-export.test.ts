@@ -111,6 +111,8 @@ describe('Verilerimi İndir', () => {
     const [event] = JSON.parse(files['etkinlikler.json']!);
     expect(event.id).toBe(w.eventId);
     const album = new URL(event.albumZipIndir);
+    // The owner's archive holds the items still awaiting approval too.
+    expect(album.searchParams.get('pending')).toBe('1');
     const zip = await t.app.inject({ method: 'GET', url: `${album.pathname}${album.search}` });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
