@@ -160,8 +160,15 @@ export function createEventsRepository(db: Db) {
     ): Promise<EventRow | null> {
       const [updated] = await executor
         .update(events)
-        // A new date means a new retention end: the warnings are due again for it.
-        .set({ ...patch, ...(patch.eventDate ? { retentionNoticeDays: null } : {}), updatedAt: new Date() })
+        .set({
+          ...patch,
+          // An archived album has no files left and takes no new ones. Checked in the write itself:
+          // the owner's screen may have read the event just before the retention sweep archived it.
+          ...(patch.canAddPhotos ? { canAddPhotos: sql`${events.archivedAt} is null` } : {}),
+          // A new date means a new retention end: the warnings are due again for it.
+          ...(patch.eventDate ? { retentionNoticeDays: null } : {}),
+          updatedAt: new Date(),
+        })
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
         .returning();
       return updated ?? null;

@@ -6,6 +6,7 @@ import { retentionEnd, stockCovers, turkishLongDate } from '@ani/contract/events
 import { messages } from '@ani/contract/messages';
 import { events, media } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
+import { createEventsRepository } from './events.repository.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { multipartBody } from '../../testing/multipart-body.ts';
@@ -223,6 +224,30 @@ describe('album retention', () => {
     expect(res.statusCode).toBe(200);
     const [moved] = await t.db.select().from(events).where(eq(events.id, eventId));
     expect(moved!.retentionNoticeDays).toBeNull();
+  });
+
+  it('keeps uploads closed on an album archived between the owner reading it and saving it', async () => {
+    offset = 0;
+    const couple = await createActivatedUser(t);
+    const eventId = await newEvent(couple, new Date(clock().getTime() + DAY));
+    const repository = createEventsRepository(t.db);
+    // The owner's save read the event while it was open; the sweep archives it before the write.
+    await t.db.update(events).set({ archivedAt: clock(), canAddPhotos: false }).where(eq(events.id, eventId));
+    const saved = await repository.updateOwned(eventId, couple.userId, {
+      canAddPhotos: true,
+      title: 'Yeni Ad',
+    });
+    expect(saved).toMatchObject({ title: 'Yeni Ad', canAddPhotos: false });
+    const refused = await upload(eventId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.upload.closed);
+    // An album still kept may be opened again, through the same write.
+    const open = await newEvent(couple, new Date(clock().getTime() + DAY));
+    await repository.updateOwned(open, couple.userId, { canAddPhotos: false });
+    expect(await repository.updateOwned(open, couple.userId, { canAddPhotos: true })).toMatchObject({
+      canAddPhotos: true,
+    });
+    expect((await upload(open)).statusCode).toBe(200);
   });
 
   it('links, in its warning, a ZIP that holds the items still awaiting approval', async () => {

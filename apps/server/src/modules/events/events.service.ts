@@ -106,8 +106,8 @@ export function createEventsService(deps: {
       if (data.coverImage)
         await repo.setCover(data.eventId, user.id, { coverImage: data.coverImage, custom: null });
       if (data.isGalleryPublic !== undefined) patch.isGalleryPublic = data.isGalleryPublic;
-      // An archived album has no files left and takes no new ones: uploads stay closed.
-      if (data.canAddPhotos !== undefined && !current.archivedAt) patch.canAddPhotos = data.canAddPhotos;
+      // On an archived album uploads stay closed, whatever is asked (the repository sees to it).
+      if (data.canAddPhotos !== undefined) patch.canAddPhotos = data.canAddPhotos;
       if (data.autoApprovePhotos !== undefined) patch.autoApprovePhotos = data.autoApprovePhotos;
       if (data.cardTheme !== undefined) patch.cardTheme = data.cardTheme;
       const updated = await repo.updateOwned(data.eventId, user.id, patch);
