@@ -415,6 +415,26 @@ describe('wall link', () => {
     expect(await wallIds(eventId, link.token)).toEqual([photoId]);
   });
 
+  it('ends a link’s stream when the link expires, while a stream on a longer link goes on', async () => {
+    const eventId = await newEvent();
+    const soon = new URLSearchParams(
+      createUrlSigner(t.config.secretKey).sign(`wall:${eventId}`, {}, 2).split('?')[1],
+    );
+    const short = `${soon.get('exp')}.${soon.get('sig')}`;
+    const long = await wallLink(eventId);
+    const ending = await live(eventId, `?wall=${encodeURIComponent(short)}`);
+    const going = await live(eventId, `?wall=${encodeURIComponent(long)}`);
+    expect([ending.status, going.status]).toEqual([200, 200]);
+    await expect(ending.waitFor(1000)).rejects.toThrow('stream ended');
+    expect(Date.now()).toBeGreaterThanOrEqual(Number(soon.get('exp')) * 1000 - 1000);
+    // Its reconnect is refused; the other stream still brings the next photo.
+    expect((await live(eventId, `?wall=${encodeURIComponent(short)}`)).status).toBe(403);
+    const photoId = await upload(eventId);
+    await t.app.jobs.runUntilIdle();
+    const events = await going.waitFor(going.events.filter((e) => e.event !== 'ping').length + 1);
+    expect(events.filter((e) => e.event === 'photo').map((e) => JSON.parse(e.data).id)).toEqual([photoId]);
+  });
+
   it('refuses a forged, expired or other event’s token and a stranger’s session, on the wall and the stream', async () => {
     const eventId = await newEvent();
     const otherEvent = await newEvent();

@@ -110,11 +110,12 @@ export const liveRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { eventId } = request.params;
       const header = request.headers['last-event-id'];
-      let position = await service.openStream(
+      const opened = await service.openStream(
         wallAccess(request),
         eventId,
         (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId,
       );
+      let position = opened.position;
       if ((perEvent.get(eventId) ?? 0) >= limits.perEvent || (perIp.get(request.ip) ?? 0) >= limits.perIp)
         throw new RateLimitError(30, messages.wall.tooManyStreams);
       // Counted at once (no await between the check and the count), so parallel requests cannot pass it together.
@@ -157,10 +158,16 @@ export const liveRoutes: FastifyPluginAsync<{
         () => send(`event: ${liveEventNames.ping}\ndata: {}\n\n`),
         limits.heartbeatMs,
       );
+      // The link's end ends its stream (a timer's longest wait is ~24.8 days: past it, the client
+      // reconnects and is let in again until the link's true end).
+      const expiry =
+        opened.closesAt &&
+        setTimeout(() => end(), Math.min(Math.max(0, opened.closesAt.getTime() - Date.now()), 2 ** 31 - 1));
       const end = () => {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry ?? undefined);
         unsubscribe();
         open.delete(end);
         release();

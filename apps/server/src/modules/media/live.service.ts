@@ -152,11 +152,21 @@ export function createLiveService(deps: {
       };
     },
 
-    /** Checks who opens the stream; answers the log position it starts after. */
-    async openStream(access: WallAccess, eventId: string, lastEventId: string | undefined): Promise<number> {
+    /**
+     * Checks who opens the stream; answers the log position it starts after, and until when the
+     * access lasts: a wall link's stream ends when the link does (its reconnect is then refused),
+     * or a screen left on, or a copied link, would go on receiving photos long after.
+     */
+    async openStream(
+      access: WallAccess,
+      eventId: string,
+      lastEventId: string | undefined,
+    ): Promise<{ position: number; closesAt: Date | null }> {
       await wallEvent(access, eventId);
       const given = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
-      return given ?? liveRepo.liveHead(eventId);
+      const closesAt =
+        access.wallToken === undefined ? null : new Date(Number(access.wallToken.split('.')[0]) * 1000);
+      return { position: given ?? (await liveRepo.liveHead(eventId)), closesAt };
     },
 
     /** Whether the event a stream follows still exists (a deleted event's walls are closed). */
