@@ -409,6 +409,31 @@ describe('WhatsApp invitations end to end (local provider on 127.0.0.1)', () => 
     ).toBeFalsy();
   });
 
+  it('shows a guest’s message only to a wedding that wrote to them, not to one that merely lists the number', async () => {
+    const inviting = await createWeddingHost(t);
+    const listing = await createWeddingHost(t);
+    const phone = (await addGuest(t, inviting, { name: 'Ilgın Işık', phone: nextPhone() })).phone;
+    await approve(inviting);
+    // Another host types the same number into a list never approved: no invitation goes from it.
+    await addGuest(t, listing, { name: 'Hedef', phone });
+    await drain();
+
+    await provider.post(textReply(digits(phone), 'wamid.PRIVATE.1', 'Evet'));
+    await drain();
+
+    const inbound = async (w: typeof inviting) =>
+      (
+        (await get(w, `/api/webhook/conversations/${w.weddingId}/${encodeURIComponent(phone)}`)).json()
+          .messages as { body: string; direction: string; unmatched?: boolean }[]
+      ).filter((m) => m.direction === 'inbound');
+    expect(await inbound(listing)).toEqual([]);
+    // The wedding that invited them reads it, as the answer it is.
+    expect(await inbound(inviting)).toEqual([expect.objectContaining({ body: 'Evet' })]);
+    expect((await inbound(inviting))[0]!.unmatched).toBeFalsy();
+    expect((await guestList(inviting))[0]).toMatchObject({ status: 'katılacak' });
+    expect((await guestList(listing))[0]).toMatchObject({ status: 'belirsiz' });
+  });
+
   it('marks a guest whose number cannot receive as ulaşılamayan without retrying', async () => {
     const w = await createWeddingHost(t);
     const guest = await addGuest(t, w, { name: 'Numara Yok' });

@@ -293,10 +293,13 @@ export function createWhatsappRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** The newest message we sent to this number (any wedding): a reply without context belongs to it. */
-    async findLatestOutboundTo(phone: string): Promise<MessageRow | null> {
+    /**
+     * The weddings that have written to this number (a message the provider took), each with the
+     * guest it wrote to, the latest writer first: only they may read what the number sends back.
+     */
+    async weddingsThatWrote(phone: string): Promise<{ weddingId: string; guestId: string | null }[]> {
       const rows = await db
-        .select()
+        .select({ weddingId: whatsappMessages.weddingId, guestId: whatsappMessages.guestId })
         .from(whatsappMessages)
         .where(
           and(
@@ -305,9 +308,10 @@ export function createWhatsappRepository(db: Db) {
             isNotNull(whatsappMessages.providerMessageId),
           ),
         )
-        .orderBy(desc(whatsappMessages.occurredAt))
-        .limit(1);
-      return rows[0] ?? null;
+        .orderBy(desc(whatsappMessages.occurredAt));
+      const byWedding = new Map<string, string | null>();
+      for (const row of rows) if (!byWedding.has(row.weddingId)) byWedding.set(row.weddingId, row.guestId);
+      return [...byWedding].map(([weddingId, guestId]) => ({ weddingId, guestId }));
     },
 
     /**

@@ -57,7 +57,7 @@ export function createWhatsappService(deps: {
   repository: WhatsappRepository;
   access: OwnerAccess;
   weddings: Pick<WeddingsApi, 'findById'>;
-  guests: Pick<GuestsApi, 'findById' | 'findByPhone' | 'lockForUpdate' | 'applyRsvp' | 'markUnreachable'>;
+  guests: Pick<GuestsApi, 'findById' | 'lockForUpdate' | 'applyRsvp' | 'markUnreachable'>;
   client: WhatsappClient;
   storage: Storage;
   publicUrl: string;
@@ -191,32 +191,33 @@ export function createWhatsappService(deps: {
             } as const;
             // A button reply names the invitation it answers.
             const replied = m.context?.id ? await repository.findOutboundByProviderId(m.context.id) : null;
-            const guestsOfNumber = replied ? [] : await guests.findByPhone(phone);
-            const weddingsOfNumber = new Map(guestsOfNumber.map((g) => [g.weddingId, g.id]));
-            if (!replied && weddingsOfNumber.size > 1) {
+            // Otherwise the message can only be for a wedding that wrote to this number. Being on a
+            // guest list is not enough: anyone can type a stranger's number into their own list.
+            const writers = replied ? [] : await repository.weddingsThatWrote(phone);
+            if (writers.length > 1) {
               // "Evet" from a guest of two weddings answers neither for sure: each host reads it,
               // marked unmatched, and sets the status by hand if it was meant for them.
-              for (const [weddingId, guestId] of [...weddingsOfNumber].reverse()) {
+              for (const { weddingId, guestId } of [...writers].reverse()) {
                 await repository.recordInbound(
                   { ...inbound, weddingId, guestId, rsvp: null, unmatched: true },
                   guests,
                 );
               }
               logger.info(
-                { providerMessageId: m.id, weddings: weddingsOfNumber.size },
+                { providerMessageId: m.id, weddings: writers.length },
                 'WhatsApp reply matches several weddings',
               );
               continue;
             }
-            // Otherwise the latest message we sent to that number, otherwise the guest with that number.
-            const target = replied ?? (await repository.findLatestOutboundTo(phone));
-            const guest = target ? null : guestsOfNumber[0];
-            const weddingId = target?.weddingId ?? guest?.weddingId;
-            const guestId = target?.guestId ?? guest?.id ?? null;
-            if (!weddingId) {
-              logger.info({ providerMessageId: m.id }, 'WhatsApp message from an unknown number ignored');
+            const target = replied ?? writers[0];
+            if (!target) {
+              logger.info(
+                { providerMessageId: m.id },
+                'WhatsApp message from a number no wedding wrote to ignored',
+              );
               continue;
             }
+            const { weddingId, guestId } = target;
             await repository.recordInbound({ ...inbound, weddingId, guestId, rsvp: rsvpOf(m) }, guests);
           }
         }
