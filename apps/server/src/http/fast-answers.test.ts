@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { messages } from '@ani/contract/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listeningAt, overSocket } from '../testing/over-socket.ts';
 import { registerFastAnswers, type FastAnswer } from './fast-answers.ts';
@@ -90,19 +91,29 @@ describe('answers given before Fastify routes', () => {
     expect(await ask(app, '/files/hot')).toMatchObject({ status: 200, body: 'routed' });
   });
 
-  it('leave every request to Fastify once the app is closing, which answers 503', async () => {
-    let during: Answer | undefined;
+  it('answer every request 503 in Turkish, in the app’s error shape, once the app is closing', async () => {
+    const during: Answer[] = [];
     const app = await appWith(
       () => hello,
       (built) =>
         // Runs after the fast answers learnt of the close, while the server still takes requests.
         built.addHook('preClose', async () => {
-          during = await ask(built, '/files/hot');
+          during.push(await ask(built, '/files/hot'), await ask(built, '/files/cold', { method: 'POST' }));
         }),
     );
+    // The twin: before the close, both are answered.
     expect((await ask(app, '/files/hot')).body).toBe('fast');
+    expect((await ask(app, '/files/cold', { method: 'POST' })).body).toBe('routed');
     await app.close();
     current = undefined;
-    expect(during?.status).toBe(503);
+    for (const answer of during) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers).toMatchObject({ connection: 'close', 'retry-after': '5' });
+      expect(JSON.parse(answer.body)).toEqual({
+        success: false,
+        message: messages.generic.unavailable,
+        code: 'UNAVAILABLE',
+      });
+    }
   });
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { messages } from '@ani/contract/messages';
+import { ErrorCode } from './errors.ts';
 
 /**
  * A whole 200 answer known from the raw request alone: its headers (name, value, name, value…),
@@ -36,7 +38,7 @@ const infoLevel = pino.levels.values.info!;
  * generator, echoed in `X-Request-Id`; the request counted and timed under the route's pattern; the
  * "incoming request" and "request completed" lines Fastify logs at info. Everything else goes to
  * Fastify unchanged: other methods, requests with a body (the slow-body guard watches those), and
- * every request once the app is closing (Fastify answers those 503 and closes the connection).
+ * and every request once the app is closing is answered 503 in the app's error shape, in Turkish.
  *
  * Wraps the server's request listener, which must be Fastify's only one (checked), so the server
  * Fastify built keeps its timeouts and limits. `inject()` calls Fastify's router directly and never
@@ -108,9 +110,30 @@ export function registerFastAnswers(
     return false;
   };
 
+  // Fastify's own 503 while closing is English and not the app's error shape, which the pages show
+  // to guests: every request that arrives during a shutdown gets this one instead.
+  const closingBody = JSON.stringify({
+    success: false,
+    message: messages.generic.unavailable,
+    code: ErrorCode.UNAVAILABLE,
+  });
+  const refuseWhileClosing = (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(closingBody),
+      'retry-after': '5',
+      'cache-control': 'no-store',
+      'x-request-id': genReqId(req),
+      // The connection goes with the process: the client retries on a fresh one (another instance).
+      connection: 'close',
+    });
+    res.end(closingBody);
+  };
+
   server.removeListener('request', routing);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (closing || !answered(req, res)) routing(req, res);
+    if (closing) refuseWhileClosing(req, res);
+    else if (!answered(req, res)) routing(req, res);
   });
 
   return {
