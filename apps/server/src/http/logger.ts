@@ -19,6 +19,9 @@ const redactPaths = [
 const { chindingsSym } = pino.symbols;
 
 /** `destination` defaults to stdout; tests pass a stream to read the lines back. */
+/** Query strings carry activation and signed-URL tokens: a logged URL is its path only. */
+export const loggablePath = (url: string | undefined): string | undefined => url?.split('?')[0];
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -33,8 +36,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       },
       redact: { paths: redactPaths, censor: '[gizli]' },
       serializers: {
-        // Query strings carry activation and signed-URL tokens: log the path only.
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggablePath(req.url) }),
       },
     },
     destination,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@ani/contract/errors';
 import { messages } from '@ani/contract/messages';
+import { loggablePath } from './logger.ts';
 
 /**
  * How long a connection may hold the server, whatever it sends. `docs/deploy.md`'s proxy settings
@@ -74,7 +75,7 @@ export function registerSlowBodyGuard(
       }
       watched.delete(entry);
       app.log.warn(
-        { ip: req.socket.remoteAddress, url: req.url },
+        { ip: req.socket.remoteAddress, url: loggablePath(req.url) },
         'request body too slow; connection closed',
       );
       if (!res.headersSent) {
