@@ -39,4 +39,18 @@ describe('signed URLs', () => {
     expect(signer.verify(path, { ...q, sig: undefined })).toBe(false);
     expect(signer.verify(path, q)).toBe(true);
   });
+
+  it('has one reading of a signed query: a key that would stand for two params never verifies', () => {
+    const q = query(signer.sign(path, { ct: 'application/zip', dl: 'arsiv.zip' }, 60));
+    expect(signer.verify(path, q)).toBe(true);
+    // The same lines, `ct=application/zip` and `dl=arsiv.zip`, spelled as one key and its value:
+    // it would drop the forced download while keeping the signature.
+    const merged = { 'ct=application/zip\ndl': 'arsiv.zip', exp: q.exp, sig: q.sig };
+    expect(signer.verify(path, merged)).toBe(false);
+    expect(signer.verify(path, { ct: 'application/zip\ndl=arsiv.zip', exp: q.exp, sig: q.sig })).toBe(false);
+    // A repeated key arrives from the query parser as an array: no reading, no pass.
+    expect(signer.verify(path, { ...q, dl: ['arsiv.zip', 'x'] } as never)).toBe(false);
+    expect(() => signer.sign(path, { 'a=b': 'c' }, 60)).toThrow();
+    expect(() => signer.sign(path, { a: 'b\nc' }, 60)).toThrow();
+  });
 });

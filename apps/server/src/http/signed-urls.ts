@@ -12,10 +12,19 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
   const key = createSecretKey(Buffer.from(`${secret}:signed-url`));
   const digest = (payload: string) => createHmac('sha256', key).update(payload).digest();
   const mac = (payload: string) => digest(payload).toString('base64url');
-  const canonical = (path: string, params: Record<string, string | undefined>) => {
+  // One line per param, `key=value`. A newline in a key or value, or `=` in a key, could make two
+  // different queries read as the same lines (one key `ct=application/zip\ndl` standing for two
+  // params), so such a query has no canonical form: it is never signed and never verifies. So is a
+  // repeated key (an array from the query parser). Legitimate params never hold these, and links
+  // already sent keep their signatures.
+  const canonical = (path: string, params: Record<string, unknown>): string | null => {
     let payload = path;
-    for (const k of Object.keys(params).sort())
-      if (k !== 'sig' && params[k] !== undefined) payload += `\n${k}=${params[k]}`;
+    for (const k of Object.keys(params).sort()) {
+      const v = params[k];
+      if (k === 'sig' || v === undefined) continue;
+      if (typeof v !== 'string' || /[\n=]/.test(k) || v.includes('\n')) return null;
+      payload += `\n${k}=${v}`;
+    }
     return payload;
   };
 
@@ -26,7 +35,9 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
   return {
     sign(path, params, expiresInSeconds) {
       const all = { ...params, exp: String(Math.floor(now() / 1000) + expiresInSeconds) };
-      const query = new URLSearchParams({ ...all, sig: mac(canonical(path, all)) });
+      const payload = canonical(path, all);
+      if (payload === null) throw new Error('signed URL: a param holds a newline, or a key holds "="');
+      const query = new URLSearchParams({ ...all, sig: mac(payload) });
       return `${path}?${query.toString()}`;
     },
     // Served on every media request: the query is read in place (no copies of it), and the given
@@ -41,7 +52,8 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
       // outside the alphabet decodes to fewer than 32 bytes, so bytes left from an earlier call never
       // take part.
       if (given.write(sig, 'base64url') !== 32) return false;
-      return timingSafeEqual(digest(canonical(path, query)), given);
+      const payload = canonical(path, query);
+      return payload !== null && timingSafeEqual(digest(payload), given);
     },
   };
 }
