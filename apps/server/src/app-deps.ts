@@ -4,6 +4,7 @@ import type { Clock } from './jobs/job-runner.ts';
 import type { Logger } from './http/logger.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { AuthLimits } from './modules/users/users.service.ts';
+import type { GuestLimits } from './modules/guests/guest-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -26,6 +27,8 @@ export type AppDeps = {
   authLimits?: AuthLimits;
   /** Slow-client bounds; tests shorten the window and lower the parallel uploads to reach them quickly. */
   clientLimits?: { minBodyBytes: number; minRateWindowMs: number; parallelUploadsPerIp: number };
+  /** Guests per list and WhatsApp invitations per account per day; tests lower them to reach them quickly. */
+  guestLimits?: GuestLimits;
   /** Open live-wall streams per event and per client IP in one process, and their heartbeat; tests lower them. */
   liveLimits?: { perEvent: number; perIp: number; heartbeatMs: number };
 };

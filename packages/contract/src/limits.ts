@@ -57,6 +57,16 @@ export const limits = {
   coverUploadMaxBytes: 15 * 1024 * 1024,
   introAnimationStepsMs: [500, 2000, 3500],
   cardThemeCount: 10,
+  /**
+   * Rows one wedding's guest list may hold. A row is a household of up to `guestCountMax` people, so
+   * this seats far more than the largest weddings, and it bounds what one approval can send.
+   */
+  guestsPerWeddingMax: 1000,
+  /**
+   * WhatsApp invitations one account may queue in 24 hours, over all its weddings: two full lists.
+   * Every invitation goes out from the company's one WhatsApp number.
+   */
+  invitationsPerAccountPerDay: 2000,
   carouselStepPx: 300,
   carouselVisible: 4,
   testimonialAutoplayMs: 5000,

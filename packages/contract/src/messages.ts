@@ -331,6 +331,10 @@ export const messages = {
     notApproved: 'Davetli listesi henüz onaylanmadı.',
     csvFileName: 'davetli-listesi.csv',
     csvHeader: [
+    listFull:
+      'Bir davetli listesine en fazla {n} davetli eklenebilir. Aynı haneden gelenleri tek satırda, kişi sayısıyla yazabilirsiniz.',
+    invitationLimitReached:
+      'Günlük WhatsApp davetiye sınırına ulaşıldı: bir hesaptan 24 saatte en fazla {n} davetiye gönderilebilir. Davetli listeniz onaylanmadı ve olduğu gibi duruyor. Lütfen {saat} saat sonra tekrar onaylayın.',
       'Sıra No',
       'Ad Soyad',
       'Telefon',

@@ -45,6 +45,7 @@ export async function createTestApp(
     authLimits?: AppDeps['authLimits'];
     clientLimits?: AppDeps['clientLimits'];
     liveLimits?: AppDeps['liveLimits'];
+    guestLimits?: AppDeps['guestLimits'];
     env?: Record<string, string>;
     mailer?: Mailer;
     logger?: AppDeps['logger'];
@@ -70,6 +71,7 @@ export async function createTestApp(
     },
     clientLimits: options.clientLimits,
     liveLimits: options.liveLimits,
+    guestLimits: options.guestLimits,
   });
   await built.app.ready();
   return { ...built, db: built.database.db };

@@ -39,7 +39,7 @@ export async function buildTempApp(
     /** Local disk under the data directory unless given. */
     storage?: Storage;
     mailer?: AppDeps['mailer'];
-  } & Pick<AppDeps, 'logger' | 'clock' | 'authLimits' | 'clientLimits' | 'liveLimits'>,
+  } & Pick<AppDeps, 'logger' | 'clock' | 'authLimits' | 'clientLimits' | 'liveLimits' | 'guestLimits'>,
 ): Promise<TempApp> {
   const { dirPrefix, env, openDatabase, storage: givenStorage, mailer, ...deps } = options;
   const dataDir = await mkdtemp(path.join(tmpdir(), dirPrefix));

@@ -4,6 +4,7 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
+import { createInvitationBudget, defaultGuestLimits } from './guest-limits.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 import { guestsRoutes } from './guests.routes.ts';
 import { createGuestsService } from './guests.service.ts';
@@ -18,12 +19,15 @@ export async function registerGuestsModule(
   app: FastifyInstance,
   deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; weddings: WeddingsApi; whatsapp: WhatsappApi },
 ): Promise<GuestsModuleApi> {
+  const limits = deps.guestLimits ?? defaultGuestLimits;
   const service = createGuestsService({
     repository: createGuestsRepository(deps.db),
     access: deps.access,
     weddings: deps.weddings,
     whatsapp: deps.whatsapp,
     onInvitationsQueued: () => deps.jobs.kick(),
+    limits,
+    invitationBudget: createInvitationBudget(deps.rateLimitStore, limits.invitationsPerDay),
   });
   await app.register(guestsRoutes, { prefix: '/api', service });
   return { exportOf: (ownerId) => service.exportOf(ownerId) };

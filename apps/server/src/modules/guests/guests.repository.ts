@@ -76,16 +76,24 @@ export function createGuestsRepository(db: Db) {
         expectedGuestCount: number;
       },
       weddings: WeddingLock,
-    ): Promise<{ ok: true; guest: GuestRecord } | { ok: false; reason: 'locked' | 'duplicate' | 'missing' }> {
+      maxGuests: number,
+    ): Promise<
+      { ok: true; guest: GuestRecord } | { ok: false; reason: 'locked' | 'duplicate' | 'missing' | 'full' }
+    > {
       try {
         return await db.transaction(async (tx) => {
           const wedding = await weddings.lockForUpdate(tx, weddingId);
           if (!wedding) return { ok: false as const, reason: 'missing' as const };
           if (wedding.guestListApproved) return { ok: false as const, reason: 'locked' as const };
-          const [{ next }] = (await tx
-            .select({ next: sql<number>`coalesce(max(${guests.position}), 0) + 1` })
+          // Counted under the wedding's lock: concurrent adds cannot both take the last place.
+          const [{ next, count }] = (await tx
+            .select({
+              next: sql<number>`coalesce(max(${guests.position}), 0) + 1`,
+              count: sql<number>`count(*)::int`,
+            })
             .from(guests)
-            .where(eq(guests.weddingId, weddingId))) as [{ next: number }];
+            .where(eq(guests.weddingId, weddingId))) as [{ next: number; count: number }];
+          if (Number(count) >= maxGuests) return { ok: false as const, reason: 'full' as const };
           const [row] = await tx
             .insert(guests)
             .values({
@@ -147,10 +155,20 @@ export function createGuestsRepository(db: Db) {
       return row ? toRecord(row) : null;
     },
 
+    /** Rows on the list now (read without a lock: the approval checks again under it). */
+    async count(weddingId: string): Promise<number> {
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(guests)
+        .where(eq(guests.weddingId, weddingId))) as [{ n: number }];
+      return Number(n);
+    },
+
     /**
      * Approves once. In the same transaction every guest gets a queued invitation (the WhatsApp
      * module's outbox row and send job), so an approval never exists without its invitations or
-     * vice versa.
+     * vice versa. `allowance` is how many invitations the caller may queue: a list that grew past it
+     * since the caller counted is left unapproved, and the answer says how many it now needs.
      */
     async approve(
       weddingId: string,
@@ -159,7 +177,12 @@ export function createGuestsRepository(db: Db) {
         weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>;
         whatsapp: Pick<WhatsappApi, 'queueInvitations'>;
       },
-    ): Promise<{ alreadyApproved: boolean; guestTotal: number; peopleTotal: number; queued: number } | null> {
+      allowance: number,
+    ): Promise<
+      | { alreadyApproved: boolean; guestTotal: number; peopleTotal: number; queued: number }
+      | { needs: number }
+      | null
+    > {
       return db.transaction(async (tx) => {
         const wedding = await deps.weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return null;
@@ -171,6 +194,7 @@ export function createGuestsRepository(db: Db) {
           peopleTotal: rows.reduce((sum, g) => sum + g.expectedGuestCount, 0),
         };
         if (wedding.guestListApproved) return { alreadyApproved: true, ...totals, queued: 0 };
+        if (rows.length > allowance) return { needs: rows.length };
         await deps.weddings.markGuestListApproved(tx, weddingId);
         await deps.whatsapp.queueInvitations(
           tx,

@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
+import type { GuestLimits, InvitationBudget } from './guest-limits.ts';
 import { guestListCsv } from './guests-csv.ts';
 import type { GuestRecord, GuestsRepository } from './guests.repository.ts';
 
@@ -28,6 +29,9 @@ export function createGuestsService(deps: {
   whatsapp: Pick<WhatsappApi, 'queueInvitations' | 'latestInvitationStatuses'>;
   /** Called after an approval committed its invitations, to wake the job runner. */
   onInvitationsQueued: () => void;
+  limits: GuestLimits;
+  /** Invitations per account per day, taken before an approval queues them. */
+  invitationBudget: InvitationBudget;
 }) {
   const { repository } = deps;
   const ownedWedding = deps.access.wedding;
@@ -55,9 +59,16 @@ export function createGuestsService(deps: {
           expectedGuestCount: data.expectedGuestCount,
         },
         deps.weddings,
+        deps.limits.guestsPerWedding,
       );
       if (result.ok) return toGuest(result.guest);
       if (result.reason === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.addLocked);
+      if (result.reason === 'full') {
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          g.listFull.replace('{n}', deps.limits.guestsPerWedding.toLocaleString('tr-TR')),
+        );
+      }
       if (result.reason === 'duplicate') throw new AppError(ErrorCode.CONFLICT, g.duplicatePhone);
       throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
     },
@@ -93,14 +104,38 @@ export function createGuestsService(deps: {
           peopleTotal: current.guestList.reduce((sum, x) => sum + x.expectedGuestCount, 0),
         };
       }
-      const result = await repository.approve(
-        wedding.id,
-        (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
-        deps,
-      );
-      if (!result) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
-      if (result.queued > 0) deps.onInvitationsQueued();
-      return { guestListApproved: true, guestTotal: result.guestTotal, peopleTotal: result.peopleTotal };
+      // Each invitation is taken from the account's day before the approval queues it (a refusal
+      // leaves the list unapproved and unchanged); whatever is not queued in the end is given back.
+      // Invitations wait in the outbox while WhatsApp is not connected and go out later, so they count.
+      const budget = deps.invitationBudget;
+      let taken = 0;
+      const take = async (count: number) => {
+        await budget.take(user.id, count);
+        taken += count;
+      };
+      let approval;
+      try {
+        if (!wedding.guestListApproved) await take(await repository.count(wedding.id));
+        for (;;) {
+          approval = await repository.approve(
+            wedding.id,
+            (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
+            deps,
+            taken,
+          );
+          if (!approval) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
+          if (!('needs' in approval)) break;
+          // Guests were added between the count and the approval: take for them too and try again.
+          // The list cannot grow past its cap, so this ends.
+          await take(approval.needs - taken);
+        }
+      } catch (error) {
+        await budget.giveBack(user.id, taken);
+        throw error;
+      }
+      await budget.giveBack(user.id, taken - approval.queued);
+      if (approval.queued > 0) deps.onInvitationsQueued();
+      return { guestListApproved: true, guestTotal: approval.guestTotal, peopleTotal: approval.peopleTotal };
     },
 
     async statistics(user: AuthUser, weddingId: string) {
