@@ -172,6 +172,9 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   // Account deletion reaches every module that keeps files or unlinked rows for a host; the
   // deletion job only runs once all of them are registered.
   const purgeOwnedData = async (userId: string) => {
+    // Guests' uploads stop first: while one album is being removed, another one already emptied must
+    // not fill again, since the rows of late uploads would go with the account but not their files.
+    await events.closeUploadsOf(userId);
     for (const eventId of await events.eventIdsOf(userId)) await media.purgeEvent(eventId);
     await events.deleteStoredFilesOf(userId);
     await weddings.deleteStoredFilesOf(userId);

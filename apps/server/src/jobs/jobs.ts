@@ -66,7 +66,7 @@ export const jobRegistry = defineJobRegistry({
     'events.morning-summary': { queue: 'mail', payload: z.object({ eventId: z.string() }) },
     /** Hourly: forgets live-wall changes older than a day (a wall away that long reloads its list). */
     'media.prune-live': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
-    /** Every item of one event, files first, batch by batch (an archived album). */
+    /** Every item of one event, batch by batch, each queueing its files' removal (an archived album). */
     'media.purge-event': { queue: 'maintenance', payload: z.object({ eventId: z.string() }) },
     /** A confirmed account deletion, run when its grace period has passed (decision 0076). */
     'users.delete-account': {

@@ -16,6 +16,8 @@ import { createEventsService, toEvent } from './events.service.ts';
 /** What account deletion and the data export ask of this module (wired in app.ts). */
 export type EventsModuleApi = {
   eventIdsOf(ownerId: string): Promise<string[]>;
+  /** Closes uploads on every event of this owner: no upload commits to them once this returns. */
+  closeUploadsOf(ownerId: string): Promise<void>;
   /** The events in a host's data archive; each album is a link to its own ZIP, not a copy. */
   exportOf(ownerId: string, linkTtlSeconds: number): Promise<{ name: string; content: string }[]>;
   /** Removes the files of an owner's custom covers; the rows go with the account. */
@@ -84,6 +86,7 @@ export async function registerEventsModule(
   await app.register(coversRoutes, { prefix: '/api', service: covers });
   return {
     eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
+    closeUploadsOf: (ownerId) => repository.closeUploadsOfOwner(ownerId),
     async publicCoverOf(eventId) {
       // Any text can stand in the page's address; only an event id is worth asking the database about.
       if (!uuid.test(eventId)) return null;

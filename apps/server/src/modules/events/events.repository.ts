@@ -228,6 +228,17 @@ export function createEventsRepository(db: Db) {
         (r): r is { coverKey: string; coverWidths: number[] } => !!r.coverKey && !!r.coverWidths,
       );
     },
+    /**
+     * Stops every event of this owner taking uploads (account deletion). An upload's commit counts
+     * itself on its event's row under the same condition, so once this has committed, no upload to
+     * these events commits after it.
+     */
+    async closeUploadsOfOwner(ownerId: string): Promise<void> {
+      await db
+        .update(events)
+        .set({ canAddPhotos: false, updatedAt: new Date() })
+        .where(and(eq(events.ownerId, ownerId), eq(events.canAddPhotos, true)));
+    },
     async idsOfOwner(ownerId: string): Promise<string[]> {
       return (await db.select({ id: events.id }).from(events).where(eq(events.ownerId, ownerId))).map(
         (r) => r.id,

@@ -250,20 +250,22 @@ export function createAlbumService(deps: {
     },
 
     /**
-     * Removes every item of an event, files before rows, a batch at a time: after a crash the job runs
-     * again and continues with what is left (deleting a missing file is not an error).
+     * Removes every item of an event, a batch at a time, until none is left. Each batch's rows go
+     * together with the clean-up jobs for the files they held (originals and derived images), in
+     * one transaction: no file can be left without a row that names it, whatever finishes in between
+     * or wherever a crash falls (the job then runs again and continues with what is left). The files
+     * leave with those jobs, which are retried until the store has deleted them.
      */
     async purgeEvent(eventId: string): Promise<number> {
       let removed = 0;
       for (;;) {
-        const batch = await repo.purgeBatch(eventId, purgeBatchSize);
-        if (batch.ids.length === 0) {
+        const deleted = await repo.purgeBatch(eventId, purgeBatchSize);
+        if (deleted === 0) {
           await deps.liveRepository.forgetLive(eventId);
+          if (removed > 0) deps.onJobsEnqueued();
           return removed;
         }
-        for (const key of batch.keys) await storage.delete(key);
-        await repo.deletePurged(eventId, batch.ids);
-        removed += batch.ids.length;
+        removed += deleted;
       }
     },
 

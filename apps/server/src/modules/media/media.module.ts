@@ -38,7 +38,7 @@ const liveLogKeptMs = 24 * 60 * 60 * 1000;
 /** What account deletion and retention ask of this module beyond its public API (wired in app.ts). */
 export type MediaModuleApi = {
   albumDownloadUrl(eventId: string, ttlSeconds: number, options?: { includePending?: boolean }): string;
-  /** Removes every item of an event, files first (account deletion; retention uses the job). */
+  /** Removes every item of an event, queueing its files' removal (account deletion; retention uses the job). */
   purgeEvent(eventId: string): Promise<number>;
   uploads: MediaUploadsApi;
 };

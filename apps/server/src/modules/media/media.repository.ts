@@ -15,6 +15,20 @@ const keysPerJob = 500;
 const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[]) =>
   rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
 
+/**
+ * Schedules the removal of every object the deleted rows held, in the transaction that deleted them:
+ * the keys come from the rows as the delete saw them, so none is missed and none outlives its row.
+ */
+async function scheduleRemovalOf(
+  tx: Tx,
+  deleted: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[],
+): Promise<void> {
+  const keys = storedKeys(deleted);
+  for (let i = 0; i < keys.length; i += keysPerJob) {
+    await enqueue(tx, 'storage.delete-objects', { keys: keys.slice(i, i + keysPerJob) });
+  }
+}
+
 /** What an album may hold: bytes of originals and items. */
 export type EventQuota = { bytes: number; items: number };
 /** `approved` or `pending`: counted, and the status the new items get (the event's approval setting). */
@@ -136,10 +150,7 @@ export function createMediaRepository(db: Db) {
         thumbnailKey: media.thumbnailKey,
         previewKey: media.previewKey,
       });
-      const keys = storedKeys(deleted);
-      for (let i = 0; i < keys.length; i += keysPerJob) {
-        await enqueue(tx, 'storage.delete-objects', { keys: keys.slice(i, i + keysPerJob) });
-      }
+      await scheduleRemovalOf(tx, deleted);
       return deleted.length;
     },
 
@@ -262,24 +273,24 @@ export function createMediaRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Up to `limit` items of one event with their stored keys: the next batch of a purge. */
-    async purgeBatch(eventId: string, limit: number): Promise<{ ids: string[]; keys: string[] }> {
-      const rows = await db
-        .select({
-          id: media.id,
+    /**
+     * The next round of a purge: deletes up to `limit` items of one event and schedules the removal
+     * of their objects in the same transaction. A derivation that recorded its images before the
+     * delete has them removed with the rest (the delete waits for its row and returns its keys); one
+     * that finishes after finds its row gone and removes its own. The event keeps its count (an
+     * archived album's record). Answers how many items went.
+     */
+    async purgeBatch(eventId: string, limit: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const batch = tx.select({ id: media.id }).from(media).where(eq(media.eventId, eventId)).limit(limit);
+        const deleted = await tx.delete(media).where(inArray(media.id, batch)).returning({
           objectKey: media.objectKey,
           thumbnailKey: media.thumbnailKey,
           previewKey: media.previewKey,
-        })
-        .from(media)
-        .where(eq(media.eventId, eventId))
-        .limit(limit);
-      return { ids: rows.map((r) => r.id), keys: storedKeys(rows) };
-    },
-
-    /** Deletes purged rows of one event; the event keeps its count (an archived album's record). */
-    async deletePurged(eventId: string, ids: string[]): Promise<void> {
-      if (ids.length) await db.delete(media).where(and(eq(media.eventId, eventId), inArray(media.id, ids)));
+        });
+        await scheduleRemovalOf(tx, deleted);
+        return deleted.length;
+      });
     },
 
     /**

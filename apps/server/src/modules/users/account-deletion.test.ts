@@ -1,10 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@ani/contract/messages';
-import { whatsappMessages, whatsappStatusEvents, users } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages, rateLimitedFor } from '@ani/contract/messages';
+import {
+  jobs,
+  media,
+  weddings,
+  whatsappMessages,
+  whatsappStatusEvents,
+  users,
+} from '../../db/schema/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { filesUnder } from '../../testing/files-under.ts';
@@ -286,5 +293,211 @@ describe('account deletion requests', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the deletion request's password", () => {
+  const limits = {
+    ...defaultAuthLimits,
+    loginPerIp: 1000,
+    registerPerIp: 1000,
+    mailPerIp: 1000,
+    mailPerTarget: 1000,
+    mailPerUser: 1000,
+    loginFreeFailures: 3,
+  };
+  const askFrom = (t: TestApp, user: { token: string }, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      remoteAddress: '203.0.113.40',
+      headers: bearer(user.token),
+      payload: { password },
+    });
+
+  it('is slowed as a sign-in is: after the free wrong guesses even the right one waits', async () => {
+    const t = await createTestApp({ authLimits: limits });
+    try {
+      const user = await createActivatedUser(t);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const wrong = await askFrom(t, user, 'Yanlis123');
+          expect([wrong.statusCode, wrong.json().message]).toEqual([400, a.passwordWrong]);
+        }
+        const mailed = t.outbox.length;
+        const blocked = await askFrom(t, user, user.password);
+        expect(blocked.statusCode).toBe(429);
+        const wait = Number(blocked.headers['retry-after']);
+        expect(blocked.json()).toMatchObject({ message: rateLimitedFor(wait), code: 'RATE_LIMITED' });
+        expect(t.outbox).toHaveLength(mailed);
+        vi.setSystemTime(Date.now() + wait * 1000 + 10);
+        expect((await askFrom(t, user, user.password)).statusCode).toBe(202);
+        expect(t.outbox.at(-1)!.to).toBe(user.email);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is accepted when right within the limit', async () => {
+    const t = await createTestApp({ authLimits: limits });
+    try {
+      const user = await createActivatedUser(t);
+      for (let i = 0; i < 2; i++) expect((await askFrom(t, user, 'Yanlis123')).statusCode).toBe(400);
+      const asked = await askFrom(t, user, user.password);
+      expect([asked.statusCode, asked.json().message]).toEqual([202, a.deletionRequested]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('account deletion while guests are uploading', () => {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  let shade = 0;
+  /** A small photo with bytes of its own: an album answers the same bytes twice as a duplicate. */
+  const photo = () => {
+    shade += 1;
+    return sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: shade % 256, g: 90, b: 140 } },
+    })
+      .jpeg()
+      .toBuffer();
+  };
+  const upload = async (eventId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/upload`,
+      ...multipartBody([
+        { name: 'uploader', value: 'Ayla Kaya' },
+        { name: 'files', filename: 'foto.jpg', data: await photo() },
+      ]),
+    });
+  const storedFiles = () => filesUnder(path.join(t.config.dataDir, 'media'));
+  const accountRows = (userId: string) => t.db.select().from(users).where(eq(users.id, userId));
+
+  /** A host with two albums of one photo each and an invitation image, whose deletion is confirmed. */
+  async function hostAwaitingDeletion(): Promise<TestWedding & { albums: string[] }> {
+    const w = await createWeddingHost(t);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(w.user.token),
+      payload: { title: 'Kına Gecesi', eventDate: new Date(Date.now() + 30 * DAY).toISOString() },
+    });
+    expect(second.statusCode).toBe(201);
+    const albums = [w.eventId, second.json().event.id as string];
+    for (const eventId of albums) expect((await upload(eventId)).statusCode).toBe(200);
+    const body = multipartFile('image', 'davetiye.jpg', 'image/jpeg', await photo());
+    const invitation = await t.app.inject({
+      method: 'POST',
+      url: `/api/weddings/upload-image?username=${encodeURIComponent(w.user.username)}`,
+      headers: { ...bearer(w.user.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(invitation.statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      headers: bearer(w.user.token),
+      payload: { password: w.user.password },
+    });
+    expect(asked.statusCode).toBe(202);
+    const link = new URL(lastLinkTo(t.outbox, w.user.email));
+    await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    return { ...w, albums };
+  }
+
+  /** Runs the due jobs once the grace period is over, with `onDelete` called before each stored object goes. */
+  async function runDeletion(onDelete: (key: string) => Promise<void>) {
+    const remove = t.storage.delete.bind(t.storage);
+    t.storage.delete = async (key) => {
+      await onDelete(key);
+      await remove(key);
+    };
+    offset = 7 * DAY + 60_000;
+    try {
+      await t.app.jobs.runUntilIdle();
+    } finally {
+      t.storage.delete = remove;
+      offset = 0;
+    }
+  }
+
+  it('closes every album when it starts: a late upload to an emptied album is refused and leaves no file', async () => {
+    // What earlier tests left, if anything: this host's files are compared against it.
+    const before = await storedFiles();
+    const host = await hostAwaitingDeletion();
+    const [wedding] = await t.db
+      .select({ key: weddings.invitationImageKey })
+      .from(weddings)
+      .where(eq(weddings.id, host.weddingId));
+    expect(wedding?.key).toBeTruthy();
+    // The invitation image goes after every album was emptied and before the account's row: the
+    // moment for guests to send photos to those albums.
+    const late: number[] = [];
+    let tried = false;
+    await runDeletion(async (key) => {
+      if (key !== wedding!.key || tried) return;
+      tried = true;
+      for (const eventId of host.albums) late.push((await upload(eventId)).statusCode);
+    });
+    expect(late).toEqual([403, 403]);
+    expect(await accountRows(host.user.userId)).toHaveLength(0);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('takes uploads until it starts, then removes every album with its files, and the account', async () => {
+    // What earlier tests left, if anything: this host's files are compared against it.
+    const before = await storedFiles();
+    const host = await hostAwaitingDeletion();
+    // During the grace period the albums still take guests' photos, and their images are made.
+    expect((await upload(host.albums[1]!)).statusCode).toBe(200);
+    await t.app.jobs.runUntilIdle();
+    // Three photos with a thumbnail and a preview each, and the invitation image.
+    expect(await storedFiles()).toHaveLength(before.length + 10);
+    await runDeletion(async () => {});
+    expect(await accountRows(host.user.userId)).toHaveLength(0);
+    expect(t.outbox.at(-1)).toMatchObject({ to: host.user.email, subject: 'Anı Kutusu hesabınız silindi' });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('removes the images of a derivation that finishes while the album is being purged', async () => {
+    // What earlier tests left, if anything: this host's files are compared against it.
+    const before = await storedFiles();
+    const host = await hostAwaitingDeletion();
+    const res = await upload(host.albums[0]!);
+    expect(res.statusCode).toBe(200);
+    const itemId = (res.json().uploaded[0] as { id: string }).id;
+    const [item] = await t.db.select({ key: media.objectKey }).from(media).where(eq(media.id, itemId));
+    // Its thumbnail and preview are made only in the middle of the purge, as a busy queue would.
+    const derivation = and(eq(jobs.kind, 'media.derive'), sql`${jobs.payload}->>'mediaId' = ${itemId}`);
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date('2100-01-01') })
+      .where(derivation);
+    let derived = false;
+    await runDeletion(async (key) => {
+      if (key !== item!.key || derived) return;
+      derived = true;
+      await t.db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(derivation);
+      await t.app.jobs.runUntilIdle();
+    });
+    expect(derived).toBe(true);
+    expect(await accountRows(host.user.userId)).toHaveLength(0);
+    expect(await storedFiles()).toEqual(before);
   });
 });

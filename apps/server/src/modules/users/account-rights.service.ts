@@ -9,7 +9,7 @@ import { newObjectKey, type Storage } from '../../storage/storage.ts';
 import { dataExportZip, jsonFile, type ExportFile } from './data-export.ts';
 import { createEmailTokens } from './email-tokens.ts';
 import type { MailBudgets } from './mail-budgets.ts';
-import { verifyPassword } from './passwords.ts';
+import type { LoginGuard } from './login-guard.ts';
 import type { UsersRepository } from './users.repository.ts';
 import {
   accountDeletedMail,
@@ -37,15 +37,20 @@ export function createAccountRightsService(deps: {
   publicUrl: string;
   logger: Logger;
   mailBudgets: MailBudgets;
+  /** The sign-in's slow-down, which the deletion request's password check shares. */
+  loginGuard: LoginGuard;
   clock?: () => Date;
-  /** Removes what other modules keep for the account (files first); its rows then go by cascade. */
+  /**
+   * Removes what other modules keep for the account: no file may be left for a row the cascade
+   * below takes, so uploads close first and every album's items go with their files' removal.
+   */
   purgeOwnedData?: (userId: string) => Promise<void>;
   /** The files other modules contribute to a host's data archive. */
   exportOwnedData?: (userId: string) => Promise<ExportFile[]>;
   storage?: Storage;
 }) {
   const { repository, mailer, publicUrl, logger } = deps;
-  const { mailBudgets } = deps;
+  const { mailBudgets, loginGuard } = deps;
   const clock = deps.clock ?? (() => new Date());
   const sendMail = bestEffortSender(mailer, logger);
   const { issueEmailToken, useEmailToken } = createEmailTokens(repository);
@@ -101,7 +106,8 @@ export function createAccountRightsService(deps: {
       await mailBudgets.take({ ip, user: actor.id });
       const user = await repository.findById(actor.id);
       if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, a.loginRequired);
-      if (!(await verifyPassword(user.passwordHash, password)))
+      // Guesses here count with the sign-in's: a stolen session must not give unlimited tries.
+      if (!(await loginGuard.verifyAccountPassword(user, password, ip)))
         throw new AppError(ErrorCode.VALIDATION, a.passwordWrong);
       const token = await issueEmailToken(user, 'account_deletion', DELETION_CONFIRM_TTL);
       await sendMail(

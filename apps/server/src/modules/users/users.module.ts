@@ -4,6 +4,7 @@ import { registerAuth } from '../../http/auth.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import { createAccountRightsService } from './account-rights.service.ts';
 import type { ExportFile } from './data-export.ts';
+import { createLoginGuard } from './login-guard.ts';
 import { createMailBudgets } from './mail-budgets.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
@@ -29,6 +30,7 @@ export async function registerUsersModule(
   const repository = createUsersRepository(deps.db);
   const limits = deps.authLimits ?? defaultAuthLimits;
   const mailBudgets = createMailBudgets(deps.rateLimitStore, limits);
+  const loginGuard = createLoginGuard(deps.rateLimitStore, limits);
   const service = createUsersService({
     repository,
     mailer: deps.mailer,
@@ -38,6 +40,7 @@ export async function registerUsersModule(
     rateLimitStore: deps.rateLimitStore,
     limits,
     mailBudgets,
+    loginGuard,
     queueMail: async (job) => {
       await repository.queueAccountMail(job);
       deps.jobs.kick();
@@ -49,6 +52,7 @@ export async function registerUsersModule(
     publicUrl: deps.config.publicUrl,
     logger: app.log,
     mailBudgets,
+    loginGuard,
     clock: deps.clock,
     purgeOwnedData: deps.purgeOwnedData,
     exportOwnedData: deps.exportOwnedData,

@@ -541,6 +541,116 @@ describe('rate limits', () => {
     }
   });
 
+  describe('the current password on the profile', () => {
+    type Signed = { userId: string; token: string };
+    const profileFrom = (app: TestApp['app'], ip: string, user: Signed, payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/users/profile/${user.userId}`,
+        remoteAddress: ip,
+        headers: bearer(user.token),
+        payload,
+      });
+
+    it('is slowed like a sign-in: after the free wrong guesses even the right one waits (429 in Turkish)', async () => {
+      const limited = await createTestApp({ authLimits: limits });
+      try {
+        const user = await createActivatedUser(limited);
+        const guesser = '203.0.113.30';
+        vi.useFakeTimers({ toFake: ['Date'] });
+        try {
+          for (let i = 0; i < 3; i++) {
+            const wrong = await profileFrom(limited.app, guesser, user, {
+              currentPassword: 'Yanlis1',
+              newPassword: 'Ele5Gecirdim',
+            });
+            expect([wrong.statusCode, wrong.json().message]).toEqual([400, a.currentPasswordWrong]);
+          }
+          const blocked = await profileFrom(limited.app, guesser, user, {
+            currentPassword: user.password,
+            newPassword: 'Ele5Gecirdim',
+          });
+          expect(blocked.statusCode).toBe(429);
+          const wait = Number(blocked.headers['retry-after']);
+          expect(wait).toBeGreaterThan(0);
+          expect(blocked.json()).toMatchObject({ message: rateLimitedFor(wait), code: 'RATE_LIMITED' });
+          // The e-mail change waits too, and so does signing in: one count for the account and address.
+          const email = await profileFrom(limited.app, guesser, user, {
+            email: 'hirsiz@example.com',
+            currentPassword: user.password,
+          });
+          expect(email.statusCode).toBe(429);
+          expect((await loginFrom(limited.app, guesser, user.email, user.password)).statusCode).toBe(429);
+          // The owner, from another address, is not held up by the guesser.
+          expect((await loginFrom(limited.app, '198.51.100.30', user.email, user.password)).statusCode).toBe(
+            200,
+          );
+          // Once the pause has passed, the right password changes it.
+          vi.setSystemTime(Date.now() + wait * 1000 + 10);
+          const done = await profileFrom(limited.app, guesser, user, {
+            currentPassword: user.password,
+            newPassword: 'Yeni2Sifre',
+          });
+          expect([done.statusCode, done.json().message]).toEqual([200, a.passwordUpdated]);
+        } finally {
+          vi.useRealTimers();
+        }
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('changes the profile with the right password within the limit, which clears the count', async () => {
+      const limited = await createTestApp({ authLimits: limits });
+      try {
+        const user = await createActivatedUser(limited);
+        const ip = '203.0.113.31';
+        let current = user.password;
+        for (const next of ['Birinci1', 'Ikinci22']) {
+          // Two wrong guesses each round: four in all, past the three free ones unless the right
+          // password in between cleared them.
+          for (let i = 0; i < 2; i++) {
+            const wrong = await profileFrom(limited.app, ip, user, {
+              currentPassword: 'Yanlis1',
+              newPassword: next,
+            });
+            expect(wrong.statusCode).toBe(400);
+          }
+          const ok = await profileFrom(limited.app, ip, user, {
+            currentPassword: current,
+            newPassword: next,
+          });
+          expect([ok.statusCode, ok.json().message]).toEqual([200, a.passwordUpdated]);
+          current = next;
+        }
+        expect((await loginFrom(limited.app, ip, user.email, current)).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('counts guesses sent all at once against the address before any of them is hashed', async () => {
+      const limited = await createTestApp({
+        authLimits: { ...limits, loginPerIp: 4, loginFreeFailures: 100 },
+      });
+      try {
+        const user = await createActivatedUser(limited);
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            profileFrom(limited.app, '203.0.113.32', user, {
+              currentPassword: 'Yanlis1',
+              newPassword: 'Ele5Gecirdim',
+            }),
+          ),
+        );
+        const codes = answers.map((r) => r.statusCode).sort();
+        expect(codes).toEqual([400, 400, 400, 400, 429, 429, 429, 429, 429, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   it('limits registrations per IP', async () => {
     const limited = await createTestApp({ authLimits: { ...limits, registerPerIp: 2 } });
     try {

@@ -77,7 +77,12 @@ export const usersRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const result = await service.updateProfile(currentUser(request), request.params.userId, request.body);
+      const result = await service.updateProfile(
+        currentUser(request),
+        request.params.userId,
+        request.body,
+        request.ip,
+      );
       return { success: true as const, ...result };
     },
   );

@@ -8,7 +8,7 @@ import type { Logger } from '../../http/logger.ts';
 import { createRateLimiter, type RateLimitStore } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createEmailTokens } from './email-tokens.ts';
-import { createLoginGuard } from './login-guard.ts';
+import { accountPair, type LoginGuard } from './login-guard.ts';
 import type { MailBudgets, MailLimits } from './mail-budgets.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { uniqueViolation, type UserRow, type UsersRepository } from './users.repository.ts';
@@ -28,7 +28,6 @@ const ACTIVATION_TTL = 24 * HOUR;
 const RESET_TTL = HOUR;
 const EMAIL_CHANGE_TTL = 24 * HOUR;
 const EMAIL_CHANGE_CANCEL_TTL = 7 * 24 * HOUR;
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 // A fixed hash lets unknown accounts cost the same time as known ones. Made by the first sign-in,
 // before its account is looked up, so that one too costs the same whether the account exists.
@@ -75,19 +74,14 @@ export function createUsersService(deps: {
   rateLimitStore: RateLimitStore;
   limits: AuthLimits;
   mailBudgets: MailBudgets;
+  /** Shared with every other password check of the app (see login-guard.ts). */
+  loginGuard: LoginGuard;
   /** Hands an account mail to the job runner (see AccountMailJob). */
   queueMail: (job: AccountMailJob) => Promise<void>;
 }) {
   const { repository, mailer, publicUrl, sessionTtlMs, logger, limits } = deps;
-  const { mailBudgets } = deps;
+  const { mailBudgets, loginGuard } = deps;
   const store = deps.rateLimitStore;
-  const loginPerIp = createRateLimiter({
-    name: 'login-ip',
-    limit: limits.loginPerIp,
-    windowMs: FIFTEEN_MINUTES,
-    store,
-  });
-  const loginGuard = createLoginGuard(store, limits.loginFreeFailures);
   const registerPerIp = createRateLimiter({
     name: 'register-ip',
     limit: limits.registerPerIp,
@@ -156,7 +150,7 @@ export function createUsersService(deps: {
     },
 
     async login(identifier: string, password: string, ip: string) {
-      await loginPerIp.consume(ip);
+      await loginGuard.countTry(ip);
       const unknownAccountHash = await dummyHash();
       const identifierKey = identifier.includes('@')
         ? identifier.trim().toLowerCase()
@@ -165,7 +159,7 @@ export function createUsersService(deps: {
         ? await repository.findByEmail(identifierKey)
         : await repository.findByUsernameKey(identifierKey);
       // One pair per account and client address, whichever name the account is tried by.
-      const pair = `${user ? `user:${user.id}` : `unknown:${identifierKey}`}|${ip}`;
+      const pair = user ? accountPair(user.id, ip) : `unknown:${identifierKey}|${ip}`;
       await loginGuard.check(pair);
       const valid = await verifyPassword(user?.passwordHash ?? unknownAccountHash, password);
       if (!user || !valid) {
@@ -279,7 +273,7 @@ export function createUsersService(deps: {
       return toPublic(user);
     },
 
-    async updateProfile(actor: AuthUser, userId: string, patch: ProfilePatch) {
+    async updateProfile(actor: AuthUser, userId: string, patch: ProfilePatch, ip: string) {
       // Another user's id gets 403 whether or not it exists: ids reveal nothing.
       if (actor.id !== userId) throw new AppError(ErrorCode.FORBIDDEN, a.forbidden);
       const user = await repository.findById(userId);
@@ -288,10 +282,12 @@ export function createUsersService(deps: {
       let pendingEmail: string | null = null;
       // A change of password and e-mail in one request checks the current password once: argon2 is
       // deliberately slow, and a second verify would only double the cost of a wrong guess for us.
+      // Checked under the sign-in's slow-down: whoever holds a stolen session must not be able to
+      // guess the password here faster than on the sign-in page (and then change the address).
       let passwordMatch: Promise<boolean> | undefined;
       const currentPasswordMatches = () =>
         (passwordMatch ??= patch.currentPassword
-          ? verifyPassword(user.passwordHash, patch.currentPassword)
+          ? loginGuard.verifyAccountPassword(user, patch.currentPassword, ip)
           : Promise.resolve(false));
 
       if (patch.newPassword) {
