@@ -669,6 +669,33 @@ describe('rate limits', () => {
     }
   });
 
+  it('takes nothing from an address’s mail budget for a registration refused for its taken name', async () => {
+    const limited = await createTestApp({ authLimits: { ...limits, registerPerIp: 100 } });
+    try {
+      const taken = await createActivatedUser(limited);
+      const register = (over: Record<string, unknown>) =>
+        limited.app.inject({ method: 'POST', url: '/api/users/register', payload: newRegistration(over) });
+      const email = 'ayse.yilmaz@example.com';
+      for (let i = 0; i < 5; i++) {
+        const refused = await register({ username: taken.username, email });
+        expect(refused.statusCode).toBe(409);
+      }
+      // Another name with the same address: registered, and its activation mail goes out.
+      const res = await register({ username: 'Ayşe Nur Yılmaz', email });
+      expect(res.statusCode, res.body).toBe(201);
+      await limited.app.jobs.runUntilIdle();
+      expect(limited.outbox.filter((m) => m.to === email)).toHaveLength(1);
+      // The twin: registrations that do send mail still spend it (the activation above was one of three).
+      const forgot = () =>
+        limited.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email } });
+      expect([(await forgot()).statusCode, (await forgot()).statusCode, (await forgot()).statusCode]).toEqual(
+        [200, 200, 429],
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('sends at most the budget of mails to one address, however many addresses ask', async () => {
     const limited = await createTestApp({ authLimits: limits });
     try {

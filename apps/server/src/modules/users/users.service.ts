@@ -117,9 +117,11 @@ export function createUsersService(deps: {
   return {
     async register(input: RegisterData, ip: string) {
       await registerPerIp.consume(ip);
-      await mailBudgets.take({ target: input.email });
       const usernameKey = turkishFold(input.username);
+      // A taken name sends no mail, so it takes nothing from the address's mail budget: common
+      // names collide often, and the person then tries another name with the same address.
       if (await repository.findByUsernameKey(usernameKey)) throw conflictFor('username');
+      await mailBudgets.take({ target: input.email });
       const passwordHash = await hashPassword(input.password);
       // A taken address gets the same answer as a new one, so registering cannot probe for accounts;
       // the address's owner is told by mail instead. The token is random and opens nothing.
