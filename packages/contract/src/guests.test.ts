@@ -54,6 +54,11 @@ describe('addGuestInput', () => {
     [{ phone: '+1 555 123 4567' }, g.phoneInvalid],
     [{ expectedGuestCount: 0 }, g.expectedCountPositive],
     [{ expectedGuestCount: 11 }, g.expectedCountMax],
+    [{ expectedGuestCount: 2.5 }, g.expectedCountWhole],
+    [{ expectedGuestCount: '1.5' }, g.expectedCountWhole],
+    [{ expectedGuestCount: -0.5 }, g.expectedCountWhole],
+    [{ expectedGuestCount: '' }, g.expectedCountPositive],
+    [{ expectedGuestCount: 'iki' }, g.expectedCountPositive],
     [{ status: 'ulaşılamayan' }, g.statusInvalid],
     [{ weddingId: ' ' }, g.weddingIdMissing],
   ])('refuses %o', (over, message) => {

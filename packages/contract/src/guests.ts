@@ -49,12 +49,15 @@ const nameSchema = z
 /** Any spelling of a Turkish mobile number; stored and answered in E.164 (+905XXXXXXXXX). */
 export const guestPhoneSchema = turkishMobileSchema({ invalid: g.phoneInvalid, required: g.phoneRequired });
 
-/** A whole number given as a number or a numeric string. */
-const wholeNumber = (message: string) =>
+/**
+ * A whole number given as a number or a numeric string. A number with a fraction (2.5) is told it must
+ * be whole (`fraction`); no number at all (missing, blank, letters) gets `message`.
+ */
+const wholeNumber = (message: string, fraction: string = message) =>
   z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
     if (!Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: Number.isFinite(n) ? fraction : message });
       return z.NEVER;
     }
     return n;
@@ -74,7 +77,7 @@ export const addGuestInput = z.object({
   weddingId: weddingIdSchema,
   name: nameSchema,
   phone: guestPhoneSchema,
-  expectedGuestCount: wholeNumber(g.expectedCountPositive).pipe(
+  expectedGuestCount: wholeNumber(g.expectedCountPositive, g.expectedCountWhole).pipe(
     z.number().min(1, g.expectedCountPositive).max(limits.guestCountMax, g.expectedCountMax),
   ),
   // "Ulaşılamayan" is set by the system (failed delivery), never chosen when adding.

@@ -327,6 +327,11 @@ export const messages = {
     added: 'Misafir eklendi.',
     deleted: 'Davetli silindi.',
     updated: 'Misafir güncellendi.',
+    expectedCountWhole: 'Beklenen kişi sayısı tam sayı olmalıdır',
+    /** The person-count field's visible label on a phone, where the list's column headers are hidden. */
+    entryCountLabel: 'Kişi',
+    /** While the invitation counts are asked again (right after the approval queued the invitations). */
+    invitationCountsLoading: 'Davetiye durumları yükleniyor...',
     approved: 'Misafir listesi onaylandı! {n} davetli ve toplam {m} kişi kaydedildi.',
     notApproved: 'Davetli listesi henüz onaylanmadı.',
     csvFileName: 'davetli-listesi.csv',
@@ -417,6 +422,10 @@ export const messages = {
 } as const;
 
 /** The 429 text with how long to wait, rounded up: "30 saniye", "12 dakika", "1 saat". */
+    /** The conversation dialog: its message list's name, and who wrote each message (read, not shown). */
+    chatLogLabel: 'Mesajlar',
+    chatFromHost: 'Siz:',
+    chatFromGuest: 'Davetli:',
 export function rateLimitedFor(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   const wait =

@@ -109,7 +109,7 @@ describe('POST /api/guests', () => {
     ['letters in phone', { phone: 'telefon' }, g.phoneInvalid],
     ['count 0', { expectedGuestCount: 0 }, g.expectedCountPositive],
     ['count 11', { expectedGuestCount: 11 }, g.expectedCountMax],
-    ['fractional count', { expectedGuestCount: 1.5 }, g.expectedCountPositive],
+    ['fractional count', { expectedGuestCount: 1.5 }, g.expectedCountWhole],
     ['unknown status', { status: 'belki' }, g.statusInvalid],
     ['ulaşılamayan on add', { status: 'ulaşılamayan' }, g.statusInvalid],
     ['missing wedding id', { weddingId: '' }, g.weddingIdMissing],

@@ -26,6 +26,34 @@ describe('parseGuestLines', () => {
     ]);
   });
 
+  it.each([
+    ['tab', 'Ad Soyad\tTelefon\tKişi'],
+    ['upper case, Turkish letters', 'AD SOYAD\tTELEFON\tKİŞİ SAYISI'],
+    ['ASCII upper case', 'ISIM;TELEFON NO;KISI'],
+    ['English titles', 'Name, Phone, Count'],
+  ])('skips a spreadsheet title row (%s): only the guests are rows', (_case, header) => {
+    const sep = header.includes('\t') ? '\t' : header.includes(';') ? ';' : ',';
+    const rows = ['Ayşe Yılmaz', 'Mehmet Öz', 'İpek Işık'].map(
+      (name, i) => `${name}${sep}0532 111 22 3${i}${sep}${i + 1}`,
+    );
+    expect(parseGuestLines([header, ...rows].join('\r\n'))).toEqual([
+      { name: 'Ayşe Yılmaz', phone: '+905321112230', count: '1' },
+      { name: 'Mehmet Öz', phone: '+905321112231', count: '2' },
+      { name: 'İpek Işık', phone: '+905321112232', count: '3' },
+    ]);
+  });
+  it('keeps a first line that is a guest: one with a phone, or a name alone, even with a title word in it', () => {
+    expect(parseGuestLines('Ayşe Yılmaz\t05321112233\t2\nMehmet Öz\t05551234567').map((r) => r.name)).toEqual(
+      ['Ayşe Yılmaz', 'Mehmet Öz'],
+    );
+    expect(parseGuestLines('Sadece İsim\nAdem Kişisel\t05551234567').map((r) => r.name)).toEqual([
+      'Sadece İsim',
+      'Adem Kişisel',
+    ]);
+    // Only the top line can be the title row.
+    expect(parseGuestLines('Ali Veli, 05321112233\nAd Soyad, Telefon')).toHaveLength(2);
+  });
+
   it('tells a list from a single pasted value', () => {
     expect(looksLikeList('Ayşe, 0532 111 22 33')).toBe(true);
     expect(looksLikeList('a\nb')).toBe(true);

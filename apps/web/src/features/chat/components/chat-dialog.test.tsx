@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { ChatDialog } from './chat-dialog';
 
@@ -71,5 +72,41 @@ describe('chat dialog', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('chat dialog for screen readers', () => {
+  it('says who wrote each message, and keeps the list a log where a newer message is added, not redrawn', async () => {
+    const first = [
+      { ...message('delivered'), timestamp: '2026-12-05T18:30:00.000Z' },
+      { ...message('received', 'inbound', 'Katılacağım'), timestamp: '2026-12-05T18:40:00.000Z' },
+    ];
+    const reply = {
+      ...message('received', 'inbound', 'İki kişi geliyoruz'),
+      timestamp: '2026-12-05T18:45:00.000Z',
+    };
+    let messages = first;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ success: true, messages }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ChatDialog weddingId="w1" name="Ali Veli" phone="+905321234567" onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const log = await screen.findByRole('log', { name: 'Mesajlar' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    const sent = within(log).getByTestId('bubble-out');
+    expect(sent).toHaveTextContent(/^Siz: Sevgili Ali, davetlisiniz\./);
+    expect(within(log).getByTestId('bubble-in')).toHaveTextContent(/^Davetli: Katılacağım/);
+    // Who wrote it is read, not shown: the bubble's side and colour say it on screen.
+    expect(within(sent).getByText('Siz:')).toHaveClass('sr-only');
+
+    // The next poll brings the guest's new reply: only that bubble is new in the log.
+    messages = [...first, reply];
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(within(log).getAllByTestId('bubble-in')).toHaveLength(2));
+    expect(screen.getByRole('log')).toBe(log);
+    expect(within(log).getByTestId('bubble-out')).toBe(sent);
+    expect(within(log).getAllByTestId('bubble-in')[1]).toHaveTextContent(/^Davetli: İki kişi geliyoruz/);
   });
 });

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { conversationQuery } from '../api/conversation-api';
 
 const labels = messages.guests.invitationLabels;
+const chat = messages.whatsapp;
 
 /** This number is a guest of several weddings and the reply named no invitation: no status was set. */
 export const unmatchedNote =
@@ -75,65 +76,76 @@ export function ChatDialog({
                 Tekrar Dene
               </Button>
             </div>
-          ) : count === 0 ? (
-            <p className="py-10 text-center text-sm text-stone-400">Henüz mesaj yok</p>
           ) : (
-            conversation.data.map((m, i) => {
-              const out = m.direction === 'outbound';
-              // Not (yet) on WhatsApp: a queued invitation waits in the outbox, a failed one never
-              // arrived. Neither is drawn as a sent bubble; each says so in the guest list's words.
-              const unsent = out && (m.status === 'queued' || m.status === 'failed');
-              return (
-                <div
-                  key={`${m.timestamp}-${i}`}
-                  className={cn('flex', out ? 'justify-end' : 'justify-start')}
-                >
-                  <div
-                    data-testid={unsent ? `bubble-${m.status}` : out ? 'bubble-out' : 'bubble-in'}
-                    className={cn(
-                      'max-w-[80%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap text-white shadow',
-                      unsent
-                        ? 'rounded-tr-none border border-dashed border-white/40 bg-[#1f2c33] text-white/80'
-                        : out
-                          ? 'rounded-tr-none bg-[#005c4b]'
-                          : 'rounded-tl-none bg-[#202c33]',
-                    )}
-                  >
-                    <p>{m.body}</p>
-                    {m.unmatched ? (
-                      <p
-                        data-testid="bubble-unmatched"
-                        className="mt-1 rounded bg-amber-400/15 px-2 py-1 text-xs text-amber-200"
-                      >
-                        {unmatchedNote}
-                      </p>
-                    ) : null}
-                    {unsent ? (
-                      <p
+            // A log: the dialog asks for the conversation every few seconds, and a screen reader reads out
+            // the messages added since, not the whole list again (the bubbles already there keep their
+            // keys and nodes). It appears with the first answer, whose messages are on screen, not news.
+            <div role="log" aria-live="polite" aria-label={chat.chatLogLabel} className="space-y-2">
+              {count === 0 ? (
+                <p className="py-10 text-center text-sm text-stone-400">Henüz mesaj yok</p>
+              ) : (
+                conversation.data.map((m, i) => {
+                  const out = m.direction === 'outbound';
+                  // Not (yet) on WhatsApp: a queued invitation waits in the outbox, a failed one never
+                  // arrived. Neither is drawn as a sent bubble; each says so in the guest list's words.
+                  const unsent = out && (m.status === 'queued' || m.status === 'failed');
+                  return (
+                    <div
+                      key={`${m.timestamp}-${i}`}
+                      className={cn('flex', out ? 'justify-end' : 'justify-start')}
+                    >
+                      <div
+                        data-testid={unsent ? `bubble-${m.status}` : out ? 'bubble-out' : 'bubble-in'}
                         className={cn(
-                          'mt-1 flex items-center justify-end gap-1 text-xs font-medium',
-                          m.status === 'failed' ? 'text-red-300' : 'text-amber-200',
+                          'max-w-[80%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap text-white shadow',
+                          unsent
+                            ? 'rounded-tr-none border border-dashed border-white/40 bg-[#1f2c33] text-white/80'
+                            : out
+                              ? 'rounded-tr-none bg-[#005c4b]'
+                              : 'rounded-tl-none bg-[#202c33]',
                         )}
                       >
-                        {m.status === 'failed' ? (
-                          <TriangleAlert aria-hidden className="h-3.5 w-3.5" />
+                        <p>
+                          {/* Who wrote it, for those who do not see which side and colour the bubble has. */}
+                          <span className="sr-only">{out ? chat.chatFromHost : chat.chatFromGuest} </span>
+                          {m.body}
+                        </p>
+                        {m.unmatched ? (
+                          <p
+                            data-testid="bubble-unmatched"
+                            className="mt-1 rounded bg-amber-400/15 px-2 py-1 text-xs text-amber-200"
+                          >
+                            {unmatchedNote}
+                          </p>
+                        ) : null}
+                        {unsent ? (
+                          <p
+                            className={cn(
+                              'mt-1 flex items-center justify-end gap-1 text-xs font-medium',
+                              m.status === 'failed' ? 'text-red-300' : 'text-amber-200',
+                            )}
+                          >
+                            {m.status === 'failed' ? (
+                              <TriangleAlert aria-hidden className="h-3.5 w-3.5" />
+                            ) : (
+                              <Clock aria-hidden className="h-3.5 w-3.5" />
+                            )}
+                            {labels[m.status as 'queued' | 'failed']}
+                          </p>
                         ) : (
-                          <Clock aria-hidden className="h-3.5 w-3.5" />
-                        )}
-                        {labels[m.status as 'queued' | 'failed']}
-                      </p>
-                    ) : (
-                      <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/75">
-                        {/* Turkish long form in Istanbul time like the rest of the dashboard ("5 Aralık 2026
+                          <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-white/75">
+                            {/* Turkish long form in Istanbul time like the rest of the dashboard ("5 Aralık 2026
                             21:30"), not "5 Ara" in the browser's zone: abroad, the couple sees the guest's time. */}
-                        {formatDateTime(m.timestamp)}
-                        {out ? <StatusMark status={m.status} /> : null}
-                      </p>
-                    )}
-                  </div>
-                </div>
-              );
-            })
+                            {formatDateTime(m.timestamp)}
+                            {out ? <StatusMark status={m.status} /> : null}
+                          </p>
+                        )}
+                      </div>
+                    </div>
+                  );
+                })
+              )}
+            </div>
           )}
           <div ref={endRef} />
         </div>

@@ -331,6 +331,93 @@ describe('add guests page', () => {
     await waitFor(() => expect(news).toHaveFocus());
   });
 
+  it('shows the invitation counts as loading right after the approval, not the zeros read before it', async () => {
+    signInHost();
+    let approved = false;
+    const counts = (queued: number) =>
+      jsonResponse({
+        success: true,
+        connected: true,
+        counts: { queued, sent: 0, delivered: 0, read: 0, failed: 0 },
+      });
+    // The counts asked after the approval come when the test says so.
+    let answerCounts: (r: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info'))
+        return jsonResponse({ success: true, wedding: { ...wedding, guestListApproved: approved } });
+      if (url.includes('/whatsapp-status'))
+        return approved ? new Promise<Response>((resolve) => (answerCounts = resolve)) : counts(0);
+      if (url.includes('/guests/approval') && init?.method === 'PATCH') {
+        approved = true;
+        return jsonResponse({
+          success: true,
+          message: 'Onaylandı',
+          guestListApproved: true,
+          guestTotal: 1,
+          peopleTotal: 2,
+        });
+      }
+      return jsonResponse({ success: true, guestListApproved: approved, guestList: [guest] });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<AddGuestsPage />);
+    await user.click(await screen.findByRole('button', { name: /Listeyi Tamamla/ }));
+    await screen.findByRole('dialog');
+    // The dialog has read the counts before the approval: nothing queued yet.
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/whatsapp-status'))).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Onayla ve Kaydet' }));
+    await screen.findByRole('heading', { name: 'Davetli Listesi Onaylandı' });
+    const notice = screen.getByTestId('whatsapp-notice');
+    expect(notice).toHaveTextContent('Davetiye durumları yükleniyor...');
+    expect(notice).not.toHaveTextContent('0 bekliyor');
+    act(() => answerCounts(counts(1)));
+    await waitFor(() =>
+      expect(screen.getByTestId('whatsapp-notice')).toHaveTextContent('Davetiyeler: 1 bekliyor'),
+    );
+  });
+
+  it.each([
+    [
+      'skips a spreadsheet’s title row',
+      'Ad Soyad\tTelefon\tKişi\nİpek Işık\t0544 000 11 22\t2\nOsman Ünal\t5055556677\t3\nCeren Şahin\t+90 542 123 45 67\t1',
+    ],
+    [
+      'keeps a first line that is a guest',
+      'İpek Işık\t0544 000 11 22\t2\nOsman Ünal\t5055556677\t3\nCeren Şahin\t+90 542 123 45 67\t1',
+    ],
+  ])('pasting from a spreadsheet %s, and counts only the guests', async (_case, text) => {
+    pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('1. davetli adı'));
+    await user.paste(text);
+    expect(await screen.findByText('3 satır eklendi.')).toBeInTheDocument();
+    expect(screen.getByLabelText('1. davetli adı')).toHaveValue('İpek Işık');
+    expect(screen.getByLabelText('1. davetli kişi sayısı')).toHaveValue(2);
+    expect(screen.getByLabelText('3. davetli adı')).toHaveValue('Ceren Şahin');
+    expect(screen.getByLabelText('4. davetli adı')).toHaveValue('');
+    expect(screen.queryByDisplayValue(/Telefon/)).not.toBeInTheDocument();
+  });
+
+  it('names the person-count field, and labels it where the column titles are hidden (a phone)', async () => {
+    pageWithAnswers((_n, body) => added(body));
+    const count = await screen.findByRole('spinbutton', { name: '1. davetli kişi sayısı' });
+    // The field's own word, next to it: on a phone it would otherwise show a bare "1".
+    expect(count.closest('label')).toHaveTextContent(/^Kişi$/);
+  });
+
+  it('says a fractional count must be whole, not that it must be above 0', async () => {
+    pageWithAnswers((_n, body) => added(body));
+    const user = userEvent.setup();
+    const count = await screen.findByLabelText('1. davetli kişi sayısı');
+    await user.clear(count);
+    await user.type(count, '2.5');
+    expect(count).toHaveAccessibleDescription('Beklenen kişi sayısı tam sayı olmalıdır');
+    expect(count).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('leaves the focus alone on a later visit to the approved list', async () => {
     signInHost();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>

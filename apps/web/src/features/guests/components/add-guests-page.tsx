@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeddingInfo } from '@ani/contract/weddings';
@@ -70,75 +70,90 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     focusKey.current = null;
   });
 
-  const patch = (key: string, p: Partial<EntryRow>) =>
-    setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...p } : r)) ?? rs);
-  const append = () => {
+  // The handlers the rows get keep their identity from render to render (they read only state setters,
+  // refs and the wedding): with memoized rows, a keystroke then re-renders the row typed in, not them all.
+  const patch = useCallback(
+    (key: string, p: Partial<EntryRow>) =>
+      setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...p } : r)) ?? rs),
+    [],
+  );
+  const append = useCallback(() => {
     const row = newRow();
     focusKey.current = row.key;
     setRows((rs) => [...(rs ?? []), row]);
-  };
+  }, []);
 
   // Saves go one at a time, in the order their rows became ready: the server numbers guests in arrival
   // order, so a pasted block keeps its on-screen order instead of racing three requests.
   const saveQueue = useRef<Promise<void>>(Promise.resolve());
-  const save = (row: EntryRow) => {
-    patch(row.key, { state: 'saving' });
-    saveQueue.current = saveQueue.current.then(() => send(row));
-  };
-  const send = async (row: EntryRow) => {
-    try {
-      const guest = await addGuest({
-        weddingId,
-        name: row.name,
-        phone: row.phone,
-        expectedGuestCount: rowCount(row) ?? 1,
-      });
-      // A saved last row leaves an empty row behind it, so typing the next guest needs no click.
-      setRows((rs) => {
-        if (!rs) return rs;
-        const next = rs.map((r) =>
-          r.key === row.key ? { ...r, state: 'saved' as const, name: guest.name, phone: guest.phone } : r,
-        );
-        return next[next.length - 1]!.state === 'saved' ? [...next, newRow()] : next;
-      });
-      void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
-    } catch (error) {
-      const message = serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.');
-      // A 4xx is the server's verdict on this content (a duplicate, a locked list): only an edit helps.
-      const verdict = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      patch(row.key, { state: 'editing', refused: { as: rowSignature(row), message, retry: !verdict } });
-      toast({ title: 'Hata', description: message, variant: 'destructive' });
-    }
-  };
+  const send = useCallback(
+    async (row: EntryRow) => {
+      try {
+        const guest = await addGuest({
+          weddingId,
+          name: row.name,
+          phone: row.phone,
+          expectedGuestCount: rowCount(row) ?? 1,
+        });
+        // A saved last row leaves an empty row behind it, so typing the next guest needs no click.
+        setRows((rs) => {
+          if (!rs) return rs;
+          const next = rs.map((r) =>
+            r.key === row.key ? { ...r, state: 'saved' as const, name: guest.name, phone: guest.phone } : r,
+          );
+          return next[next.length - 1]!.state === 'saved' ? [...next, newRow()] : next;
+        });
+        void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+      } catch (error) {
+        const message = serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.');
+        // A 4xx is the server's verdict on this content (a duplicate, a locked list): only an edit helps.
+        const verdict = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        patch(row.key, { state: 'editing', refused: { as: rowSignature(row), message, retry: !verdict } });
+        toast({ title: 'Hata', description: message, variant: 'destructive' });
+      }
+    },
+    [weddingId, queryClient, patch],
+  );
+  const save = useCallback(
+    (row: EntryRow) => {
+      patch(row.key, { state: 'saving' });
+      saveQueue.current = saveQueue.current.then(() => send(row));
+    },
+    [patch, send],
+  );
 
-  const remove = async (row: EntryRow) => {
-    if (row.state !== 'saved') {
-      setRows((rs) => (rs && rs.length > 1 ? rs.filter((r) => r.key !== row.key) : [newRow()]));
-      return;
-    }
-    try {
-      await deleteGuest({ weddingId, name: row.name, phone: row.phone });
-      setRows((rs) => {
-        if (!rs) return rs;
-        // The delete button goes with its row: the keyboard goes on at the row that takes its place.
-        const at = rs.findIndex((r) => r.key === row.key);
-        const next = rs.filter((r) => r.key !== row.key);
-        focusKey.current = next[Math.min(at, next.length - 1)]?.key ?? null;
-        return next;
-      });
-      void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
-    } catch (error) {
-      toast({
-        title: 'Hata',
-        description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const remove = useCallback(
+    async (row: EntryRow) => {
+      if (row.state !== 'saved') {
+        setRows((rs) => (rs && rs.length > 1 ? rs.filter((r) => r.key !== row.key) : [newRow()]));
+        return;
+      }
+      try {
+        await deleteGuest({ weddingId, name: row.name, phone: row.phone });
+        setRows((rs) => {
+          if (!rs) return rs;
+          // The delete button goes with its row: the keyboard goes on at the row that takes its place.
+          const at = rs.findIndex((r) => r.key === row.key);
+          const next = rs.filter((r) => r.key !== row.key);
+          focusKey.current = next[Math.min(at, next.length - 1)]?.key ?? null;
+          return next;
+        });
+        void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+      } catch (error) {
+        toast({
+          title: 'Hata',
+          description: serverMessageOr(error, 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.'),
+          variant: 'destructive',
+        });
+      }
+    },
+    [weddingId, queryClient],
+  );
+  const removeRow = useCallback((row: EntryRow) => void remove(row), [remove]);
 
   // A pasted block fills the row it lands in, then adds one row per further line. The keyboard goes on
   // to an empty row after the block: the pasted rows are complete, and each saves once it is left.
-  const pasteList = (key: string, text: string): boolean => {
+  const pasteList = useCallback((key: string, text: string): boolean => {
     if (!looksLikeList(text)) return false;
     const parsed = parseGuestLines(text);
     if (parsed.length === 0) return false;
@@ -157,7 +172,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
     });
     toast({ title: 'Yapıştırıldı', description: `${parsed.length} satır eklendi.`, variant: 'info' });
     return true;
-  };
+  }, []);
 
   // Rows typed but not saved: the approval locks the list, so they are saved (or named) first.
   const pending = (rows ?? []).filter((r) => r.state !== 'saved' && (r.name.trim() || r.phone.trim()));
@@ -199,6 +214,8 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   const visible = useMemo(() => {
     return (rows ?? []).filter((r) => matchesGuest(r, search));
   }, [rows, search]);
+  // Each row's number on the whole list (a search shows some of them), found once per change of the rows.
+  const positions = useMemo(() => new Map((rows ?? []).map((r, i) => [r.key, i + 1])), [rows]);
   const saved = (rows ?? []).filter((r) => r.state === 'saved');
   const people = saved.reduce((sum, r) => sum + (Number(r.count) || 0), 0);
 
@@ -276,11 +293,11 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
             <div key={row.key} data-row-key={row.key}>
               <GuestEntryRow
                 row={row}
-                position={rows.indexOf(row) + 1}
+                position={positions.get(row.key)!}
                 isLast={row === rows[rows.length - 1]}
                 onChange={patch}
                 onSave={save}
-                onRemove={(r) => void remove(r)}
+                onRemove={removeRow}
                 onTabOut={append}
                 onPasteList={pasteList}
               />

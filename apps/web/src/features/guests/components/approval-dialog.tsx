@@ -39,6 +39,9 @@ export function ApprovalDialog({
     setBusy(true);
     try {
       const r = await approveGuestList(weddingId);
+      // The approval has just queued the invitations: the counts read before it (all zeros) are dropped
+      // and asked again now, so the approved page waits for the real ones instead of showing the zeros.
+      void queryClient.resetQueries({ queryKey: queryKeys.whatsappStatus(weddingId), exact: true });
       toast({
         title: 'Başarılı',
         description: `Misafir listesi onaylandı! ${r.guestTotal} davetli ve toplam ${r.peopleTotal} kişi kaydedildi.`,
@@ -48,8 +51,6 @@ export function ApprovalDialog({
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.weddings });
       await queryClient.invalidateQueries({ queryKey: ['guests', weddingId] });
-      // The approval queues the invitations: the count this dialog read before it is out of date.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.whatsappStatus(weddingId) });
     } catch (error) {
       toast({
         title: 'Hata',

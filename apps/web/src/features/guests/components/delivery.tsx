@@ -28,7 +28,21 @@ export function DeliveryState({ status }: { status: InvitationStatus | null }) {
 /** After approval, the host must know when invitations are only waiting because WhatsApp is not connected. */
 export function WhatsappNotice({ weddingId, approved }: { weddingId: string; approved: boolean }) {
   const status = useQuery({ ...whatsappStatusQuery(weddingId), enabled: approved });
-  if (!approved || !status.data) return null;
+  if (!approved) return null;
+  // Until the counts arrive (right after the approval they are being asked again) the line says so,
+  // rather than a row of zeros that reads as "nothing was sent".
+  if (status.isPending)
+    return (
+      <div
+        role="status"
+        data-testid="whatsapp-notice"
+        aria-busy
+        className="rounded-xl border border-stone-200 p-4 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-300"
+      >
+        {messages.guests.invitationCountsLoading}
+      </div>
+    );
+  if (!status.data) return null;
   const { connected, counts } = status.data;
   return (
     <div

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { addGuestInput } from '@ani/contract/guests';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { Trash2, X } from 'lucide-react';
@@ -59,7 +60,12 @@ export interface GuestEntryRowProps {
   onPasteList: (key: string, text: string) => boolean;
 }
 
-export function GuestEntryRow({
+/**
+ * One row of the entry list. Memoized: typing in a row re-renders that row only, as long as the page
+ * hands every row the same callbacks and leaves unchanged rows' objects as they were; a list of
+ * hundreds of guests otherwise re-renders all of them on each key.
+ */
+export const GuestEntryRow = memo(function GuestEntryRow({
   row,
   position,
   isLast,
@@ -99,10 +105,9 @@ export function GuestEntryRow({
   const phoneBad = row.phone !== '' && !isValidTurkishMobile(row.phone);
   // A count the server would refuse says so, instead of leaving the row silently unsaved.
   const countBad = row.count.trim() !== '' && rowCount(row) === null;
-  const countError =
-    Number(row.count) > limits.guestCountMax
-      ? messages.guests.expectedCountMax
-      : messages.guests.expectedCountPositive;
+  // The server's own words for it (0, too many, a fraction), from the schema it checks the row with.
+  const countCheck = countBad ? addGuestInput.shape.expectedGuestCount.safeParse(row.count) : null;
+  const countError = countCheck?.error?.issues[0]?.message ?? messages.guests.expectedCountPositive;
 
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
     if (onPasteList(row.key, e.clipboardData.getData('text'))) e.preventDefault();
@@ -214,19 +219,26 @@ export function GuestEntryRow({
         ) : null}
       </div>
       <div className="col-start-2 sm:col-start-auto">
-        <input
-          aria-label={`${position}. davetli kişi sayısı`}
-          type="number"
-          min={limits.guestCountMin}
-          max={limits.guestCountMax}
-          className={cn(cell, countBad && 'border-red-600')}
-          aria-invalid={countBad}
-          aria-describedby={countBad ? `${row.key}-count-error` : undefined}
-          value={row.count}
-          disabled={saving}
-          onChange={(e) => onChange(row.key, { count: e.target.value })}
-          onKeyDown={tabOut}
-        />
+        {/* On a phone the column headers are hidden and the field shows only "1": it says what it counts.
+            The field's name stays the longer one, which includes this word. */}
+        <label className="flex items-center gap-2">
+          <span aria-hidden className="shrink-0 text-xs text-stone-600 sm:hidden dark:text-stone-300">
+            {messages.guests.entryCountLabel}
+          </span>
+          <input
+            aria-label={`${position}. davetli kişi sayısı`}
+            type="number"
+            min={limits.guestCountMin}
+            max={limits.guestCountMax}
+            className={cn(cell, countBad && 'border-red-600')}
+            aria-invalid={countBad}
+            aria-describedby={countBad ? `${row.key}-count-error` : undefined}
+            value={row.count}
+            disabled={saving}
+            onChange={(e) => onChange(row.key, { count: e.target.value })}
+            onKeyDown={tabOut}
+          />
+        </label>
         {countBad ? (
           <p id={`${row.key}-count-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
             {countError}
@@ -268,4 +280,4 @@ export function GuestEntryRow({
       ) : null}
     </div>
   );
-}
+});

@@ -20,7 +20,7 @@ export function GuestRowEditor({
   compact = false,
 }: {
   guest: Guest;
-  /** Phone card layout: status, count and buttons on one line, without the expected-count cell. */
+  /** Phone card layout: status, count and buttons on one line; the expected count is read, not shown. */
   compact?: boolean;
   onCancel: () => void;
   onSave: (guest: Guest, status: Guest['status'], guestCount: number) => Promise<void>;
@@ -124,11 +124,11 @@ export function GuestRowEditor({
           </span>
         ) : null}
       </span>
-      {compact ? null : (
-        <span role="cell" className="tabular-nums">
-          {guest.expectedGuestCount}
-        </span>
-      )}
+      {/* A phone card has no room to show it while editing, but keeps the cell: without it a screen
+          reader would name the buttons' cell after the column before them ("Beklenen"). */}
+      <span role="cell" className={compact ? 'sr-only' : 'tabular-nums'}>
+        {guest.expectedGuestCount}
+      </span>
       <span role="cell" className="flex justify-end gap-1" onKeyDown={keys}>
         <Button size="sm" onClick={() => void save()} disabled={saving || count === null} aria-label="Kaydet">
           <Check aria-hidden className="h-4 w-4" /> Kaydet

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Guest } from '@ani/contract/guests';
 import { GuestTable } from './guest-table';
@@ -65,5 +65,57 @@ describe('GuestTable: editing a row by keyboard', () => {
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(edit()).toHaveFocus());
+  });
+});
+
+describe('GuestTable on a phone: each card is read in the hidden header’s columns', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The card's cells by the column header a screen reader gives each (the one at its position). */
+  function cardCells(index: number) {
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cells = within(screen.getByTestId(`guest-row-${index}`)).getAllByRole('cell');
+    expect(cells).toHaveLength(headers.length);
+    return Object.fromEntries(cells.map((cell, i) => [headers[i]!, cell]));
+  }
+
+  it('puts number, name, phone, status, counts and buttons in the header’s order, also while editing', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 639px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = userEvent.setup();
+    render(<Table />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Sıra',
+      'Ad Soyad',
+      'Telefon',
+      'Durum',
+      'Kişi',
+      'Beklenen',
+      'İşlemler',
+    ]);
+    // The phone layout, not the wide one: the header row is there for screen readers only.
+    expect(screen.getAllByRole('row')[0]).toHaveClass('sr-only');
+
+    const card = cardCells(1);
+    expect(card['Sıra']).toHaveTextContent(/^1$/);
+    expect(card['Ad Soyad']).toHaveTextContent(/^Zeynep Kaya$/);
+    expect(card['Telefon']).toHaveTextContent(/^\+90 532 111 22 33$/);
+    expect(card['Durum']).toHaveTextContent(/^BELİRSİZ/);
+    expect(card['Kişi']).toHaveTextContent(/^Kişi: 0$/);
+    expect(card['Beklenen']).toHaveTextContent(/Beklenen: 2$/);
+    within(card['İşlemler']!).getByRole('button', { name: 'Zeynep Kaya düzenle' });
+
+    await user.click(within(card['İşlemler']!).getByRole('button', { name: 'Zeynep Kaya düzenle' }));
+    const editing = cardCells(1);
+    expect(editing['Telefon']).toHaveTextContent(/^\+90 532 111 22 33$/);
+    within(editing['Durum']!).getByRole('combobox', { name: 'Durum' });
+    within(editing['Kişi']!).getByRole('spinbutton', { name: 'Kişi sayısı' });
+    expect(editing['Beklenen']).toHaveTextContent(/^2$/);
+    within(editing['İşlemler']!).getByRole('button', { name: 'Kaydet' });
   });
 });

@@ -113,8 +113,8 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                 </Button>
               </span>
             );
-            const status = (
-              <span role="cell" className="flex flex-col items-start gap-0.5">
+            const status = (placement?: string) => (
+              <span role="cell" className={cn('flex flex-col items-start gap-0.5', placement)}>
                 <span
                   data-testid="status-badge"
                   className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold', badge.className)}
@@ -135,7 +135,9 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                 aria-rowindex={item.index + 2}
                 data-testid={`guest-row-${guest.index}`}
                 className={cn(
-                  phone ? 'flex flex-col justify-center gap-1 px-3 py-3' : guestGrid,
+                  phone
+                    ? 'grid grid-cols-[auto_minmax(0,1fr)_auto] content-center items-center gap-x-2 gap-y-1 px-3 py-3'
+                    : guestGrid,
                   'absolute inset-x-0 border-b border-stone-100 text-sm dark:border-stone-800',
                   editing && 'bg-brand-500/5',
                 )}
@@ -146,31 +148,39 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                 }
               >
                 {phone ? (
+                  // The cells come in the hidden header's order (a screen reader names each by its column);
+                  // the grid still draws the status badge on the name's line.
                   <>
-                    <span className="flex items-center gap-2">
-                      <span role="cell" className="text-xs tabular-nums text-stone-500 dark:text-stone-400">
-                        {guest.index}
-                      </span>
-                      {/* Wrapped, not cut: a phone has no hover to show a title, and the card is measured. */}
-                      <span role="cell" className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
-                        {guest.name}
-                      </span>
-                      {editing ? null : status}
+                    <span role="cell" className="text-xs tabular-nums text-stone-500 dark:text-stone-400">
+                      {guest.index}
                     </span>
-                    <span role="cell" className="text-xs tabular-nums text-stone-600 dark:text-stone-300">
+                    {/* Wrapped, not cut: a phone has no hover to show a title, and the card is measured. */}
+                    <span
+                      role="cell"
+                      className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', editing && 'col-span-2')}
+                    >
+                      {guest.name}
+                    </span>
+                    <span
+                      role="cell"
+                      className="col-span-full text-xs tabular-nums text-stone-600 dark:text-stone-300"
+                    >
                       {displayPhone(guest.phone)}
                     </span>
-                    <span className="flex items-center gap-2">
+                    {editing ? null : status('col-start-3 row-start-1')}
+                    <span className="col-span-full flex items-center gap-2">
                       {editing ? (
                         <GuestRowEditor guest={guest} onCancel={onCloseEdit} onSave={onSave} compact />
                       ) : (
                         <>
-                          <span role="cell" className="flex-1 text-xs text-stone-600 dark:text-stone-400">
+                          <span role="cell" className="text-xs text-stone-600 dark:text-stone-400">
                             Kişi:{' '}
                             <strong data-testid="guest-count" className="text-stone-900 dark:text-white">
                               {guest.guestCount}
-                            </strong>{' '}
-                            · Beklenen: {guest.expectedGuestCount}
+                            </strong>
+                          </span>
+                          <span role="cell" className="flex-1 text-xs text-stone-600 dark:text-stone-400">
+                            <span aria-hidden>· </span>Beklenen: {guest.expectedGuestCount}
                           </span>
                           {actions}
                         </>
@@ -192,7 +202,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                       <GuestRowEditor guest={guest} onCancel={onCloseEdit} onSave={onSave} />
                     ) : (
                       <>
-                        {status}
+                        {status()}
                         <span role="cell" className="tabular-nums" data-testid="guest-count">
                           {guest.guestCount}
                         </span>
