@@ -306,6 +306,11 @@ export const messages = {
     phoneInvalid: 'Geçersiz telefon numarası formatı',
     expectedCountPositive: "Beklenen kişi sayısı 0'dan büyük olmalıdır",
     expectedCountMax: 'Beklenen kişi sayısı en fazla 10 olabilir',
+    expectedCountWhole: 'Beklenen kişi sayısı tam sayı olmalıdır',
+    /** The person-count field's visible label on a phone, where the list's column headers are hidden. */
+    entryCountLabel: 'Kişi',
+    /** While the invitation counts are asked again (right after the approval queued the invitations). */
+    invitationCountsLoading: 'Davetiye durumları yükleniyor...',
     guestCountInvalid: 'Kişi sayısı negatif olmayan bir tam sayı olmalıdır',
     guestCountMax: 'Kişi sayısı en fazla 100 olabilir',
     statusInvalid: 'Geçersiz durum...',
@@ -316,6 +321,10 @@ export const messages = {
     addLocked: 'Davetli listesi onaylandı; artık yeni davetli eklenemez.',
     deleteLocked: 'Davetli listesi onaylandı; artık davetli silinemez.',
     approvalIrreversible: 'Onaylanmış davetli listesinin onayı geri alınamaz.',
+    listFull:
+      'Bir davetli listesine en fazla {n} davetli eklenebilir. Aynı haneden gelenleri tek satırda, kişi sayısıyla yazabilirsiniz.',
+    invitationLimitReached:
+      'Günlük WhatsApp davetiye sınırına ulaşıldı: bir hesaptan 24 saatte en fazla {n} davetiye gönderilebilir. Davetli listeniz onaylanmadı ve olduğu gibi duruyor. Lütfen {saat} saat sonra tekrar onaylayın.',
     notFound: 'Misafir bulunamadı.',
     updateNotFound: 'Güncellenecek misafir bulunamadı',
     listFailed: 'Misafir listesi alınamadı',
@@ -327,19 +336,10 @@ export const messages = {
     added: 'Misafir eklendi.',
     deleted: 'Davetli silindi.',
     updated: 'Misafir güncellendi.',
-    expectedCountWhole: 'Beklenen kişi sayısı tam sayı olmalıdır',
-    /** The person-count field's visible label on a phone, where the list's column headers are hidden. */
-    entryCountLabel: 'Kişi',
-    /** While the invitation counts are asked again (right after the approval queued the invitations). */
-    invitationCountsLoading: 'Davetiye durumları yükleniyor...',
     approved: 'Misafir listesi onaylandı! {n} davetli ve toplam {m} kişi kaydedildi.',
     notApproved: 'Davetli listesi henüz onaylanmadı.',
     csvFileName: 'davetli-listesi.csv',
     csvHeader: [
-    listFull:
-      'Bir davetli listesine en fazla {n} davetli eklenebilir. Aynı haneden gelenleri tek satırda, kişi sayısıyla yazabilirsiniz.',
-    invitationLimitReached:
-      'Günlük WhatsApp davetiye sınırına ulaşıldı: bir hesaptan 24 saatte en fazla {n} davetiye gönderilebilir. Davetli listeniz onaylanmadı ve olduğu gibi duruyor. Lütfen {saat} saat sonra tekrar onaylayın.',
       'Sıra No',
       'Ad Soyad',
       'Telefon',
@@ -401,6 +401,10 @@ export const messages = {
     signatureInvalid: 'Geçersiz imza.',
     verifyFailed: 'Doğrulama başarısız.',
     notConnected: 'WhatsApp bağlantısı kurulmadı; davetiyeler gönderilmeyi bekliyor.',
+    /** The conversation dialog: its message list's name, and who wrote each message (read, not shown). */
+    chatLogLabel: 'Mesajlar',
+    chatFromHost: 'Siz:',
+    chatFromGuest: 'Davetli:',
     /** How a reply that is not text shows in the conversation, by the Cloud API's message type. */
     inboundKinds: {
       image: 'Fotoğraf',
@@ -422,10 +426,6 @@ export const messages = {
 } as const;
 
 /** The 429 text with how long to wait, rounded up: "30 saniye", "12 dakika", "1 saat". */
-    /** The conversation dialog: its message list's name, and who wrote each message (read, not shown). */
-    chatLogLabel: 'Mesajlar',
-    chatFromHost: 'Siz:',
-    chatFromGuest: 'Davetli:',
 export function rateLimitedFor(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   const wait =
