@@ -34,6 +34,12 @@ export const limits = {
   downloadProgressTickMs: 300,
   downloadProgressCap: 95,
   downloadAutoCloseMs: 2000,
+  /**
+   * Album ZIP downloads written at once for one event, and in all by one server process (decision
+   * 0133). A download past either gets 429 with a Retry-After instead of its rows and read buffers.
+   */
+  albumDownloadsPerEvent: 4,
+  albumDownloadsPerProcess: 16,
   qrSizeEventCard: 200,
   qrSizeSettings: 160,
   logoutRedirectMs: 100,

@@ -132,6 +132,10 @@ export const messages = {
     invalidLimit: 'Sayfa başına öğe sayısı 1 ile 100 arasında bir tam sayı olmalıdır.',
     linkInvalid: 'Bağlantı geçersiz veya süresi dolmuş.',
     rangeNotSatisfiable: 'İstenen bayt aralığı geçersiz.',
+    // Album downloads running at once are bounded: this album's, and the server's in all.
+    albumDownloadsBusy:
+      'Bu albüm şu anda birkaç yerden birden indiriliyor. Süren indirmelerden biri bitince yeniden deneyin.',
+    serverDownloadsBusy: 'Şu anda çok sayıda albüm indiriliyor. Lütfen birkaç dakika sonra yeniden deneyin.',
     notesFileName: 'notlar.csv',
     notesHeader: ['Dosya', 'Yükleyen', 'Tarih', 'Not'],
     defaultZipName: 'etkinlik_fotograflari.zip',

@@ -25,7 +25,8 @@ export const handlerErrors: Record<string, number[]> = {
   'POST /api/webhook': [401],
   'POST /api/events/:eventId/upload': [403, 429],
   'POST /api/events/:eventId/submissions': [403, 429, 507],
-  'GET /api/events/:eventId/download': [403],
+  // 429: too many downloads of the album, or of all albums, running at once (decision 0133).
+  'GET /api/events/:eventId/download': [403, 429],
   // The wall and its stream: the owner's session or a wall link (a forged or expired link is 403).
   'GET /api/events/:eventId/wall': [401, 403],
   'GET /api/events/:eventId/live': [401, 403, 429],

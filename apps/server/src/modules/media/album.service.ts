@@ -296,7 +296,11 @@ export function createAlbumService(deps: {
       return deps.signer.sign(downloadPath(eventId), params, downloadLinkTtlSeconds);
     },
 
-    /** Owner by Bearer token, or anyone holding a valid signed download link. */
+    /**
+     * Owner by Bearer token, or anyone holding a valid signed download link. `admit` runs once the
+     * caller may have the archive and before its rows are read: where a download takes its place
+     * among those running (it may throw to refuse), so a refused stranger never holds one.
+     */
     async albumArchive(
       access: {
         user: AuthUser | null;
@@ -305,6 +309,7 @@ export function createAlbumService(deps: {
         includePending: boolean;
       },
       eventId: string,
+      admit: () => void = () => undefined,
     ): Promise<{ archive: AlbumArchive; fileName: string }> {
       let title: string;
       if (access.signedQuery && deps.signer.verify(downloadPath(eventId), access.signedQuery)) {
@@ -322,6 +327,7 @@ export function createAlbumService(deps: {
       const includePending = access.signedQuery
         ? access.signedQuery[includePendingParam] === '1'
         : access.includePending;
+      admit();
       const rows = await repo.listAll(eventId, { includePending });
       if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.noPhotos);
       // One file at a time: only rows from before CRCs were recorded are read here, once.

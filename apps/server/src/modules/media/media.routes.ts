@@ -29,6 +29,40 @@ import { includePendingParam, type AlbumService } from './album.service.ts';
 import type { UploadService } from './upload.service.ts';
 import type { UploadPart } from './upload-receiver.ts';
 
+/** Seconds a refused album download is told to wait: enough for one of the running ones to end. */
+const downloadsBusyRetrySeconds = 30;
+
+class DownloadsBusy extends Error {}
+
+/**
+ * Album downloads being written, counted per event and in all. Each one holds its album's rows and
+ * up to 2 MiB of read buffers, and reads originals as fast as its client takes them, until it ends;
+ * the bounds (decision 0133) keep a script with a valid link from multiplying that.
+ */
+function downloadSlots(bounds: { perEvent: number; perProcess: number }) {
+  const perEvent = new Map<string, number>();
+  let running = 0;
+  return {
+    /** A place for one download of `eventId`, or DownloadsBusy; the returned release counts once. */
+    take(eventId: string): () => void {
+      const held = perEvent.get(eventId) ?? 0;
+      if (held >= bounds.perEvent) throw new DownloadsBusy(messages.media.albumDownloadsBusy);
+      if (running >= bounds.perProcess) throw new DownloadsBusy(messages.media.serverDownloadsBusy);
+      perEvent.set(eventId, held + 1);
+      running++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        running--;
+        const left = (perEvent.get(eventId) ?? 1) - 1;
+        if (left > 0) perEvent.set(eventId, left);
+        else perEvent.delete(eventId);
+      };
+    },
+  };
+}
+
 export const mediaRoutes: FastifyPluginAsync<{
   uploads: UploadService;
   album: AlbumService;
@@ -38,6 +72,10 @@ export const mediaRoutes: FastifyPluginAsync<{
 }> = async (fastify, { uploads, album, guestTokens, uploadLimiter, parallelUploadsPerIp }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const inProgress = new Map<string, number>();
+  const downloads = downloadSlots({
+    perEvent: limits.albumDownloadsPerEvent,
+    perProcess: limits.albumDownloadsPerProcess,
+  });
 
   await app.register(multipart, {
     limits: {
@@ -160,53 +198,76 @@ export const mediaRoutes: FastifyPluginAsync<{
     '/events/:eventId/download',
     { config: { opensInBrowser: true }, schema: { params: eventIdParams, querystring: signedQuery } },
     async (request, reply) => {
+      const { eventId } = request.params;
       const hasSignature = 'sig' in request.query;
-      const { archive, fileName } = await album.albumArchive(
-        {
-          user: request.user,
-          signedQuery: hasSignature ? request.query : null,
-          includePending: request.query[includePendingParam] === '1',
-        },
-        request.params.eventId,
-      );
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        // The archive is the same byte for byte while the album does not change, so a dropped
-        // download resumes: the ETag names the album's state, and a Range whose If-Range names an
-        // older state gets the whole new archive instead of a piece that would not fit.
-        .header('etag', archive.etag)
-        .header('accept-ranges', 'bytes');
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === archive.etag
-          ? parseRange(request.headers.range, archive.size)
-          : null;
-      if (range === 'unsatisfiable') return rangeNotSatisfiable(reply, archive.size);
-      const zip = archive.open(range ?? undefined);
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`)
-          .header('content-length', String(range.end - range.start + 1));
-      } else reply.header('content-length', String(archive.size));
-      // Written here rather than piped by Fastify: the archive reuses a few read buffers, and only
-      // the socket's write callbacks say when one is free again (decision 0113).
-      reply.hijack();
-      const res = reply.raw;
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      res.writeHead(reply.statusCode);
+      // Taken once the caller may have the archive (a stranger never holds one), given back in `finally`:
+      // after the last byte, a cut connection or a failed read alike.
+      let release = (): void => undefined;
       try {
-        await zip.writeTo(res);
-        res.end();
+        const { archive, fileName } = await album.albumArchive(
+          {
+            user: request.user,
+            signedQuery: hasSignature ? request.query : null,
+            includePending: request.query[includePendingParam] === '1',
+          },
+          eventId,
+          () => {
+            release = downloads.take(eventId);
+          },
+        );
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', contentDisposition('attachment', fileName))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          // The archive is the same byte for byte while the album does not change, so a dropped
+          // download resumes: the ETag names the album's state, and a Range whose If-Range names an
+          // older state gets the whole new archive instead of a piece that would not fit.
+          .header('etag', archive.etag)
+          .header('accept-ranges', 'bytes');
+        const ifRange = request.headers['if-range'];
+        const range =
+          ifRange === undefined || ifRange === archive.etag
+            ? parseRange(request.headers.range, archive.size)
+            : null;
+        if (range === 'unsatisfiable') return rangeNotSatisfiable(reply, archive.size);
+        if (range) {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`)
+            .header('content-length', String(range.end - range.start + 1));
+        } else reply.header('content-length', String(archive.size));
+        // Written here rather than piped by Fastify: the archive reuses a few read buffers, and only
+        // the socket's write callbacks say when one is free again (decision 0113).
+        reply.hijack();
+        const res = reply.raw;
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) res.setHeader(name, value);
+        }
+        res.writeHead(reply.statusCode);
+        // HEAD (which Fastify answers with this handler) gets the headers alone. Its body would be
+        // dropped by Node, which still confirms every write at once: the whole album would be read
+        // from storage at disk speed for a client that receives none of it.
+        if (request.method === 'HEAD') return void res.end();
+        const zip = archive.open(range ?? undefined);
+        try {
+          await zip.writeTo(res);
+          res.end();
+        } catch (error) {
+          // Headers and length are out: the only honest answer left is a cut connection.
+          request.log.warn({ err: error }, 'album download stopped');
+          res.destroy(error as Error);
+        }
       } catch (error) {
-        // Headers and length are out: the only honest answer left is a cut connection.
-        request.log.warn({ err: error }, 'album download stopped');
-        res.destroy(error as Error);
+        if (!(error instanceof DownloadsBusy)) throw error;
+        // Answered here, not by the error handler: a tab opening a mailed link would be sent to the
+        // "invalid link" page, and this link is fine.
+        return reply
+          .status(429)
+          .header('retry-after', String(downloadsBusyRetrySeconds))
+          .send({ success: false, message: error.message, code: ErrorCode.RATE_LIMITED });
+      } finally {
+        release();
       }
     },
   );

@@ -62,6 +62,8 @@ const shorter = (entry: number) => new Error(`album entry ${entry} is shorter th
 
 /** Resolves when `out` wants more bytes, or is gone. */
 function drained(out: Writable): Promise<void> {
+  // Gone already: its 'close' has been emitted and will not come again.
+  if (out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       out.off('drain', done);
@@ -301,6 +303,10 @@ export function albumArchive(
     }
 
     async function writeTo(out: Writable): Promise<void> {
+      // A client that left before the first byte (while the album was being listed) has emitted its
+      // 'close' already: without this, every write would fail at once and the reads race through
+      // the whole album for nobody.
+      if (out.destroyed) return abort();
       const buffers = pool();
       const onClose = () => abort();
       out.once('close', onClose);
