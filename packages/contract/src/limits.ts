@@ -57,12 +57,6 @@ export const limits = {
   attendingCountMax: 100,
   phoneMaxLength: 13,
   guestAutosaveMs: 2000,
-  invitationImageMaxBytes: 5 * 1024 * 1024,
-  /** An invitation image's pixel count at most ("en fazla 100 megapiksel"), checked by the page and the server. */
-  invitationImageMaxPixels: 100_000_000,
-  coverUploadMaxBytes: 15 * 1024 * 1024,
-  introAnimationStepsMs: [500, 2000, 3500],
-  cardThemeCount: 10,
   /**
    * Rows one wedding's guest list may hold. A row is a household of up to `guestCountMax` people, so
    * this seats far more than the largest weddings, and it bounds what one approval can send.
@@ -73,6 +67,12 @@ export const limits = {
    * Every invitation goes out from the company's one WhatsApp number.
    */
   invitationsPerAccountPerDay: 2000,
+  invitationImageMaxBytes: 5 * 1024 * 1024,
+  /** An invitation image's pixel count at most ("en fazla 100 megapiksel"), checked by the page and the server. */
+  invitationImageMaxPixels: 100_000_000,
+  coverUploadMaxBytes: 15 * 1024 * 1024,
+  introAnimationStepsMs: [500, 2000, 3500],
+  cardThemeCount: 10,
   carouselStepPx: 300,
   carouselVisible: 4,
   testimonialAutoplayMs: 5000,
