@@ -78,6 +78,17 @@ export const messages = {
     deletionNotScheduled: 'Planlanmış bir hesap silme talebiniz bulunmuyor.',
     exportRequested:
       'Verileriniz hazırlanıyor. Hazır olduğunda indirme bağlantısını e-posta adresinize göndereceğiz.',
+    // Not in the original texts: a session that ended while in use (a logout in another tab, a new
+    // password, a confirmed deletion) is said to have ended, not answered like a visitor's attempt.
+    sessionEndedTitle: 'Oturum Sona Erdi',
+    sessionEnded: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+    // The login button while a short slow-down after wrong passwords runs: "4 saniye bekleyin".
+    loginWaitSeconds: '{saniye} saniye bekleyin',
+    // Under the profile's e-mail field (the address that still signs in) while a change awaits its link.
+    emailPendingNote: 'Yeni adresiniz {eposta} onay bekliyor; onaylanana kadar giriş için bu adres geçerli.',
+    // The events page during an account deletion's grace period; the link leads to the profile's section.
+    deletionAlbumNote: 'Hesap silme talebiniz nedeniyle albümünüz {tarih} tarihinde kalıcı olarak silinecek.',
+    deletionCancelLink: 'Vazgeçtiyseniz talebinizi Profil Ayarları’ndan iptal edebilirsiniz.',
   },
   events: {
     ...guestEvents,

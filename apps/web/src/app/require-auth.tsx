@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isLoggingOut, useSession } from '../lib/session';
+import { useSession, useSessionEnd } from '../lib/session';
 import { accessDeniedToastId, toast } from '../lib/toast';
 import { paths, type RedirectState } from '../config/paths';
 
@@ -10,20 +10,31 @@ const accessDeniedToast = {
   description: 'Bu sayfayı görüntülemek için giriş yapmalısınız.',
 } as const;
 
-/** Guard for /events and /dashboard/*: no token, no page; the attempted page rides along to the login. */
+/**
+ * Guard for /events, /profile and /dashboard/*: no token, no page; the attempted page rides along to
+ * the login. A session that ends while its page shows is no access attempt: a logout leaves quietly
+ * for /, and a session the server refused keeps the page under the sign-in dialog (opened by the auth
+ * dialogs), so what the host typed is still there after signing in again; closing that dialog leaves.
+ */
 export function RequireAuth() {
   const { token } = useSession();
+  const end = useSessionEnd();
   const location = useLocation();
-  const denied = token === null;
+  // The guard stays mounted while its pages change; once it has let a session in, a missing token
+  // later means that session ended here.
+  const [openedSignedIn] = useState(token !== null);
+  const denied = token === null && !openedSignedIn;
 
   useEffect(() => {
     // The fixed id keeps a double effect run (StrictMode) to one toast.
-    if (denied && !isLoggingOut()) toast({ ...accessDeniedToast, variant: 'destructive' });
+    if (denied) toast({ ...accessDeniedToast, variant: 'destructive' });
   }, [denied]);
 
+  if (token !== null) return <Outlet />;
   if (denied) {
     const state: RedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
-    return <Navigate to={paths.home} replace state={isLoggingOut() ? undefined : state} />;
+    return <Navigate to={paths.home} replace state={state} />;
   }
-  return <Outlet />;
+  if (end?.reason === 'refused') return <Outlet />;
+  return <Navigate to={paths.home} replace />;
 }

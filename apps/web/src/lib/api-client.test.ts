@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messageResponse } from '@ani/contract/users';
 import { apiRequest, ApiError } from './api-client';
-import { getSession, refreshSession } from './session';
+import { getSession, getSessionEnd, refreshSession } from './session';
 import { accessDeniedToastId, toast } from './toast';
 import { getToasts } from '../test/toasts';
 import { installFetchMock } from '../test/fetch-mock';
@@ -93,25 +93,101 @@ describe('api client', () => {
     ]);
   });
 
-  it('forgets the stored session on 401', async () => {
+  it('forgets the stored session on 401 and says the session ended, not "log in first"', async () => {
     localStorage.setItem('token', 't1');
     sessionStorage.setItem('token', 't2');
     sessionStorage.setItem('user', JSON.stringify({ userId: 'u', username: 'Ayşe Yılmaz', email: 'a@b.co' }));
     refreshSession();
     fetchMock.mockImplementation(async () =>
-      jsonResponse({ success: false, message: 'Oturumunuzun süresi doldu.' }, 401),
+      jsonResponse(
+        { success: false, message: 'Bu işlem için giriş yapmalısınız', code: 'UNAUTHORIZED' },
+        401,
+      ),
     );
-    await apiRequest('/users/me', { schema: messageResponse }).catch(() => undefined);
+    const error = await apiRequest('/users/me', { schema: messageResponse }).catch((e: unknown) => e);
     expect([
       localStorage.getItem('token'),
       sessionStorage.getItem('token'),
       sessionStorage.getItem('user'),
     ]).toEqual([null, null, null]);
     expect(getSession()).toEqual({ token: null, user: null });
-    // The signed-in page's guard then says "Erişim Engellendi" in the same toast, not in a second one.
+    // Recorded as a refused session of this host: the app offers the login in place of a guard's refusal.
+    expect(getSessionEnd()).toEqual({ reason: 'refused', userId: 'u' });
+    expect(error).toMatchObject({
+      status: 401,
+      sessionEnded: true,
+      message: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+      serverMessage: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+    });
+    expect(getToasts()).toEqual([
+      expect.objectContaining({
+        id: accessDeniedToastId,
+        title: 'Oturum Sona Erdi',
+        description: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+      }),
+    ]);
+  });
+
+  it('answers a 401 without a token as before: the server message, one toast shared with the guard', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Bu işlem için giriş yapmalısınız' }, 401),
+    );
+    const error = await apiRequest('/users/me', { schema: messageResponse }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ sessionEnded: false, message: 'Bu işlem için giriş yapmalısınız' });
+    expect(getSessionEnd()).toBeNull();
     expect(getToasts()).toEqual([expect.objectContaining({ id: accessDeniedToastId, title: 'Hata' })]);
+    // The signed-in page's guard then says "Erişim Engellendi" in the same toast, not in a second one.
     toast({ id: accessDeniedToastId, title: 'Erişim Engellendi', variant: 'destructive' });
     expect(getToasts()).toEqual([expect.objectContaining({ title: 'Erişim Engellendi' })]);
+  });
+
+  it('keeps a session begun while a call with the old token was on its way', async () => {
+    sessionStorage.setItem('token', 'old');
+    refreshSession();
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = apiRequest('/events', { schema: messageResponse }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    sessionStorage.setItem('token', 'new');
+    refreshSession();
+    answer(jsonResponse({ success: false, message: 'Bu işlem için giriş yapmalısınız' }, 401));
+    expect(await pending).toMatchObject({ sessionEnded: true });
+    expect(getSession().token).toBe('new');
+    expect(getSessionEnd()).toBeNull();
+  });
+
+  it('lets the logout call be refused without recording a refused session', async () => {
+    sessionStorage.setItem('token', 't');
+    refreshSession();
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'x' }, 401));
+    await apiRequest('/users/logout', {
+      method: 'POST',
+      schema: messageResponse,
+      errorToast: false,
+      endSessionOn401: false,
+    }).catch(() => undefined);
+    expect(getSession().token).toBeNull();
+    expect(getSessionEnd()).toBeNull();
+  });
+
+  it('passes on how long a 429 asks to wait, in seconds or as a date', async () => {
+    const tooMany = (retryAfter: string) =>
+      new Response(JSON.stringify({ success: false, message: 'Çok fazla deneme yaptınız.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+      });
+    fetchMock.mockResolvedValueOnce(tooMany('4'));
+    expect(
+      await apiRequest('/users/login', { schema: messageResponse, errorToast: false }).catch(
+        (e: unknown) => e,
+      ),
+    ).toMatchObject({ status: 429, retryAfterSeconds: 4 });
+    fetchMock.mockResolvedValueOnce(tooMany(new Date(Date.now() + 90_000).toUTCString()));
+    const dated = await apiRequest('/users/login', { schema: messageResponse, errorToast: false }).catch(
+      (e: unknown) => e as ApiError,
+    );
+    expect((dated as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(89);
+    expect((dated as ApiError).retryAfterSeconds).toBeLessThanOrEqual(90);
   });
 
   it('reports a request that got no answer as "Bağlantı Hatası"', async () => {

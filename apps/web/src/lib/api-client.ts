@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@ani/contract/errors';
+import { messages } from '@ani/contract/messages';
 import { clearSession, getToken } from './session';
 import { accessDeniedToastId, toast } from './toast';
 
@@ -25,16 +26,42 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   readonly code: ErrorCode | undefined;
-  /** The server's own words (the body's message or error), not a status text or a fallback. */
+  /**
+   * The server's own words (the body's message or error), not a status text or a fallback; for a
+   * session the server refused, the session-ended text, since its "giriş yapmalısınız" reads as if
+   * the host had never signed in.
+   */
   readonly serverMessage: string | undefined;
-  constructor(kind: ApiErrorKind, message: string, status = 0, code?: ErrorCode, serverMessage?: string) {
+  /** Seconds the server asked to wait before the next try (429 and 503 `Retry-After`), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The call was refused because the session it carried has ended (401 with a token). */
+  readonly sessionEnded: boolean;
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    status = 0,
+    code?: ErrorCode,
+    serverMessage?: string,
+    extra: { retryAfterSeconds?: number; sessionEnded?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.sessionEnded = extra.sessionEnded ?? false;
   }
+}
+
+/** `Retry-After` in seconds: a number of seconds or an HTTP date. */
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** The server's message of a failed call when it sent one, else the caller's own text. */
@@ -52,6 +79,11 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** "wedding" for the guest-list calls: their generic toasts carry the "Wedding API" titles. */
   backend?: 'main' | 'wedding';
+  /**
+   * False for the logout call: a token refused there is already what the logout wants, not a
+   * session that ended under the host's feet.
+   */
+  endSessionOn401?: boolean;
 }
 
 // Error bodies are read by hand rather than with the contract's `errorBody` schema: that would pull zod
@@ -77,8 +109,13 @@ function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding'
     const networkTitle = wedding ? apiTexts.weddingNetworkTitle : apiTexts.networkTitle;
     toast({
       id: error.status === 401 ? accessDeniedToastId : undefined,
-      title:
-        error.kind === 'network' ? networkTitle : wedding ? apiTexts.weddingErrorTitle : apiTexts.errorTitle,
+      title: error.sessionEnded
+        ? messages.auth.sessionEndedTitle
+        : error.kind === 'network'
+          ? networkTitle
+          : wedding
+            ? apiTexts.weddingErrorTitle
+            : apiTexts.errorTitle,
       description: error.kind === 'network' ? apiTexts.networkDescription : error.message,
       variant: 'destructive',
     });
@@ -96,9 +133,10 @@ export async function apiRequest<S extends z.ZodType>(
   const showToast = options.errorToast ?? true;
   const backend = options.backend ?? 'main';
   let init: RequestInit;
+  // Kept to tell, on a 401, whether the refused call carried this tab's session.
+  const token = getToken();
   try {
     const headers = new Headers({ Accept: 'application/json' });
-    const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (options.body !== undefined) headers.set('Content-Type', 'application/json');
     init = {
@@ -131,21 +169,30 @@ export async function apiRequest<S extends z.ZodType>(
     return undefined;
   });
   if (!response.ok) {
-    // A refused token is gone for good; forget it so the app shows the signed-out state.
-    if (response.status === 401) clearSession();
+    // A 401 to a call that carried a token: the session ended elsewhere (a logout in another tab, a
+    // new password, a confirmed deletion). The refused token is gone for good; forget it so the app
+    // shows the signed-out state, record why, and say so instead of the server's "log in first". A
+    // token replaced meanwhile (signed in again while this call ran) is a new session and stays.
+    const sessionEnded = response.status === 401 && token !== null && options.endSessionOn401 !== false;
+    if (response.status === 401 && (token === null || token === getToken())) {
+      clearSession(sessionEnded ? { reason: 'refused' } : {});
+    }
     const rawCode = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined;
     const code = typeof rawCode === 'string' ? (rawCode as ErrorCode) : undefined;
+    const ended = sessionEnded ? messages.auth.sessionEnded : undefined;
     throw report(
       new ApiError(
         'http',
-        messageOf(
-          body,
-          response.statusText,
-          backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback,
-        ),
+        ended ??
+          messageOf(
+            body,
+            response.statusText,
+            backend === 'wedding' ? apiTexts.weddingErrorFallback : apiTexts.errorFallback,
+          ),
         response.status,
         code,
-        bodyMessage(body),
+        ended ?? bodyMessage(body),
+        { retryAfterSeconds: retryAfter(response.headers.get('retry-after')), sessionEnded },
       ),
       showToast,
       backend,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountLinkParam } from '@ani/contract/users';
-import { getSession, refreshSession } from '../../lib/session';
+import { clearSession, getSession, refreshSession } from '../../lib/session';
 import { getToasts, resetToasts } from '../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../test/render';
 import { LoginDialog } from './components/login-dialog';
@@ -67,6 +67,40 @@ describe('auth state transitions', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/guests/list'));
   });
 
+  it('after the server refused the session, the same host signs in again where they were', async () => {
+    sessionStorage.setItem('token', 'old');
+    sessionStorage.setItem(
+      'user',
+      JSON.stringify({ userId: 'u1', username: 'Ayşe Yılmaz', email: 'a@b.co' }),
+    );
+    refreshSession();
+    clearSession({ reason: 'refused' });
+    fetchMock.mockResolvedValue(jsonResponse(okLogin));
+    const onOpenChange = vi.fn();
+    renderWithRouter(<LoginDialog open onOpenChange={onOpenChange} onSwitch={vi.fn()} />, {
+      path: '/profile',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Oturumunuz sona erdi. Lütfen yeniden giriş yapın.');
+    await submitLogin(userEvent.setup());
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+    expect(getSession().token).toBe('tok-1');
+  });
+
+  it('after the server refused the session, another account starts at the dashboard', async () => {
+    sessionStorage.setItem('token', 'old');
+    sessionStorage.setItem(
+      'user',
+      JSON.stringify({ userId: 'someone', username: 'Can Er', email: 'c@d.co' }),
+    );
+    refreshSession();
+    clearSession({ reason: 'refused' });
+    fetchMock.mockResolvedValue(jsonResponse(okLogin));
+    renderWithRouter(<LoginDialog open onOpenChange={vi.fn()} onSwitch={vi.fn()} />, { path: '/profile' });
+    await submitLogin(userEvent.setup());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
   it('requires both fields before calling the server', async () => {
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
@@ -90,6 +124,53 @@ describe('auth state transitions', () => {
     await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(getToasts()).toHaveLength(1);
+  });
+
+  it('counts a short slow-down after wrong passwords down on the disabled button, then lets the host in', async () => {
+    // Only the countdown's clock is faked: the clicks and the screen queries keep real timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const message = 'Çok fazla deneme yaptınız. Lütfen 3 saniye sonra tekrar deneyin.';
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message, code: 'RATE_LIMITED' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+      }),
+    );
+    const { user } = renderLogin();
+    await submitLogin(user);
+    expect(await screen.findByRole('button', { name: '3 saniye bekleyin' })).toBeDisabled();
+    // The banner does not repeat a number that is out of date a second later; the toast has the server's.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Çok fazla deneme yaptınız. Lütfen biraz bekleyip tekrar deneyin.',
+    );
+    expect(getToasts()[0]).toMatchObject({ title: 'Giriş Hatası!', description: message });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('button', { name: '2 saniye bekleyin' })).toBeDisabled();
+    // Enter in a field does not send a try either while the pause runs.
+    await user.type(screen.getByLabelText('Şifre'), '{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    const button = screen.getByRole('button', { name: 'Giriş Yap' });
+    expect(button).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(okLogin));
+    await user.click(button);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('keeps the server message and an enabled button for a long slow-down', async () => {
+    const message = 'Çok fazla deneme yaptınız. Lütfen 15 dakika sonra tekrar deneyin.';
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message, code: 'RATE_LIMITED' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '900' },
+      }),
+    );
+    const { user } = renderLogin();
+    await submitLogin(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeEnabled();
   });
 
   it('an account that is not activated yet is offered a new activation e-mail', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDetails, checkPassword, emailChanging, splitName } from './profile-rules';
+import { checkDetails, checkPassword, displayPhone, emailChanging, splitName } from './profile-rules';
 
 const user = {
   userId: 'u1',
@@ -31,6 +31,15 @@ describe('profile rules', () => {
       ok: true,
       input: { phoneNumber: '+905337654321' },
     });
+  });
+
+  it('shows the stored E.164 number as hosts write it, and sends nothing for it unchanged', () => {
+    expect(displayPhone('+905332223344')).toBe('0533 222 33 44');
+    expect(displayPhone('0533 222 33 44')).toBe('0533 222 33 44');
+    expect(displayPhone('+4915112345678')).toBe('+4915112345678');
+    expect(
+      checkDetails({ ...form, firstName: 'Ayşe', phoneNumber: displayPhone(user.phoneNumber) }, user),
+    ).toEqual({ ok: true, input: { username: 'Ayşe Yılmaz' } });
   });
 
   it('asks for the current password only when the e-mail changes', () => {

@@ -1,4 +1,5 @@
 import { messages } from '@ani/contract/messages';
+import { toE164TurkishMobile } from '@ani/contract/text';
 import {
   passwordChecks,
   updateProfileInput,
@@ -28,6 +29,15 @@ export function splitName(username: string): { firstName: string; lastName: stri
   return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
 }
 
+/**
+ * "+905332223344" → "0533 222 33 44": the stored E.164 number as hosts write and read it (the
+ * registration's "05XX XXX XX XX"). Only for showing; what is saved stays the contract's E.164.
+ */
+export function displayPhone(stored: string): string {
+  const m = /^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(toE164TurkishMobile(stored) ?? '');
+  return m ? `0${m[1]} ${m[2]} ${m[3]} ${m[4]}` : stored;
+}
+
 export type Checked = { ok: true; input: UpdateProfileInput } | { ok: false; message: string };
 
 /** Only what changed is sent, under the same rules as registration (contract schemas). */
@@ -51,7 +61,9 @@ export function checkDetails(form: DetailsForm, user: PublicUser): Checked {
     input.email = parsed.data.email;
     input.currentPassword = form.currentPassword;
   }
-  if (parsed.data.phoneNumber !== user.phoneNumber) input.phoneNumber = parsed.data.phoneNumber;
+  // Compared as E.164 on both sides: the field shows the number spaced ("0533 222 33 44").
+  if (parsed.data.phoneNumber !== (toE164TurkishMobile(user.phoneNumber) ?? user.phoneNumber))
+    input.phoneNumber = parsed.data.phoneNumber;
   if (Object.keys(input).length === 0) return { ok: false, message: a.nothingToUpdate };
   return { ok: true, input };
 }

@@ -30,8 +30,14 @@ export function loginUser(payload: LoginInput) {
   });
 }
 
+/** A token the server already refused is signed out all the same: no "session ended" for it. */
 export function logoutUser() {
-  return apiRequest('/users/logout', { method: 'POST', schema: messageResponse, errorToast: false });
+  return apiRequest('/users/logout', {
+    method: 'POST',
+    schema: messageResponse,
+    errorToast: false,
+    endSessionOn401: false,
+  });
 }
 
 export function fetchMe() {

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
-import { getToken, updateStoredUser } from '../../../lib/session';
+import { clearSession, getToken, updateStoredUser } from '../../../lib/session';
 import { fetchMe, resendActivation } from '../api/auth-api';
 import { useAuthDialogs } from './auth-dialogs';
 
@@ -91,6 +91,12 @@ const results: Record<
   },
 };
 
+/** Results whose link closed every session of the account on the server: this tab's token is dead too. */
+const endsSessions: ReadonlySet<AccountLinkResult> = new Set([
+  'deletion-scheduled',
+  'email-change-cancelled',
+]);
+
 function isResult(value: string | null): value is AccountLinkResult {
   return accountLinkResults.includes(value as AccountLinkResult);
 }
@@ -117,6 +123,9 @@ export function AccountLinkResultDialog() {
       },
       { replace: true },
     );
+    // The dialog says every session was closed and offers "Giriş Yap": the header must agree at once
+    // instead of showing "Hesabım" until the dead token's next call is refused.
+    if (isResult(value) && endsSessions.has(value)) clearSession({ reason: 'signed-out' });
     // A signed-in host who confirmed a new address sees it in the stored user at once.
     if (value === 'email-changed' && getToken()) {
       fetchMe()

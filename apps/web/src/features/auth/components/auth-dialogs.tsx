@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { getSessionEnd, settleSessionEnd, useSessionEnd } from '../../../lib/session';
 
 export type AuthDialog = 'login' | 'register' | 'forgot' | null;
 
@@ -36,6 +37,8 @@ const AuthDialogSet = lazy(() => loadDialogs().then((m) => ({ default: m.AuthDia
 /**
  * Sign-in lives in dialogs, not routes: one of login, register or forgot-password is
  * open at a time and they switch between each other. The terms text comes from the legal feature.
+ * A session the server refused while the host used it opens the login dialog by itself; closing the
+ * dialogs without signing in settles that ended session (a signed-in page then leaves for /).
  */
 export function AuthDialogsProvider({
   termsContent,
@@ -44,8 +47,12 @@ export function AuthDialogsProvider({
   termsContent: ReactNode;
   children: ReactNode;
 }) {
-  const [current, setCurrent] = useState<AuthDialog>(null);
+  const [current, setCurrentDialog] = useState<AuthDialog>(null);
   const [used, setUsed] = useState(false);
+  const setCurrent = useCallback((dialog: AuthDialog) => {
+    setCurrentDialog(dialog);
+    if (dialog === null && getSessionEnd()?.reason === 'refused') settleSessionEnd();
+  }, []);
   // The dialogs open from buttons that are not Radix triggers, so focus is returned by hand on close.
   const returnTo = useRef<HTMLElement | null>(null);
   const value = useMemo<AuthDialogsValue>(
@@ -58,8 +65,13 @@ export function AuthDialogsProvider({
       },
       close: () => setCurrent(null),
     }),
-    [],
+    [setCurrent],
   );
+
+  const end = useSessionEnd();
+  useEffect(() => {
+    if (end?.reason === 'refused') value.open('login');
+  }, [end, value]);
 
   const onCloseAutoFocus = useCallback((event: Event) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@ani/contract/errors';
 import { loginInput } from '@ani/contract/users';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import {
 import { Field, FieldError, Input, Label } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
+import { getSessionEnd, useSessionEnd } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { paths, redirectTarget } from '../../../config/paths';
 import { loginUser, resendActivation } from '../api/auth-api';
@@ -30,21 +31,56 @@ import { messages } from '@ani/contract/messages';
  */
 const dialogToastId = 'login-dialog';
 
+/**
+ * After several wrong passwords the server makes each try wait (1 s, 2 s, 4 s …) and refuses any try,
+ * the right password too, until then. A wait shorter than this is counted down on the button, which
+ * stays disabled meanwhile; a longer one is only said, as the server words it.
+ */
+const countdownUnderSeconds = 60;
+
+/** Whole seconds left until `until` (a Date.now() time), never below 0. */
+const secondsLeft = (until: number) => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+
 export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [banner, setBanner] = useState<{ message: string; notActivated: boolean } | null>(null);
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const [waitLeft, setWaitLeft] = useState(0);
+  // Opened because the server refused the session in use: say so above the fields.
+  const sessionEnded = useSessionEnd()?.reason === 'refused';
+
+  useEffect(() => {
+    if (waitUntil === null) return;
+    const tick = window.setInterval(() => {
+      const left = secondsLeft(waitUntil);
+      setWaitLeft(left);
+      if (left > 0) return;
+      setWaitUntil(null);
+      setBanner(null);
+    }, 1000);
+    return () => window.clearInterval(tick);
+  }, [waitUntil]);
+  const waiting = waitUntil !== null && waitLeft > 0;
 
   const login = useMutation({
     mutationFn: loginUser,
     onSuccess: (res) => {
+      // Signed in again after the server refused this tab's session: the same host carries on where they
+      // were (a page kept under this dialog, with what they typed); anyone else starts at the dashboard.
+      const end = getSessionEnd();
+      const resumes = end?.reason === 'refused' && end.userId === res.userId;
       signIn(res);
       onOpenChange(false);
       setPassword('');
       setBanner(null);
+      // What the screens show was fetched with the old token, or failed with it: ask again.
+      void queryClient.invalidateQueries();
+      if (resumes) return;
       // Back to the page a guard turned the visitor away from, else the dashboard.
       navigate(redirectTarget(location.state) ?? paths.dashboard, { replace: true });
     },
@@ -52,7 +88,13 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
       const message =
         error instanceof ApiError && error.kind === 'http' ? error.message : messages.auth.wrongCredentials;
       const notActivated = error instanceof ApiError && error.code === ErrorCode.NOT_ACTIVATED;
-      setBanner({ message, notActivated });
+      const wait = error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : undefined;
+      if (wait !== undefined && wait > 0 && wait < countdownUnderSeconds) {
+        // The server's "… 1 saniye sonra …" would be out of date a second later; the button counts.
+        setWaitUntil(Date.now() + wait * 1000);
+        setWaitLeft(wait);
+        setBanner({ message: messages.generic.rateLimited, notActivated: false });
+      } else setBanner({ message, notActivated });
       toast({ id: dialogToastId, title: t.loginErrorTitle, description: message, variant: 'destructive' });
     },
   });
@@ -67,6 +109,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (waiting) return;
     const parsed = loginInput.safeParse({ email: identifier, password });
     if (!parsed.success) {
       const errors: { email?: string; password?: string } = {};
@@ -89,6 +132,7 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
           <DialogDescription id="login-description">{t.loginDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="space-y-4">
+          {sessionEnded && !banner ? <Alert tone="info">{messages.auth.sessionEnded}</Alert> : null}
           {banner ? (
             <Alert tone="error">
               <p>{banner.message}</p>
@@ -148,8 +192,12 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
               </div>
             ) : null}
           </div>
-          <Button type="submit" className="w-full" disabled={login.isPending}>
-            {login.isPending ? t.loginPending : t.loginSubmit}
+          <Button type="submit" className="w-full" disabled={login.isPending || waiting}>
+            {login.isPending
+              ? t.loginPending
+              : waiting
+                ? messages.auth.loginWaitSeconds.replace('{saniye}', String(waitLeft))
+                : t.loginSubmit}
           </Button>
           <AuthSwitchLink to="register" onSwitch={onSwitch} prompt={t.noAccount}>
             {t.toRegister}

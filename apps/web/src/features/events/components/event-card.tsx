@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Archive, CalendarDays, ChevronDown } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
 import { AlbumUsage } from '../../../components/album-usage';
 import { CoverPicture } from '../../../components/cover-picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import { retentionNote, usePendingDeletion } from '../../../lib/retention';
+import { paths } from '../../../config/paths';
 import { ContentTab } from './content-tab';
 import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
@@ -48,7 +51,9 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
                 )}
               >
                 <Archive aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
-                {retentionNote(event, pendingDeletion)}
+                {pendingDeletion
+                  ? messages.auth.deletionAlbumNote.replace('{tarih}', formatLongDate(pendingDeletion))
+                  : retentionNote(event)}
               </span>
             </span>
             <ChevronDown
@@ -58,6 +63,18 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
           </span>
         </button>
       </h2>
+      {/* Cancelling the deletion is on the profile page ("Profil Ayarları" in the site's menu), in its
+          data and account section; a link cannot sit inside the card's toggle button, so it follows it. */}
+      {pendingDeletion ? (
+        <p className="border-t border-brand-100 px-4 py-2 text-xs">
+          <Link
+            to={`${paths.profile}#verilerim`}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {messages.auth.deletionCancelLink}
+          </Link>
+        </p>
+      ) : null}
       <AlbumUsage event={event} className="border-t border-brand-100 px-4 py-2 text-stone-700" />
       {open ? (
         <div id={panelId} className="border-t border-brand-100 p-4 sm:p-6">

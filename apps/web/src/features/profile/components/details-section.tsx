@@ -9,36 +9,52 @@ import { updateStoredUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { meQuery } from '../../../lib/queries';
 import { updateProfile } from '../api/profile-api';
-import { checkDetails, emailChanging, splitName, type DetailsForm } from '../profile-rules';
+import { checkDetails, displayPhone, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
+  // The e-mail field holds the address that signs in (`email`); a new one waiting for its link is
+  // named under it. The phone reads as hosts write it; the server keeps E.164.
   const [form, setForm] = useState<DetailsForm>(() => ({
     ...splitName(user.username),
-    email: user.pendingEmail ?? user.email,
-    phoneNumber: user.phoneNumber,
+    email: user.email,
+    phoneNumber: displayPhone(user.phoneNumber),
   }));
   const [error, setError] = useState<string | null>(null);
-  // A pending change ended elsewhere (a new password ends it) takes the address it filled in with it.
-  const [shownPending, setShownPending] = useState(user.pendingEmail);
-  if (user.pendingEmail !== shownPending) {
-    setShownPending(user.pendingEmail);
-    if (!user.pendingEmail && form.email === shownPending) setForm((f) => ({ ...f, email: user.email }));
+  // The account changed elsewhere (the new address confirmed in another tab): a field the host has
+  // not edited follows it.
+  const [shown, setShown] = useState({ email: user.email, phone: user.phoneNumber });
+  if (user.email !== shown.email || user.phoneNumber !== shown.phone) {
+    setShown({ email: user.email, phone: user.phoneNumber });
+    setForm((f) => ({
+      ...f,
+      email: f.email === shown.email ? user.email : f.email,
+      phoneNumber:
+        f.phoneNumber === displayPhone(shown.phone) ? displayPhone(user.phoneNumber) : f.phoneNumber,
+    }));
   }
   const save = useMutation({
     mutationFn: (input: Parameters<typeof updateProfile>[1]) => updateProfile(user.userId, input),
-    onSuccess: (res) => {
+    onSuccess: (res, input) => {
       // The stored user follows the server: `email` stays the confirmed address until the link is clicked.
       updateStoredUser({ username: res.user.username, email: res.user.email });
       queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
-      setForm((f) => ({ ...f, currentPassword: '' }));
+      setForm((f) => ({
+        ...f,
+        email: res.user.email,
+        phoneNumber: displayPhone(res.user.phoneNumber),
+        currentPassword: '',
+      }));
       setError(null);
+      // Only a save that sent a new address asks for its confirmation; saving the phone while an
+      // earlier change still waits is a plain update.
+      const startedEmailChange = input.email !== undefined && res.user.pendingEmail !== null;
       toast({
-        title: res.user.pendingEmail ? 'E-posta Doğrulaması Gerekli' : 'Profil Güncellendi',
+        title: startedEmailChange ? 'E-posta Doğrulaması Gerekli' : 'Profil Güncellendi',
         description: res.message,
-        variant: res.user.pendingEmail ? 'info' : 'success',
+        variant: startedEmailChange ? 'info' : 'success',
       });
     },
     onError: (err) => setError(err.message || messages.generic.error),
@@ -90,7 +106,13 @@ export function DetailsSection({ user }: { user: PublicUser }) {
           autoComplete="email"
           value={form.email}
           onChange={set('email')}
+          aria-describedby={pending ? 'profile-email-pending' : undefined}
         />
+        {pending ? (
+          <p id="profile-email-pending" className="text-sm break-words text-stone-600 dark:text-stone-400">
+            {messages.auth.emailPendingNote.replace('{eposta}', pending)}
+          </p>
+        ) : null}
       </Field>
       {emailChanging(form, save.data?.user ?? user) ? (
         <Field id="profile-email-password" label="Mevcut Şifreniz (e-posta değişikliği için)">

@@ -37,7 +37,11 @@ describe('profile page', () => {
       </>,
     );
     expect(await screen.findByText('E-posta doğrulaması bekleniyor')).toBeInTheDocument();
-    expect(screen.getByLabelText('E-posta')).toHaveValue('emre.yeni@example.com');
+    // The field holds the address that still signs in; the one waiting for its link is named under it.
+    expect(screen.getByLabelText('E-posta')).toHaveValue('emre@example.com');
+    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription(
+      'Yeni adresiniz emre.yeni@example.com onay bekliyor; onaylanana kadar giriş için bu adres geçerli.',
+    );
 
     await actor.type(screen.getByLabelText('Mevcut Şifre'), 'EskiSifre2026');
     await actor.type(screen.getByLabelText('Yeni Şifre'), 'YeniSifre2027');

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicUser } from '@ani/contract/users';
+import { getToasts, resetToasts } from '../../../test/toasts';
+import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { DetailsSection } from './details-section';
+
+const account: PublicUser = {
+  userId: 'u1',
+  username: 'Emre Demir',
+  email: 'emre@example.com',
+  phoneNumber: '+905332223344',
+  pendingEmail: 'emre.yeni@example.com',
+  deletionScheduledAt: null,
+};
+
+/** The server's answer to a save: the fields it changed applied to the account. */
+function answerSaves(message: (body: Record<string, unknown>) => string) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    return jsonResponse({
+      success: true,
+      message: message(body),
+      user: {
+        ...account,
+        ...(body.phoneNumber ? { phoneNumber: body.phoneNumber } : {}),
+        ...(body.email ? { pendingEmail: body.email } : {}),
+      },
+    });
+  });
+}
+
+describe('details section', () => {
+  it('shows the phone as "0533 222 33 44" and saves a new one as E.164', async () => {
+    resetToasts();
+    const fetch = answerSaves(() => 'Profil bilgileriniz güncellendi.');
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    const phone = screen.getByLabelText('Telefon Numarası');
+    expect(phone).toHaveValue('0533 222 33 44');
+
+    await actor.clear(phone);
+    await actor.type(phone, '0544 111 22 33');
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ phoneNumber: '+905441112233' });
+    await waitFor(() => expect(phone).toHaveValue('0544 111 22 33'));
+  });
+
+  it('a phone-only save while an e-mail change waits is a plain update, not a new confirmation', async () => {
+    resetToasts();
+    answerSaves(() => 'Profil bilgileriniz güncellendi.');
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    const phone = screen.getByLabelText('Telefon Numarası');
+    await actor.clear(phone);
+    await actor.type(phone, '0544 111 22 33');
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    await waitFor(() => expect(getToasts()).toHaveLength(1));
+    expect(getToasts()[0]).toMatchObject({ title: 'Profil Güncellendi', variant: 'success' });
+    expect(screen.getByLabelText('E-posta')).toHaveValue('emre@example.com');
+  });
+
+  it('a save that sends a new address asks for its confirmation and keeps the current one in the field', async () => {
+    resetToasts();
+    const fetch = answerSaves(() => 'Yeni e-posta adresinize bir doğrulama bağlantısı gönderdik.');
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={{ ...account, pendingEmail: null }} />);
+    const email = screen.getByLabelText('E-posta');
+    expect(email).not.toHaveAccessibleDescription();
+    await actor.clear(email);
+    await actor.type(email, 'emre.baska@example.com');
+    await actor.type(screen.getByLabelText('Mevcut Şifreniz (e-posta değişikliği için)'), 'Damat2026');
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    await waitFor(() => expect(getToasts()).toHaveLength(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({
+      email: 'emre.baska@example.com',
+    });
+    expect(getToasts()[0]).toMatchObject({ title: 'E-posta Doğrulaması Gerekli', variant: 'info' });
+    expect(email).toHaveValue('emre@example.com');
+  });
+});
