@@ -156,6 +156,12 @@ export const messages = {
       '“{isim}” adıyla yüklenen bütün fotoğraf ve videolar, notlarıyla birlikte kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
     unreadable: 'Bu fotoğraf görüntülenemiyor; dosya bozuk olabilir.',
     usage: '{used} / {max} · {items} / {maxItems} dosya',
+    // A phone's album download: the browser's own download manager fetches the ZIP, so the page can
+    // only say it passed it on, not that the album arrived.
+    downloadHandedOff:
+      'İndirme tarayıcınıza devredildi. İlerlemesini tarayıcınızın indirilenler listesinden izleyebilirsiniz.',
+    /** The button under a list that could not be loaded (the host's events behind the album pages). */
+    loadRetry: 'Tekrar Dene',
   },
   approval: {
     /** Under "Tümünü Seç" while more items wait than are loaded: the selection is only the loaded ones. */

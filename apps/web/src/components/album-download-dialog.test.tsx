@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@ani/contract/messages';
 import { refreshSession } from '../lib/session';
 import { resetToasts } from '../test/toasts';
 import { jsonResponse } from '../test/render';
@@ -41,7 +42,7 @@ describe('album download', () => {
     expect(await screen.findByText('Bu işlem için giriş yapmalısınız')).toBeInTheDocument();
   });
 
-  it('hands a signed link to the browser (no Blob), shows 100 % and closes itself after 2 s', async () => {
+  it('hands a signed link to the browser (no Blob) and says so, without claiming the album arrived', async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -55,18 +56,46 @@ describe('album download', () => {
     const blob = vi.spyOn(URL, 'createObjectURL');
     render(<Harness photoCount={3} />);
     await userEvent.click(screen.getByRole('button', { name: 'indir' }));
-    expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
-    expect(screen.getByTestId('download-percent')).toHaveTextContent('%100');
-    expect(screen.getByRole('dialog', { name: 'Albüm İndirildi' })).toBeInTheDocument();
-    expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Albüm İndiriliyor' });
+    expect(dialog).toHaveAccessibleDescription(messages.media.downloadHandedOff);
     expect(clicks[0]!.getAttribute('href')).toBe('/api/events/ev1/download?sig=x');
     expect(clicks[0]!.download).toBe('Ayse_Mehmet.zip');
     expect(blob).not.toHaveBeenCalled();
+    // The browser has only started it: no 100 %, no "tamamlandı", no "başarıyla indirildi".
+    expect(screen.queryByText('İndirme tamamlandı!')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('download-percent')).not.toBeInTheDocument();
+    expect(screen.queryByText('Albüm başarıyla indirildi.')).not.toBeInTheDocument();
+    // It says where to follow the download, so it waits to be closed rather than vanishing after 2 s.
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByRole('dialog', { name: 'Albüm İndiriliyor' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Kapat' })[0]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('streamed to the chosen file, shows 100 % "İndirme tamamlandı!" and closes itself after 2 s', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const file = { write: vi.fn(), close: vi.fn(), abort: vi.fn().mockResolvedValue(undefined) };
+    vi.stubGlobal('showSaveFilePicker', vi.fn().mockResolvedValue({ createWritable: async () => file }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'Content-Length': '3' } }),
+    );
+    render(<Harness photoCount={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+    expect(screen.getByTestId('download-percent')).toHaveTextContent('%100');
+    expect(screen.getByRole('dialog', { name: 'Albüm İndirildi' })).toBeInTheDocument();
+    expect(screen.queryByText(messages.media.downloadHandedOff)).not.toBeInTheDocument();
+    expect(file.close).toHaveBeenCalled();
     expect(screen.getByText('Albüm başarıyla indirildi.')).toBeInTheDocument();
     await act(async () => {
       vi.advanceTimersByTime(2000);
     });
     expect(screen.queryByText('İndirme tamamlandı!')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('streams to the chosen file where the browser offers one, and reports an HTTP failure with its status', async () => {
@@ -78,6 +107,27 @@ describe('album download', () => {
     render(<Harness photoCount={3} />);
     await userEvent.click(screen.getByRole('button', { name: 'indir' }));
     expect(await screen.findByText('Dosyalar indirilemedi. HTTP Hata Kodu: 500')).toBeInTheDocument();
+    expect(file.abort).toHaveBeenCalled();
+    expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's words when too many downloads of the album run at once (429)", async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    const file = { write: vi.fn(), close: vi.fn(), abort: vi.fn().mockResolvedValue(undefined) };
+    vi.stubGlobal('showSaveFilePicker', vi.fn().mockResolvedValue({ createWritable: async () => file }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({ success: false, message: messages.media.albumDownloadsBusy, code: 'RATE_LIMITED' }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '30' } },
+      ),
+    );
+    render(<Harness photoCount={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'indir' }));
+    expect(await screen.findByText(messages.media.albumDownloadsBusy)).toBeInTheDocument();
+    expect(screen.getByText('Uyarı')).toBeInTheDocument();
+    expect(screen.queryByText(/HTTP Hata Kodu/)).not.toBeInTheDocument();
     expect(file.abort).toHaveBeenCalled();
     expect(screen.queryByText('Albüm İndiriliyor')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
@@ -101,7 +151,7 @@ describe('album download', () => {
       expect(box).not.toBeChecked();
       expect(fetchMock).not.toHaveBeenCalled();
       await userEvent.click(screen.getByRole('button', { name: 'İndir' }));
-      expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+      expect(await screen.findByText(messages.media.downloadHandedOff)).toBeInTheDocument();
       expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
     });
 
@@ -111,7 +161,7 @@ describe('album download', () => {
       await userEvent.click(screen.getByRole('button', { name: 'indir' }));
       await userEvent.click(screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' }));
       await userEvent.click(screen.getByRole('button', { name: 'İndir' }));
-      expect(await screen.findByText('İndirme tamamlandı!')).toBeInTheDocument();
+      expect(await screen.findByText(messages.media.downloadHandedOff)).toBeInTheDocument();
       expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ includePending: true });
     });
 

@@ -14,12 +14,29 @@ import { Progress } from './ui/progress';
 
 const m = messages.media;
 
-/** Thrown for a non-OK download answer, so the toast can carry the status. */
+/**
+ * Thrown for a non-OK download answer, so the toast can carry the status, or the server's own words
+ * where it gave them.
+ */
 class DownloadHttpError extends Error {
   readonly status: number;
-  constructor(status: number) {
-    super(m.downloadHttpFailed.replace('{status}', String(status)));
+  constructor(status: number, serverMessage?: string) {
+    super(serverMessage ?? m.downloadHttpFailed.replace('{status}', String(status)));
     this.status = status;
+  }
+}
+
+/**
+ * The server's message for "too many downloads of this album right now" (429): it says to wait for
+ * one to end, which a status code alone cannot. Read by hand, like the API client's error bodies.
+ */
+async function busyMessage(response: Response): Promise<string | undefined> {
+  if (response.status !== 429) return undefined;
+  try {
+    const { message } = (await response.json()) as { message?: unknown };
+    return typeof message === 'string' && message ? message : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -27,7 +44,10 @@ interface DownloadState {
   open: boolean;
   percent: number;
   running: boolean;
-  /** The browser's download manager took over (phones): it shows the real progress from here. */
+  /**
+   * The browser's download manager took over (phones): it shows the real progress from here, so the
+   * dialog says where to look instead of claiming the album arrived.
+   */
   handedOff: boolean;
   /** Items await approval: the owner first says whether they go into the archive. */
   choosing: boolean;
@@ -78,7 +98,7 @@ export function useAlbumDownload({
           });
           if (!response.ok || !response.body) {
             await file.abort().catch(() => undefined);
-            throw new DownloadHttpError(response.status);
+            throw new DownloadHttpError(response.status, await busyMessage(response));
           }
           await streamToFile(response, file, setPercent);
           setState({ open: true, percent: 100, running: false, handedOff: false, choosing: false });
@@ -91,7 +111,10 @@ export function useAlbumDownload({
             errorToast: false,
           });
           downloadViaBrowser(url, fileName);
-          setState({ open: true, percent: 100, running: false, handedOff: true, choosing: false });
+          // Not "downloaded": the ZIP has only started arriving, in the browser's own list. The dialog
+          // stays until closed, since it says where to follow the download.
+          setState((s) => ({ ...s, running: false, handedOff: true }));
+          return;
         }
         albumToast('success', m.downloaded);
         closeTimer.current = setTimeout(() => setState(idle), limits.downloadAutoCloseMs);
@@ -99,11 +122,15 @@ export function useAlbumDownload({
         setState(idle);
         // Cancelling the save dialog is the user's choice, not an error.
         if (error instanceof DOMException && error.name === 'AbortError') return;
-        albumToast(
-          'destructive',
-          'Hata',
-          error instanceof DownloadHttpError ? error.message : m.downloadFailed,
-        );
+        // Too many downloads at once is a wait, not a failure: said as a warning.
+        if (error instanceof DownloadHttpError && error.status === 429)
+          albumToast('warning', 'Uyarı', error.message);
+        else
+          albumToast(
+            'destructive',
+            'Hata',
+            error instanceof DownloadHttpError ? error.message : m.downloadFailed,
+          );
       } finally {
         stopSimulation?.();
       }
@@ -165,7 +192,8 @@ function AlbumDownloadDialog({
       </Dialog>
     );
   }
-  const done = state.percent >= 100;
+  const handedOff = state.handedOff;
+  const done = !handedOff && state.percent >= 100;
   return (
     <Dialog
       open={state.open}
@@ -174,33 +202,36 @@ function AlbumDownloadDialog({
         if (!open && (done || !state.running)) onClose();
       }}
     >
-      <DialogContent hideClose={!done} aria-describedby="album-download-text">
+      <DialogContent hideClose={!done && !handedOff} aria-describedby="album-download-text">
         <DialogHeader>
           {/* The title says what is true now: once the archive is handed over it no longer "downloads". */}
           <DialogTitle>{done ? 'Albüm İndirildi' : 'Albüm İndiriliyor'}</DialogTitle>
           <DialogDescription id="album-download-text">
-            {done
-              ? state.handedOff
-                ? 'Albüm, tarayıcınızın indirilenler listesine kaydediliyor.'
-                : 'Albüm bilgisayarınıza kaydedildi.'
-              : 'Dosyalar hazırlanıyor ve sıkıştırılıyor, lütfen bekleyin…'}
+            {handedOff
+              ? m.downloadHandedOff
+              : done
+                ? 'Albüm bilgisayarınıza kaydedildi.'
+                : 'Dosyalar hazırlanıyor ve sıkıştırılıyor, lütfen bekleyin…'}
           </DialogDescription>
         </DialogHeader>
-        <div className="space-y-3">
-          <div className="flex items-center justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
-            <span className="inline-flex items-center gap-2">
-              {done ? (
-                <CheckCircle2 aria-hidden className="h-4 w-4 text-emerald-600" />
-              ) : (
-                <Download aria-hidden className="h-4 w-4" />
-              )}
-              {done ? 'İndirme tamamlandı!' : 'İndiriliyor'}
-            </span>
-            <span data-testid="download-percent">%{state.percent}</span>
+        {/* Handed off, the page knows no percent: the browser's list shows it. */}
+        {handedOff ? null : (
+          <div className="space-y-3">
+            <div className="flex items-center justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
+              <span className="inline-flex items-center gap-2">
+                {done ? (
+                  <CheckCircle2 aria-hidden className="h-4 w-4 text-emerald-600" />
+                ) : (
+                  <Download aria-hidden className="h-4 w-4" />
+                )}
+                {done ? 'İndirme tamamlandı!' : 'İndiriliyor'}
+              </span>
+              <span data-testid="download-percent">%{state.percent}</span>
+            </div>
+            <Progress value={state.percent} label="İndirme ilerlemesi" />
           </div>
-          <Progress value={state.percent} label="İndirme ilerlemesi" />
-        </div>
-        {done ? (
+        )}
+        {done || handedOff ? (
           <Button className="mt-5 w-full max-sm:min-h-11" onClick={onClose}>
             Kapat
           </Button>

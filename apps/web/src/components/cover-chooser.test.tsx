@@ -172,6 +172,19 @@ describe('cover chooser', () => {
     expect(screen.getByAltText(c.selected)).toHaveAttribute('src', customCover.src);
   });
 
+  it('names a photo of a guest who gave no name "Misafir", never the stored word "anonymous"', async () => {
+    const anonymous = photo('p2', 'image');
+    anonymous.metadata.uploader = 'anonymous';
+    serve((url) => (url.includes('/photos') ? photosPage([anonymous]) : undefined));
+    const user = userEvent.setup();
+    renderWithRouter(<Harness />);
+    await user.click(await screen.findByRole('button', { name: c.fromAlbum }));
+    const dialog = await screen.findByRole('dialog', { name: c.albumPickerTitle });
+    expect(
+      await within(dialog).findByRole('button', { name: 'Misafir tarafından yüklenen fotoğraf' }),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the album has no photo to offer, and when it cannot be read', async () => {
     let fail = false;
     serve((url) => {

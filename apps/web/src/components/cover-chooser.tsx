@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ImagePlus, Images } from 'lucide-react';
 import { eventResponse, stockCovers, stockCoverSet, type Event } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
-import { formatMessage, photosResponse } from '@ani/contract/media';
+import { formatMessage, photosResponse, shownUploader } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { ApiError, apiRequest, serverMessageOr } from '../lib/api-client';
 import { cn } from '../lib/cn';
@@ -111,7 +111,9 @@ function AlbumPicker({
                 <button
                   type="button"
                   onClick={() => onPick(photo.id)}
-                  aria-label={formatMessage(c.albumPhoto, { isim: photo.metadata.uploader ?? 'Misafir' })}
+                  aria-label={formatMessage(c.albumPhoto, {
+                    isim: shownUploader(photo.metadata.uploader) ?? 'Misafir',
+                  })}
                   className="block aspect-square w-full cursor-pointer overflow-hidden rounded-lg bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-stone-800"
                 >
                   <img

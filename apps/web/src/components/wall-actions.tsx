@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy, ExternalLink, Link2, MonitorPlay } from 'lucide-react';
 import type { WallLinkResponse } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
@@ -17,6 +17,25 @@ import {
 import { Spinner } from './ui/spinner';
 
 const m = messages.wall;
+// The hour and minute on Istanbul's clock, where the dates on the page are shown.
+const istanbulClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Istanbul',
+});
+
+/**
+ * The expiry as a person reads it. A link valid until midnight would read "14 Aralık 2026 00:00
+ * tarihine kadar", which says the 14th; such an expiry is shown as the last minute of the day before
+ * ("13 Aralık 2026 23:59"), which is what it means.
+ */
+export function wallLinkExpiry(expiresAt: string): string {
+  const date = new Date(expiresAt);
+  if (Number.isNaN(date.getTime()) || istanbulClock.format(date) !== '00:00')
+    return formatDateTime(expiresAt);
+  return formatDateTime(new Date(date.getTime() - 60_000).toISOString());
+}
 
 /**
  * "Canlı Duvar": opens the owner's wall in a new tab (it asks for its own token with the session), or
@@ -37,12 +56,24 @@ export function WallActions({
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const inputId = useId();
   const absolute = link ? new URL(link.url, window.location.origin).href : '';
+  // Once a link is made, the keyboard goes to "Kopyala", the next thing to do with it.
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const focusCopy = useRef(false);
+  useEffect(() => {
+    if (!focusCopy.current || !link) return;
+    focusCopy.current = false;
+    copyButton.current?.focus();
+  }, [link]);
 
   const create = async () => {
+    // Pressed again while the request runs: the button stays focusable (aria-disabled), so it ignores it.
+    if (state === 'busy') return;
     setState('busy');
     setCopied('no');
     try {
-      setLink(await createWallLink(eventId));
+      const made = await createWallLink(eventId);
+      focusCopy.current = true;
+      setLink(made);
       setState('idle');
     } catch {
       setState('failed');
@@ -75,7 +106,14 @@ export function WallActions({
             <ExternalLink aria-hidden className="h-4 w-4" />
             {m.open}
           </Button>
-          <Button variant="outline" onClick={() => void create()} disabled={state === 'busy'}>
+          {/* Not `disabled` while the request runs: a disabled button loses the focus, which then fell
+              to the dialog itself. */}
+          <Button
+            variant="outline"
+            onClick={() => void create()}
+            aria-disabled={state === 'busy' || undefined}
+            aria-busy={state === 'busy' || undefined}
+          >
             {state === 'busy' ? <Spinner size={4} /> : <Link2 aria-hidden className="h-4 w-4" />}
             {m.createLink}
           </Button>
@@ -99,7 +137,7 @@ export function WallActions({
                 data-testid="wall-link"
                 className="h-10 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
               />
-              <Button variant="outline" onClick={() => void copy()} aria-label={m.copy}>
+              <Button ref={copyButton} variant="outline" onClick={() => void copy()} aria-label={m.copy}>
                 {copied === 'yes' ? (
                   <Check aria-hidden className="h-4 w-4" />
                 ) : (
@@ -112,7 +150,7 @@ export function WallActions({
               className="text-sm font-medium text-stone-700 dark:text-stone-300"
               data-testid="wall-link-expiry"
             >
-              {m.linkExpires.replace('{tarih}', formatDateTime(link.expiresAt))}
+              {m.linkExpires.replace('{tarih}', wallLinkExpiry(link.expiresAt))}
             </p>
             <p className="text-xs text-stone-600 dark:text-stone-400">{m.linkHint}</p>
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">

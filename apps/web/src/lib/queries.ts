@@ -33,12 +33,22 @@ export const meQuery = queryOptions({
     }),
 });
 
-/** GET /api/events — the signed-in host's events. */
+/**
+ * GET /api/events — the signed-in host's events. A failure is told in one toast while it lasts: the
+ * automatic retry, each page of the dashboard that mounts and asks again, and a page's own retry button
+ * fail the same way, and every page that needs the list shows the failure itself.
+ */
 export const eventsQuery = () =>
   queryOptions({
     queryKey: queryKeys.events,
-    queryFn: ({ signal }) =>
-      apiRequest('/events', { schema: eventListResponse, signal }).then((r) => r.events),
+    queryFn: ({ signal, client }) => {
+      const state = client.getQueryState(queryKeys.events);
+      const toldAlready =
+        state !== undefined && (state.fetchFailureCount > 0 || state.errorUpdatedAt > state.dataUpdatedAt);
+      return apiRequest('/events', { schema: eventListResponse, signal, errorToast: !toldAlready }).then(
+        (r) => r.events,
+      );
+    },
   });
 
 /**

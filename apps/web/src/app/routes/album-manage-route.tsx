@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { EventsFailure, eventsUnavailable } from '../../components/events-failure';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { OwnerAlbum } from '../../features/album';
@@ -12,6 +13,8 @@ import { eventsQuery } from '../../lib/queries';
 export function AlbumManageRoute() {
   const events = useQuery(eventsQuery());
   const event = events.data?.[0];
+  // Checked before "no event": a list that could not be read says nothing about the album.
+  if (eventsUnavailable(events)) return <EventsFailure events={events} className="mt-10" />;
   if (events.isPending) {
     return (
       <div className="flex justify-center py-16">

@@ -23,10 +23,12 @@ export function ScrollProgress() {
     };
   }, []);
   return (
+    // Above the sticky headers (z-40) but under every overlay (dialogs and the lightbox are z-50): it
+    // measures the page, so it must not draw over a dialog's dimmed backdrop or a full-screen photo.
     <div
       aria-hidden
       data-testid="scroll-progress"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[45] h-1"
     >
       <div
         className="h-full origin-left bg-gradient-to-r from-brand-500 via-brand-600 to-gold-500"

@@ -112,12 +112,15 @@ export const albumNewestQuery = (eventId: string) =>
     staleTime: 0,
   });
 
-/** "Onay Bekleyenler": the items awaiting approval, oldest pages first from the server's cursor, as thumbnails. */
+/**
+ * "Onay Bekleyenler": the items awaiting approval, oldest pages first from the server's cursor. The cards
+ * show `thumbnailUrl`; `url` is the preview, which "büyük aç" opens for a photo a browser cannot show.
+ */
 export const pendingPhotosQuery = (eventId: string) =>
   photoPagesQuery(albumKeys.pending(eventId), eventId, {
     status: 'pending',
     limit: limits.photosMaxLimit,
-    thumbnail: true,
+    thumbnail: false,
   });
 
 /** POST /api/events/{id}/photos/approve; the caller shows its own texts. */

@@ -5,6 +5,19 @@ import { columnsFor, nearBottom } from '../album-rules';
 import { AlbumTile } from './album-tile';
 
 const gapPx = 8;
+/** Room between the sticky header and a row scrolled to the top, as the tiles' scroll margin keeps. */
+const stickyGapPx = 8;
+
+/** The height of what sticks to the top of the page (the layouts' `--sticky-offset`), in pixels. */
+function stickyOffsetPx(node: HTMLElement): number {
+  const raw = getComputedStyle(node).getPropertyValue('--sticky-offset').trim();
+  const value = Number.parseFloat(raw);
+  if (!Number.isFinite(value)) return 0;
+  if (raw.endsWith('rem')) {
+    return value * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
+  }
+  return raw.endsWith('px') ? value : 0;
+}
 
 interface AlbumGridOwner {
   selected: ReadonlySet<string>;
@@ -40,6 +53,7 @@ export function AlbumGrid({
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offsetTop, setOffsetTop] = useState(0);
+  const [stickyTop, setStickyTop] = useState(0);
 
   useLayoutEffect(() => {
     const node = container.current;
@@ -47,6 +61,7 @@ export function AlbumGrid({
     const measure = () => {
       setWidth(node.clientWidth);
       setOffsetTop(node.getBoundingClientRect().top + window.scrollY);
+      setStickyTop(stickyOffsetPx(node));
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -63,6 +78,9 @@ export function AlbumGrid({
     estimateSize: () => tile + gapPx,
     overscan: 3,
     scrollMargin: offsetTop,
+    // A row brought into view from above (the lightbox closed on an earlier picture) stops below the
+    // page's sticky header instead of under it.
+    scrollPaddingStart: stickyTop + stickyGapPx,
   });
 
   // Row height depends on the width; re-measure everything when it changes.

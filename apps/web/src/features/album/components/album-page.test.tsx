@@ -308,6 +308,28 @@ describe('album page', () => {
     expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
   });
 
+  it('stops a tab panel the keyboard focuses below the sticky header (a browser does the scrolling)', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
+      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
+      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    const albumTab = await screen.findByRole('tab', { name: 'Albüm' });
+    await screen.findByRole('button', { name: /Fotoğraf 1 — büyüt/ });
+    albumTab.focus();
+    await user.tab();
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveFocus();
+    expect(panel.style.scrollMarginTop).toBe(
+      'calc(var(--sticky-offset, 0px) + var(--sticky-bar, 0px) + 0.5rem)',
+    );
+  });
+
   it('with nothing approved yet, the empty album says how many wait and leads to Onay Bekleyenler', async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();

@@ -23,6 +23,7 @@ import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
 import { AlbumHeader } from './album-header';
 import { FailureScreen } from './failure-screen';
+import { clearOfStickyBars } from './focus-clearance';
 import { NewUploadsNotice, useNewUploads } from './new-uploads';
 import { Lightbox } from './lightbox';
 import { PendingPanel } from './pending-panel';
@@ -284,8 +285,11 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
                 </span>
               </TabsTrigger>
             </TabsList>
-            <TabsContent value="album">{albumContent}</TabsContent>
-            <TabsContent value="pending">
+            {/* The panels take the focus after the tab list: scrolled to, they stop below the sticky header. */}
+            <TabsContent value="album" style={clearOfStickyBars}>
+              {albumContent}
+            </TabsContent>
+            <TabsContent value="pending" style={clearOfStickyBars}>
               <PendingPanel eventId={eventId} />
             </TabsContent>
           </Tabs>

@@ -4,6 +4,7 @@ import type { MediaItem } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { clearOfStickyBars } from './focus-clearance';
 import { TileSelectBox } from './tile-select-box';
 import { UnreadablePhoto } from './unreadable-photo';
 
@@ -80,7 +81,17 @@ export const AlbumTile = memo(function AlbumTile({
         type="button"
         onClick={() => onOpen(index)}
         aria-label={`${label} — büyüt`}
-        className="block h-full w-full cursor-zoom-in"
+        style={clearOfStickyBars}
+        data-testid="tile-open"
+        // The usual focus outline sits outside the button, where the tile's overflow-hidden cuts it
+        // off: the ring is drawn inside instead, over the picture (a pseudo-element after the picture
+        // paints on top of it), white at the edge and the brand's colour within, seen on any photo.
+        className={cn(
+          'block h-full w-full cursor-zoom-in focus-visible:outline-none',
+          "after:pointer-events-none after:absolute after:inset-0 after:rounded-lg after:content-['']",
+          'focus-visible:after:ring-2 focus-visible:after:ring-white focus-visible:after:ring-inset',
+          'focus-visible:after:outline-3 focus-visible:after:-outline-offset-5 focus-visible:after:outline-brand-600 dark:focus-visible:after:outline-brand-300',
+        )}
       >
         {visible && src ? (
           <img
@@ -115,6 +126,7 @@ export const AlbumTile = memo(function AlbumTile({
             type="button"
             onClick={() => onDelete(item)}
             aria-label={`${label} sil`}
+            style={clearOfStickyBars}
             className="absolute top-2 right-2 flex h-8 w-8 cursor-pointer items-center justify-center rounded-md bg-black/50 before:absolute before:-inset-1.5 before:content-[''] text-white opacity-100 hover:bg-red-700 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
           >
             <Trash2 aria-hidden className="h-4 w-4" />

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { Check, Clock, Play, Trash2 } from 'lucide-react';
-import type { MediaItem } from '@ani/contract/media';
+import { shownUploader, type MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
+import { browserCanShow } from '../album-rules';
+import { clearOfStickyBars } from './focus-clearance';
 import { TileSelectBox } from './tile-select-box';
 
 const a = messages.approval;
@@ -32,6 +34,7 @@ export function PendingCard({
   // also announces whose upload it is, with the note and the time, as the card shows them.
   const about = useId();
   const src = item.thumbnailUrl ?? (video ? null : item.url);
+  const large = largeUrl(item);
   return (
     <li
       data-testid="pending-item"
@@ -41,16 +44,19 @@ export function PendingCard({
       )}
     >
       <div className="relative aspect-square bg-stone-200 dark:bg-stone-800">
-        {src ? (
+        {src && large ? (
           <a
-            href={item.originalUrl}
+            href={large}
             target="_blank"
             rel="noopener"
             aria-label={`${label} — büyük aç`}
             aria-describedby={about}
+            style={clearOfStickyBars}
           >
             <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
           </a>
+        ) : src ? (
+          <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
         ) : null}
         {video ? (
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/25">
@@ -66,8 +72,12 @@ export function PendingCard({
       </div>
       <div className="space-y-1 p-3">
         <div id={about} className="space-y-1">
-          <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-100">
-            {item.metadata.uploader ?? a.anonymous}
+          {/* Wrapped, not cut off: the host reads the whole name before approving (up to 100 letters). */}
+          <p
+            data-testid="pending-uploader"
+            className="text-sm font-semibold [overflow-wrap:anywhere] text-stone-900 dark:text-stone-100"
+          >
+            {shownUploader(item.metadata.uploader) ?? a.anonymous}
           </p>
           {item.metadata.note ? <PendingNote note={item.metadata.note} /> : null}
           <p className="flex items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
@@ -82,6 +92,7 @@ export function PendingCard({
             disabled={busy}
             onClick={() => onApprove(item.id)}
             aria-label={`${label} onayla`}
+            style={clearOfStickyBars}
             aria-describedby={about}
             data-approve-id={item.id}
           >
@@ -95,6 +106,7 @@ export function PendingCard({
             disabled={busy}
             onClick={() => onReject(item.id)}
             aria-label={`${label} reddet`}
+            style={clearOfStickyBars}
             aria-describedby={about}
             title={a.reject}
           >
@@ -104,6 +116,16 @@ export function PendingCard({
       </div>
     </li>
   );
+}
+
+/**
+ * Where "büyük aç" leads: the original where a browser can show it in a tab, else (HEIC/HEIF) the
+ * derived preview, which the list's `url` is once it exists; a tab given a HEIC original would only
+ * download it. None while such a photo has no preview yet, or never will (unreadable).
+ */
+function largeUrl(item: MediaItem): string | null {
+  if (item.type === 'video' || browserCanShow(item.mimeType)) return item.originalUrl;
+  return item.processed && !item.unreadable ? item.url : null;
 }
 
 /** Notes longer than this may pass the card's two lines (a phone card holds ~30 characters a line). */
@@ -134,6 +156,7 @@ function PendingNote({ note }: { note: string }) {
           aria-expanded={open}
           aria-controls={text}
           onClick={() => setOpen((o) => !o)}
+          style={clearOfStickyBars}
           className="text-brand-700 dark:text-brand-300 text-xs font-semibold underline max-sm:min-h-11"
         >
           {open ? a.noteLess : a.noteMore}

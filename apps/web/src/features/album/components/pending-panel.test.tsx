@@ -426,3 +426,78 @@ describe('Onay Bekleyenler: "Tümünü Seç" with more waiting than loaded', () 
     expect(screen.queryByText(/henüz yüklenmedi/)).not.toBeInTheDocument();
   });
 });
+
+describe('Onay Bekleyenler: the cards', () => {
+  it('shows a guest who gave no name as "Misafir", never the stored word "anonymous"', async () => {
+    server([item('p1', 'anonymous', null), item('p2', 'Zeynep', null)]);
+    renderPanel();
+    const [first, second] = await screen.findAllByTestId('pending-item');
+    expect(within(first!).getByTestId('pending-uploader')).toHaveTextContent(/^Misafir$/);
+    expect(screen.queryByText('anonymous')).not.toBeInTheDocument();
+    expect(within(second!).getByTestId('pending-uploader')).toHaveTextContent(/^Zeynep$/);
+  });
+
+  it('wraps a long name instead of cutting it off', async () => {
+    const long = 'Ayşe Fatma Zeynep Elif Gülizar Nurhayat Yılmaz-Karaosmanoğlu ve bütün ailesi';
+    server([item('p1', long, null)]);
+    renderPanel();
+    const name = await screen.findByTestId('pending-uploader');
+    expect(name).toHaveTextContent(long);
+    expect(name).not.toHaveClass('truncate');
+    expect(name.className).toContain('[overflow-wrap:anywhere]');
+  });
+
+  it('opens a HEIC photo large as its preview (a tab cannot show the original), others as the original', async () => {
+    const heic = { ...item('h1', 'Can', null), mimeType: 'image/heic', url: '/media/h1-preview' };
+    // Not derived yet: its `url` is still the original.
+    const pendingHeic = {
+      ...item('h2', 'Can', null),
+      mimeType: 'image/heif',
+      processed: false,
+      url: '/media/h2',
+    };
+    const calls = server([heic, item('j1', 'Can', null), pendingHeic]);
+    renderPanel();
+    await screen.findAllByTestId('pending-item');
+    // The list's `url` is the preview (the cards themselves show the thumbnail).
+    expect(calls[0]!.url).toContain('thumbnail=false');
+    expect(screen.getByRole('link', { name: 'Fotoğraf 1 — büyük aç' })).toHaveAttribute(
+      'href',
+      '/media/h1-preview',
+    );
+    expect(screen.getByRole('link', { name: 'Fotoğraf 2 — büyük aç' })).toHaveAttribute('href', '/media/j1');
+    // No preview yet: no link that would only download the original.
+    expect(screen.queryByRole('link', { name: 'Fotoğraf 3 — büyük aç' })).not.toBeInTheDocument();
+  });
+
+  it('counts the selection on "Reddet" as on "Seçilenleri Onayla"', async () => {
+    server([item('p1', 'Zeynep', null), item('p2', 'Can', null), item('p3', 'Ali', null)]);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 3 seç' }));
+    expect(screen.getByRole('button', { name: 'Seçilenleri Onayla (2)' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Reddet (2)' }));
+    expect(within(screen.getByRole('alertdialog')).getByText(/Seçilen 2 öğe/)).toBeInTheDocument();
+  });
+
+  it('keeps a focused card control clear of the header and of the sticky "Tümünü Seç" bar', async () => {
+    server([item('p1', 'Zeynep', 'Not')]);
+    renderPanel();
+    const card = (await screen.findAllByTestId('pending-item'))[0]!;
+    const section = screen.getByRole('region', { name: 'Onay Bekleyenler' });
+    // jsdom measures nothing: the bar's height is the one-line estimate until measured.
+    expect(section.style.getPropertyValue('--sticky-bar')).toBe('3.25rem');
+    const controls = [
+      within(card).getByRole('link', { name: 'Fotoğraf 1 — büyük aç' }),
+      within(card).getByRole('checkbox', { name: 'Fotoğraf 1 seç' }),
+      within(card).getByRole('button', { name: 'Fotoğraf 1 onayla' }),
+      within(card).getByRole('button', { name: 'Fotoğraf 1 reddet' }),
+    ];
+    for (const control of controls) {
+      expect(control.style.scrollMarginTop).toBe(
+        'calc(var(--sticky-offset, 0px) + var(--sticky-bar, 0px) + 0.5rem)',
+      );
+    }
+  });
+});

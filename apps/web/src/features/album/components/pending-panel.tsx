@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Check, RefreshCw, Trash2 } from 'lucide-react';
 import { limits } from '@ani/contract/limits';
@@ -35,6 +35,21 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   const list = useRef<HTMLUListElement>(null);
   const emptyHeading = useRef<HTMLHeadingElement>(null);
   const selectAllBox = useRef<HTMLInputElement>(null);
+  // The bar with "Tümünü Seç" sticks under the header: a card's control the keyboard reaches is kept
+  // clear of it too. Its height changes with the width (it wraps on a phone) and with its note.
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState<number | null>(null);
+  const hasList = items.length > 0;
+  useLayoutEffect(() => {
+    const node = bar.current;
+    if (!node) return;
+    const measure = () => setBarHeight(node.offsetHeight || null);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasList]);
   useEffect(() => {
     const wanted = focusAfter.current;
     if (!wanted || busy) return;
@@ -172,8 +187,16 @@ export function PendingPanel({ eventId }: { eventId: string }) {
   }
 
   return (
-    <section aria-label={a.pendingTitle} className="space-y-4">
-      <div className="sticky top-[var(--sticky-offset,0px)] z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90">
+    <section
+      aria-label={a.pendingTitle}
+      className="space-y-4"
+      // Until measured, about the bar's height on one line.
+      style={{ '--sticky-bar': barHeight ? `${barHeight}px` : '3.25rem' } as CSSProperties}
+    >
+      <div
+        ref={bar}
+        className="sticky top-[var(--sticky-offset,0px)] z-20 -mx-3 flex flex-wrap items-center justify-between gap-2 bg-white/90 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 dark:bg-stone-950/90"
+      >
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium sm:min-h-0 text-stone-800 dark:text-stone-100">
           <input
             ref={selectAllBox}
@@ -194,6 +217,7 @@ export function PendingPanel({ eventId }: { eventId: string }) {
           >
             <Trash2 aria-hidden className="h-4 w-4" />
             {a.reject}
+            {chosen.length > 0 ? ` (${chosen.length})` : null}
           </Button>
           <Button
             size="sm"

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { clearOfStickyBars } from './focus-clearance';
 
 /**
  * The selection checkbox in a tile's top-left corner, shared by the album grid and the approval list:
@@ -33,6 +34,7 @@ export function TileSelectBox({
         onChange={onToggle}
         aria-label={`${label} seç`}
         aria-describedby={describedBy}
+        style={clearOfStickyBars}
       />
       <Check aria-hidden className="h-5 w-5" />
     </label>

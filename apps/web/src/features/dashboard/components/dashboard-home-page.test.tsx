@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stockCoverSet, type Event } from '@ani/contract/events';
+import { messages } from '@ani/contract/messages';
 import { refreshSession } from '../../../lib/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { DashboardHomePage } from './dashboard-home-page';
@@ -131,5 +132,31 @@ describe('dashboard home: the first wedding', () => {
     await user.click(screen.getByRole('button', { name: 'Düğünü Oluştur' }));
     const title = await screen.findByRole('heading', { name: 'Ayşe & Mehmet', level: 2 });
     await vi.waitFor(() => expect(title).toHaveFocus());
+  });
+});
+
+describe('dashboard home: the events cannot be read', () => {
+  it('says so with a retry, instead of offering to create the wedding again', async () => {
+    window.sessionStorage.setItem('token', 't');
+    window.sessionStorage.setItem('user', JSON.stringify({ userId: 'u1', username: 'ayse', email: 'a@b.c' }));
+    refreshSession();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let down = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/api/events') && !down
+        ? jsonResponse({ success: true, events: [event] })
+        : jsonResponse({ success: false, message: 'Hizmet şu anda kullanılamıyor.' }, 503),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<DashboardHomePage />, { path: '/dashboard' });
+    const failure = await screen.findByTestId('events-failure');
+    expect(failure).toHaveTextContent(messages.events.listFailed);
+    expect(screen.queryByRole('heading', { name: 'Düğününüzü oluşturalım' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Düğünü Oluştur' })).not.toBeInTheDocument();
+
+    down = false;
+    await user.click(within(failure).getByRole('button', { name: messages.media.loadRetry }));
+    expect(await screen.findByRole('heading', { name: 'Ayşe & Mehmet', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByTestId('events-failure')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { Archive, CalendarHeart, ChevronRight, Clock, Heart, QrCode, Users } from 'lucide-react';
 import { messages } from '@ani/contract/messages';
 import { buttonClasses } from '../../../components/ui/button';
+import { EventsFailure, eventsUnavailable } from '../../../components/events-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { ApiError } from '../../../lib/api-client';
@@ -58,7 +59,10 @@ export function DashboardHomePage() {
         ) : null}
         !
       </p>
-      {events.isPending ? (
+      {/* Before the wedding form: a list that could not be read does not mean there is no wedding. */}
+      {eventsUnavailable(events) ? (
+        <EventsFailure events={events} />
+      ) : events.isPending ? (
         <div className="mt-10 flex justify-center">
           <Spinner />
         </div>

@@ -37,7 +37,9 @@ function useDashboardTheme() {
 
 export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const events = useQuery(eventsQuery());
-  const hasEvent = (events.data?.length ?? 0) > 0;
+  // Only a list that was read and is empty means "no event yet"; while it loads, or when it could not be
+  // read, the menu stays usable and each page says for itself why it cannot show its event.
+  const noEvent = events.data?.length === 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const { theme, toggle } = useDashboardTheme();
   const [intro, setIntro] = useState(() => !hasSeenIntro() && !prefersReducedMotion());
@@ -61,7 +63,7 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
 
   const sidebar = (
     <Sidebar
-      hasEvent={hasEvent}
+      noEvent={noEvent}
       onLogout={onLogout}
       loggingOut={loggingOut}
       onNavigate={() => setMenuOpen(false)}
@@ -104,7 +106,7 @@ export function DashboardLayout({ onLogout, loggingOut }: { onLogout: () => void
           {sidebar}
         </aside>
         <main id="main" className="min-w-0 flex-1">
-          <Outlet context={{ hasEvent, events: events.data ?? [] }} />
+          <Outlet context={{ hasEvent: (events.data?.length ?? 0) > 0, events: events.data ?? [] }} />
         </main>
       </div>
     </div>

@@ -72,14 +72,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export interface SidebarProps {
-  hasEvent: boolean;
+  /**
+   * The events list was read and holds none: the groups are disabled with the reason. Not while it loads
+   * or after it failed to load, when nothing says the host has no event.
+   */
+  noEvent: boolean;
   onNavigate?: () => void;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
 /** Groups need an event (their pages all read it); they stay visible but disabled, with the reason as a hint. */
-export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarProps) {
+export function Sidebar({ noEvent, onNavigate, onLogout, loggingOut }: SidebarProps) {
+  const usable = !noEvent;
   // Both groups start open.
   const [open, setOpen] = useState<Record<string, boolean>>({ qr: true, guests: true });
   return (
@@ -91,9 +96,9 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
         <div key={group.id} className="mt-2">
           <button
             type="button"
-            disabled={!hasEvent}
-            title={hasEvent ? undefined : noEventHint}
-            aria-expanded={hasEvent && open[group.id]}
+            disabled={!usable}
+            title={usable ? undefined : noEventHint}
+            aria-expanded={usable && open[group.id]}
             onClick={() => setOpen((o) => ({ ...o, [group.id]: !o[group.id] }))}
             className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-stone-400 dark:hover:bg-stone-800"
           >
@@ -101,10 +106,10 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
             <span className="flex-1">{group.label}</span>
             <ChevronDown
               aria-hidden
-              className={cn('h-4 w-4 transition-transform', hasEvent && open[group.id] && 'rotate-180')}
+              className={cn('h-4 w-4 transition-transform', usable && open[group.id] && 'rotate-180')}
             />
           </button>
-          {hasEvent && open[group.id] ? (
+          {usable && open[group.id] ? (
             <div className="mt-1 ml-3 space-y-1 border-l border-stone-200 pl-2 dark:border-stone-800">
               {group.items.map((item) => (
                 <NavLink key={item.to} to={item.to} className={linkClass} onClick={onNavigate}>
@@ -115,7 +120,7 @@ export function Sidebar({ hasEvent, onNavigate, onLogout, loggingOut }: SidebarP
           ) : null}
         </div>
       ))}
-      {hasEvent ? null : (
+      {usable ? null : (
         <p className="mx-3 mt-2 rounded-lg bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-300">
           {noEventHint}
         </p>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QRCodeCanvas } from 'qrcode.react';
 import type { Event } from '@ani/contract/events';
 import { CalendarX2, Printer } from 'lucide-react';
+import { EventsFailure, eventsUnavailable } from '../../../components/events-failure';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/format-date';
@@ -25,7 +26,10 @@ export function QrSettingsPage({ renderSettings }: { renderSettings: (event: Eve
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-semibold">Dijital Albüm Ayarları</h1>
-      {events.isPending ? (
+      {/* Before "no event": a list that could not be read says nothing about the album. */}
+      {eventsUnavailable(events) ? (
+        <EventsFailure events={events} />
+      ) : events.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner />
         </div>

@@ -39,6 +39,22 @@ describe('wall slide', () => {
     expect(onFailed).not.toHaveBeenCalled();
   });
 
+  it('shows a guest who gave no name as "Misafir", never the stored word "anonymous"', () => {
+    render(
+      <WallSlide
+        item={{ ...item, uploader: 'anonymous' }}
+        role="current"
+        fadeMs={0}
+        paused={false}
+        onEnded={() => undefined}
+        onFailed={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('wall-uploader')).toHaveTextContent(/^Misafir$/);
+    expect(screen.getByAltText('Misafir paylaştı')).toBeInTheDocument();
+    expect(screen.queryByText('anonymous')).not.toBeInTheDocument();
+  });
+
   it('hides a picture that fails to load, whatever its role, and says so', () => {
     const { onFailed, picture } = renderSlide();
     fireEvent.error(picture);

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { WallItem } from '@ani/contract/live';
+import { shownUploader } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { cn } from '../../../lib/cn';
 
@@ -67,7 +68,8 @@ export const WallSlide = memo(function WallSlide({
     };
   }, []);
 
-  const name = item.uploader?.trim() || null;
+  // The stored 'anonymous' (a guest who gave no name) reads "Misafir", as everywhere a name is shown.
+  const name = shownUploader(item.uploader);
   const note = item.note?.trim() || null;
   const alt = note ?? (name ? m.slideLabel.replace('{isim}', name) : '');
   return (
