@@ -27,6 +27,16 @@ export const guestUpload = {
   closedTitle: 'Fotoğraf Yükleme Kapalı',
   success: '{n} dosya başarıyla yüklendi.',
   failed: 'Dosyalar yüklenirken bir hata oluştu.',
+  // The server's reasons for refusing a file that speak of the whole upload. They live here, not only
+  // with the server's texts, so the page can recognise them and name each refused file with a shorter
+  // reason of its own (guestSubmissions' reason* texts).
+  closed:
+    'Fotoğraf Yükleme Kapalı. Bu etkinliğe şu anda fotoğraf eklenemiyor; lütfen etkinlik sahibiyle iletişime geçin.',
+  quotaBytes:
+    'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+  quotaItems:
+    'Bu albüm en fazla dosya sayısına ulaştı; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
+  ipBudget: 'Bu bağlantıdan son bir saat içinde çok fazla veri yüklendi. Lütfen daha sonra tekrar deneyin.',
 } as const;
 
 export const guestEvents = {
@@ -56,6 +66,26 @@ export const guestSubmissions = {
   discard: 'Vazgeç',
   // The same page open twice on one phone (the QR scanned again): one upload at a time per event.
   otherTab: 'Bu telefonda başka bir sekmede yükleme sürüyor. O bitince burada devam etmek için dokunun.',
+  // The two above as a computer's mouse says them (the page asks a phone to tap, a computer to click).
+  connectionLostClick: 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için tıklayın.',
+  otherTabClick:
+    'Bu bilgisayarda başka bir sekmede yükleme sürüyor. O bitince burada devam etmek için tıklayın.',
+  // Beside the progress count: the files that are done but did not add to the album.
+  progressRefused: '{n} dosya yüklenmedi',
+  progressDuplicates: '{n} dosya zaten yüklü',
+  // A refused file's reason in the page's per-file places (its tile, the list of files not uploaded),
+  // where the server's sentence about the whole upload would repeat once per file.
+  reasonTypeUndetectable: 'Dosya tipi algılanamadı.',
+  reasonClosed: 'Yüklemeler kapatıldı.',
+  reasonQuotaBytes: 'Albümün depolama alanı doldu.',
+  reasonQuotaItems: 'Albüm en fazla dosya sayısına ulaştı.',
+  reasonIpBudget: 'Bu bağlantının saatlik yükleme sınırı doldu.',
+  // The server had too many submissions from the venue's shared address: nothing failed, the page waits.
+  busy: 'Şu anda çok yoğunuz. Yüklemeniz {süre} sonra kendiliğinden başlayacak.',
+  busySeconds: '{n} saniye',
+  busyMinutes: '{n} dakika',
+  startNow: 'Şimdi Dene',
+  videoBadge: 'Video',
 } as const;
 
 // "Yüklediklerim": what this phone uploaded to the event.

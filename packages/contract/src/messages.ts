@@ -202,18 +202,11 @@ export const messages = {
     ...guestUpload,
     noFiles: 'Yüklenecek dosya bulunamadı',
     uploaderRequired: 'Yükleyen kişi bilgisi gerekli',
-    closed:
-      'Fotoğraf Yükleme Kapalı. Bu etkinliğe şu anda fotoğraf eklenemiyor; lütfen etkinlik sahibiyle iletişime geçin.',
     notMultipart: 'Dosyalar form verisi (multipart/form-data) olarak gönderilmelidir.',
     imageTooLarge: 'Görsel çok büyük; en fazla 100 megapiksel olabilir.',
     imageUnreadable: 'Görsel okunamadı; dosya bozuk olabilir.',
     interrupted: 'Yükleme yarıda kaldı; bağlantı kesilmiş olabilir. Lütfen tekrar deneyin.',
     diskFull: 'Sunucuda şu anda yer kalmadı. Lütfen biraz sonra tekrar deneyin.',
-    quotaBytes:
-      'Bu albümün depolama alanı doldu; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
-    quotaItems:
-      'Bu albüm en fazla dosya sayısına ulaştı; dosyalarınız yüklenmedi. Lütfen etkinlik sahibiyle iletişime geçin.',
-    ipBudget: 'Bu bağlantıdan son bir saat içinde çok fazla veri yüklendi. Lütfen daha sonra tekrar deneyin.',
     tooManyParallel:
       'Bu bağlantıdan aynı anda çok fazla yükleme yapılıyor. Lütfen süren yüklemelerin bitmesini bekleyin.',
     tooSlow: 'Yükleme çok yavaş ilerlediği için durduruldu. Lütfen daha iyi bir bağlantıyla tekrar deneyin.',

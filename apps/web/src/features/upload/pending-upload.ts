@@ -30,6 +30,12 @@ export interface PendingUpload {
   submissionId: string | null;
   guestToken: string | null;
   files: PendingFile[];
+  /**
+   * When the server was too busy to take the selection (429 to its announcement): the time (epoch ms)
+   * it asked the page to wait until. The page counts down to it and starts by itself, after a reload
+   * too. Absent once a run started again, and in uploads stored before it was kept.
+   */
+  notBefore?: number;
 }
 
 export const isSettled = (state: PendingFileState) =>

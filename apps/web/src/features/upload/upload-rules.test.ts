@@ -5,9 +5,12 @@ import {
   groupLeftOut,
   mediaKindOf,
   noteCounter,
+  perFileReason,
   uploadButtonLabel,
   validateUpload,
+  waitText,
 } from './upload-rules';
+import { uploadTexts } from './texts';
 
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
 const MB = 1024 * 1024;
@@ -141,5 +144,40 @@ describe('noteCounter', () => {
     // Invisible characters and the spaces around the note are not counted, as the server stores it.
     expect(noteCounter(`  ${'a'.repeat(450)}\u200b\u200b  `)).toBe('450/500');
     expect(noteCounter('a'.repeat(501))).toBe('501/500');
+  });
+});
+
+describe('perFileReason', () => {
+  it('names one file with a short reason where the server’s speaks of the whole upload', () => {
+    expect(perFileReason(uploadTexts.typeUndetectable)).toBe('Dosya tipi algılanamadı.');
+    expect(perFileReason(uploadTexts.closed)).toBe('Yüklemeler kapatıldı.');
+    expect(perFileReason(uploadTexts.quotaBytes)).toBe('Albümün depolama alanı doldu.');
+    expect(perFileReason(uploadTexts.quotaItems)).toBe('Albüm en fazla dosya sayısına ulaştı.');
+    expect(perFileReason(uploadTexts.ipBudget)).toBe('Bu bağlantının saatlik yükleme sınırı doldu.');
+  });
+
+  it('keeps a reason about the file itself as the server said it, and says something when it said nothing', () => {
+    expect(perFileReason('Görsel okunamadı; dosya bozuk olabilir.')).toBe(
+      'Görsel okunamadı; dosya bozuk olabilir.',
+    );
+    expect(perFileReason(uploadTexts.onlyImagesAndVideos)).toBe(uploadTexts.onlyImagesAndVideos);
+    expect(perFileReason(null)).toBe('Bu dosya kabul edilmedi.');
+  });
+
+  it('leaves the picker’s own list with the spec’s sentence for a file whose type cannot be told', () => {
+    expect(addToSelection([], [f('x', '')]).leftOut[0]!.reason).toBe(uploadTexts.typeUndetectable);
+  });
+});
+
+describe('waitText', () => {
+  it('says seconds in the last minute and whole minutes, rounded up, before it', () => {
+    const says = (wait: string) => `Şu anda çok yoğunuz. Yüklemeniz ${wait} sonra kendiliğinden başlayacak.`;
+    expect(waitText(540_000)).toBe(says('9 dakika'));
+    expect(waitText(539_000)).toBe(says('9 dakika'));
+    expect(waitText(60_001)).toBe(says('2 dakika'));
+    expect(waitText(60_000)).toBe(says('1 dakika'));
+    expect(waitText(59_000)).toBe(says('59 saniye'));
+    expect(waitText(200)).toBe(says('1 saniye'));
+    expect(waitText(0)).toBe(says('1 saniye'));
   });
 });

@@ -1,8 +1,9 @@
 import { limits } from '@ani/contract/limits';
 import { cleanLine, stripInvisible } from '@ani/contract/text';
-import { uploadTexts } from './texts';
+import { submissionTexts, uploadTexts } from './texts';
 
 const u = uploadTexts;
+const s = submissionTexts;
 
 export type MediaKind = 'image' | 'video';
 
@@ -159,4 +160,37 @@ export function noteCounter(note: string): string | null {
 /** The button's text: "N Dosyayı Yükle". */
 export function uploadButtonLabel(count: number): string {
   return `${count} Dosyayı Yükle`;
+}
+
+// The server's reasons that speak of the whole upload ("some of the files you chose", "uploads are
+// closed", "the album is full"), each with what the page says beside one file's name instead.
+const perFileReasons = new Map<string, string>([
+  [u.typeUndetectable, s.reasonTypeUndetectable],
+  [u.closed, s.reasonClosed],
+  [u.quotaBytes, s.reasonQuotaBytes],
+  [u.quotaItems, s.reasonQuotaItems],
+  [u.ipBudget, s.reasonIpBudget],
+]);
+
+/**
+ * Why one file was refused, as its tile and the list of refused files say it: the server's reason, or a
+ * short one of the page's own where the server's is a sentence about the whole upload, which would
+ * otherwise repeat once per file under a notice that already says it.
+ */
+export function perFileReason(reason: string | null): string {
+  if (!reason) return s.refused;
+  return perFileReasons.get(reason) ?? reason;
+}
+
+/**
+ * How long the page still waits for a busy server, as its message says it: seconds in the last minute,
+ * whole minutes (rounded up) before that, so the figure never promises a start sooner than it comes.
+ */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const wait =
+    seconds < 60
+      ? s.busySeconds.replace('{n}', String(seconds))
+      : s.busyMinutes.replace('{n}', String(Math.ceil(seconds / 60)));
+  return s.busy.replace('{süre}', wait);
 }

@@ -35,6 +35,17 @@ const statusesOf = (upload: PendingUpload): FileStatus[] =>
 const sentOf = (upload: PendingUpload): number[] =>
   upload.files.map((f) => (isSettled(f.state) ? f.file.size : Math.min(f.offset ?? 0, f.file.size)));
 
+/** Whether any file of the upload got anywhere: settled, given a tus address, or partly held by the server. */
+const begun = (upload: PendingUpload) =>
+  upload.files.some((f) => isSettled(f.state) || f.uploadUrl !== null || (f.offset ?? 0) > 0);
+
+/** Where a busy server's wait stands: when it ends, and whether it was found stored on arrival. */
+export interface BusyWait {
+  until: number;
+  /** Found stored when the page opened (a reload mid-wait), not the answer to a tap just now. */
+  restored: boolean;
+}
+
 /**
  * tus-js-client and the upload steps, a chunk of their own: fetched when the guest picks files, not
  * with the page (its first load stays small) and not at the tap (a phone that lost the network in
@@ -90,6 +101,9 @@ export function useResumableUpload(
   const [trouble, setTrouble] = useState<ConnectionTrouble>(null);
   const [unfinished, setUnfinished] = useState<PendingUpload | null>(null);
   const [offerResume, setOfferResume] = useState(false);
+  const [wait, setWait] = useState<BusyWait | null>(null);
+  // The clock the wait's countdown is drawn with, moved on each second while a wait runs.
+  const [now, setNow] = useState(() => Date.now());
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
 
@@ -100,6 +114,21 @@ export function useResumableUpload(
     setSent(sentOf(upload));
   };
   const showFound = useEffectEvent(show);
+  /**
+   * An upload put off by a busy server: on screen as it stands, counting down to `until`. Nothing of it
+   * begun, it shows no progress: the files are still just chosen, not half sent.
+   */
+  const putOff = (upload: PendingUpload, until: number, restored: boolean) => {
+    handlers.onShow(upload);
+    const started = begun(upload);
+    setStatuses(started ? statusesOf(upload) : null);
+    setSent(started ? sentOf(upload) : []);
+    setUnfinished(upload);
+    setOfferResume(false);
+    setNow(Date.now());
+    setWait({ until, restored });
+  };
+  const putOffFound = useEffectEvent(putOff);
   const refreshFound = useEffectEvent((known: PendingUpload) => {
     if (unfinishedCount(known) > 0) setUnfinished(known);
     setStatuses(statusesOf(known));
@@ -111,6 +140,8 @@ export function useResumableUpload(
     void loadPendingUpload(eventId).then((found) => {
       if (!live || !found) return;
       if (unfinishedCount(found) === 0) void clearPendingUpload(eventId);
+      // Reloaded while waiting for a busy server: the wait goes on, and the start it promised still comes.
+      else if (typeof found.notBefore === 'number') putOffFound(found, found.notBefore, true);
       else {
         setUnfinished(found);
         setOfferResume(true);
@@ -133,6 +164,7 @@ export function useResumableUpload(
     busy.current = true;
     setSending(true);
     setOfferResume(false);
+    setWait(null);
     setFailure(null);
     setSummary(null);
     show(upload);
@@ -165,6 +197,9 @@ export function useResumableUpload(
         setUnfinished(null);
         handlers.onFinished();
         handlers.onUploaded(outcome);
+      } else if (result.kind === 'busy') {
+        // Nothing failed and nothing was sent: no "left half-way" offer, a countdown to its own start.
+        putOff(last, result.until, false);
       } else if (result.kind === 'interrupted') {
         // Everything is stored: offered like after a reload, with what is left, and the same tap continues.
         setFailure(result.message);
@@ -188,11 +223,35 @@ export function useResumableUpload(
     }
   };
 
+  // The wait's countdown, and the start it promised once it is over. Timed from the clock rather than by
+  // counting ticks: a locked phone's page gets its timers late, and must neither start early nor show a
+  // figure that went stale while it slept.
+  const startWhenDue = useEffectEvent(() => {
+    if (unfinished) void run(unfinished);
+  });
+  useEffect(() => {
+    if (!wait) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const left = wait.until - Date.now();
+      if (left <= 0) {
+        startWhenDue();
+        return;
+      }
+      setNow(Date.now());
+      // On the next whole second still to wait, where the figure shown changes.
+      timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    timer = setTimeout(tick, Math.max(0, Math.min(wait.until - Date.now(), 1000)));
+    return () => clearTimeout(timer);
+  }, [wait]);
+
   /** Drops the stored upload: its unfinished files are told to go, and the screen is empty again. */
   const discard = () => {
     if (unfinished) terminate(unfinished);
     void clearPendingUpload(eventId);
     setUnfinished(null);
+    setWait(null);
     setOfferResume(false);
     setFailure(null);
     setStatuses(null);
@@ -208,6 +267,8 @@ export function useResumableUpload(
     trouble,
     unfinished,
     offerResume,
+    /** While the upload waits for a busy server: how long still (ms), and whether it was found stored. */
+    busyWait: wait ? { left: Math.max(0, wait.until - now), restored: wait.restored } : null,
     run: (upload: PendingUpload) => void run(upload),
     discard,
     /** A new selection replaces the last upload's summary. */

@@ -21,12 +21,17 @@ export interface UploadCallbacks {
 
 /**
  * How a run ended: every file settled; interrupted with a message, the upload still stored for the same
- * tap to continue; or refused as a whole by the server (`status`), with nothing left stored.
+ * tap to continue; refused as a whole by the server (`status`), with nothing left stored; or put off
+ * because the server was too busy to take the selection, stored to start again `until` then.
  */
 export type RunResult =
   | { kind: 'finished' }
   | { kind: 'interrupted'; message: string }
-  | { kind: 'refused'; message: string; status: number };
+  | { kind: 'refused'; message: string; status: number }
+  | { kind: 'busy'; until: number };
+
+/** The wait when a busy server names none (no usable Retry-After). */
+const busyFallbackSeconds = 60;
 
 /**
  * Answers that are the server's last word on a submission (invalid, closed, gone, over the album's
@@ -107,14 +112,16 @@ function online(onTrouble: UploadCallbacks['onTrouble'], signal?: AbortSignal): 
  * once only share the same bytes per second). Every step is stored, so a reload continues where this
  * left off. A refused file is named with its reason and the others go on; a lost connection, or a server
  * that cannot answer for now, stops the run with everything stored; a refused submission stops it before
- * any byte is sent.
+ * any byte is sent, and one the server is too busy to take (429) puts it off until the time it named.
  */
 export async function runUpload(
   start: PendingUpload,
   callbacks: UploadCallbacks,
   signal?: AbortSignal,
 ): Promise<RunResult> {
-  let upload = start;
+  // Starting is what a wait was for: a reload from here on has nothing left to wait for.
+  let upload: PendingUpload = { ...start, notBefore: undefined };
+  let announcing = false;
   const update = async (next: PendingUpload) => {
     upload = next;
     callbacks.onChange(upload);
@@ -156,6 +163,7 @@ export async function runUpload(
     }
     if (!upload.submissionId) {
       const unfinished = upload.files.filter((f) => !isSettled(f.state)).map((f) => f.file);
+      announcing = true;
       const created = await createSubmission(
         upload.eventId,
         {
@@ -170,6 +178,13 @@ export async function runUpload(
     }
   } catch (error) {
     if (error instanceof SubmissionError) {
+      if (announcing && error.status === 429) {
+        // The address's submissions are spent for now (a venue's guests share one address): nothing was
+        // refused and nothing started. The page waits as long as the server asked, then starts by itself.
+        const until = Date.now() + Math.max(1, error.retryAfterSeconds ?? busyFallbackSeconds) * 1000;
+        await update({ ...upload, notBefore: until });
+        return { kind: 'busy', until };
+      }
       if (!finalStatuses.has(error.status)) return { kind: 'interrupted', message: error.message };
       // Refused before any byte: nothing to continue later; the page keeps the selection itself.
       await clearPendingUpload(upload.eventId);

@@ -1,4 +1,5 @@
 import { submissionTexts, uploadTexts } from '../texts';
+import { retryAfterSeconds } from './retry-after';
 import { serverMessage } from './server-message';
 import type { PendingFileState } from '../pending-upload';
 import { guestTokenHeader } from '../upload-protocol';
@@ -6,13 +7,18 @@ import { guestTokenHeader } from '../upload-protocol';
 // Read by hand instead of with the contract's zod schemas, like the event info: zod would add its
 // weight to the phone's download for answers of three fields.
 
-/** The submission was refused as a whole (closed, limits, quota, rate): the server's Turkish message. */
+/**
+ * The submission was refused as a whole (closed, limits, quota, rate): the server's Turkish message,
+ * and for a 429 the seconds its `Retry-After` asked to wait (null when it named none).
+ */
 export class SubmissionError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly retryAfterSeconds: number | null;
+  constructor(message: string, status: number, retryAfter: number | null = null) {
     super(message);
     this.name = 'SubmissionError';
     this.status = status;
+    this.retryAfterSeconds = retryAfter;
   }
 }
 
@@ -22,14 +28,21 @@ const headers = (guestToken: string | null): Record<string, string> =>
     ? { Accept: 'application/json', [guestTokenHeader]: guestToken }
     : { Accept: 'application/json' };
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+async function call(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown; retryAfter: number | null }> {
   let response: Response;
   try {
     response = await fetch(url, init);
   } catch {
     throw new SubmissionError(submissionTexts.connectionLost, 0);
   }
-  return { status: response.status, body: await response.json().catch(() => undefined) };
+  return {
+    status: response.status,
+    body: await response.json().catch(() => undefined),
+    retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+  };
 }
 
 /** POST /api/events/{id}/submissions: the selection announced, before any byte is sent. */
@@ -38,7 +51,7 @@ export async function createSubmission(
   input: { uploader: string; note: string; files: { name: string; size: number; type: string }[] },
   guestToken: string | null,
 ): Promise<{ submissionId: string; guestToken: string }> {
-  const { status, body } = await call(base(eventId), {
+  const { status, body, retryAfter } = await call(base(eventId), {
     method: 'POST',
     headers: { ...headers(guestToken), 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -51,7 +64,7 @@ export async function createSubmission(
   if (status === 201 && typeof b.submissionId === 'string' && typeof b.guestToken === 'string') {
     return { submissionId: b.submissionId, guestToken: b.guestToken };
   }
-  throw new SubmissionError(serverMessage(body) ?? uploadTexts.failed, status);
+  throw new SubmissionError(serverMessage(body) ?? uploadTexts.failed, status, retryAfter);
 }
 
 export interface SubmissionFileStatus {

@@ -1,6 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { submissionTexts } from '../texts';
 import { tusUpload } from '../upload-protocol';
+import { retryAfterSeconds } from './retry-after';
 
 /**
  * Why the bytes are not moving, while the upload waits instead of giving up: the phone says it is
@@ -81,7 +82,8 @@ export function sendFile(input: {
       endpoint: tusUpload.endpoint,
       uploadUrl: input.uploadUrl,
       chunkSize: tusUpload.chunkBytes,
-      retryDelays,
+      // A copy of its own: a 429's Retry-After lengthens this upload's next wait (onShouldRetry).
+      retryDelays: [...retryDelays],
       storeFingerprintForResuming: false,
       metadata: {
         [tusUpload.metadata.submissionId]: input.submissionId,
@@ -99,11 +101,22 @@ export function sendFile(input: {
         const header = response.getHeader(tusUpload.outcomeHeader);
         if (header) outcome = header;
       },
-      onShouldRetry: (error, _attempt, options) => {
+      onShouldRetry: (error, attempt, options) => {
         const response = error.originalResponse;
         if (response && isVerdict(response.getStatus(), response.getHeader('retry-after'))) return false;
         setTrouble(navigator.onLine === false ? 'offline' : 'retrying');
-        return options.retryDelays != null;
+        // Too many uploads at once from this address: trying again before the time the server named only
+        // meets the same answer and spends a try. tus-js-client reads this try's wait from the array
+        // right after this call; any other failure waits the usual time.
+        const delays = options.retryDelays;
+        if (delays && attempt < retryDelays.length) {
+          const asked =
+            response?.getStatus() === 429
+              ? (retryAfterSeconds(response.getHeader('retry-after')) ?? 0) * 1000
+              : 0;
+          delays[attempt] = Math.max(retryDelays[attempt]!, asked);
+        }
+        return delays != null;
       },
       onSuccess: () => {
         settle({ kind: outcome === 'accepted' || outcome === 'duplicate' ? outcome : 'settled' });

@@ -7,9 +7,16 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 // the explicit extensions help browsers that leave HEIC or MOV without a MIME type.
 const accept = 'image/*,video/*,.heic,.heif,.mov,.mp4,.m4v,.webm';
 
-/** Tap to open the picker, or drop files on it (desktop). */
 /** The picker's id: its label points at it, and the focus returns to it when the last chosen file is removed. */
 export const pickerId = 'upload-files';
+
+/**
+ * Whether the guest taps (a phone, a tablet) rather than clicks: a coarse pointer. The page's words follow
+ * it, here and in its messages ("dokunun" / "tıklayın").
+ */
+export const useTouchPointer = () => useMediaQuery('(pointer: coarse)');
+
+/** Tap to open the picker, or drop files on it (desktop). */
 
 export function DropZone({
   disabled,
@@ -21,7 +28,7 @@ export function DropZone({
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   // A phone is tapped and has no files to drag; a computer is clicked and can drop files here.
-  const touch = useMediaQuery('(pointer: coarse)');
+  const touch = useTouchPointer();
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { jsonResponse } from '../../../test/render';
 import { MyUploads } from './my-uploads';
 
@@ -137,6 +137,28 @@ describe('Yüklediklerim while a file is processing or awaiting approval', () =>
     expect(vi.getTimerCount()).toBe(0);
     await pass(30_000);
     expect(fetches.count()).toBe(1);
+  });
+});
+
+describe('Yüklediklerim’s tiles', () => {
+  it('mark a video as the chosen files’ tiles do, even with a still frame that looks like a photo', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({
+        success: true,
+        canDelete: true,
+        uploads: [
+          { ...item('p1', 'approved'), name: 'dans.mp4', type: 'video', thumbnailUrl: '/t/p1.webp' },
+          { ...item('p2', 'approved'), thumbnailUrl: '/t/p2.webp' },
+        ],
+      }),
+    );
+    renderList();
+    await pass(0);
+    const [video, photo] = within(screen.getByRole('list', { name: 'Yüklediklerim' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(video!).getByText('Video')).toBeInTheDocument();
+    expect(within(photo!).queryByText('Video')).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { deleteMyUpload, fetchMyUploads, type MyUpload, type MyUploads as List } from '../api/my-uploads';
-import { myUploadsTexts as t } from '../texts';
+import { myUploadsTexts as t, submissionTexts } from '../texts';
+import { LiveRegion, SuccessNote } from './live-note';
 import { LoadFailedAlert, PartBoundary, useRetryablePart } from './retryable-part';
 
 // The dialog's code loads with the first tap on a delete button, not with the page.
@@ -160,7 +161,12 @@ export function MyUploads({
       >
         {t.title}
       </h2>
-      {notice?.text ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {/* A delete's success is said in a live region that is there before it ("Yüklemeniz silindi."); a
+          failure is an alert, which screen readers announce as it appears. */}
+      <LiveRegion testId="my-uploads-news">
+        {notice?.tone === 'success' && notice.text ? <SuccessNote>{notice.text}</SuccessNote> : null}
+      </LiveRegion>
+      {notice?.tone === 'error' && notice.text ? <Alert tone="error">{notice.text}</Alert> : null}
       {load.status === 'loading' ? (
         <div className="flex justify-center py-6">
           <Spinner label="Yükleniyor" size={6} />
@@ -194,6 +200,12 @@ export function MyUploads({
                       )}
                     </div>
                   )}
+                  {item.type === 'video' ? (
+                    // As on the chosen files' tiles: a video's still frame looks like any photo.
+                    <span className="absolute bottom-1 left-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
+                      {submissionTexts.videoBadge}
+                    </span>
+                  ) : null}
                   {load.list.canDelete ? (
                     <button
                       type="button"

@@ -3,7 +3,7 @@ import { AlertCircle, Check, Copy, Film, ImageIcon, X } from 'lucide-react';
 import { formatBytes } from '../../../lib/format-date';
 import type { FileStatus } from '../pending-upload';
 import { submissionTexts } from '../texts';
-import { mediaKindOf } from '../upload-rules';
+import { mediaKindOf, perFileReason } from '../upload-rules';
 import { pickerId } from './drop-zone';
 
 /**
@@ -165,7 +165,7 @@ export function SelectedFiles({
         const status = statuses?.[index] ?? null;
         const bytes = sent?.[index] ?? null;
         const sending = status?.state === 'sending' || (status?.state === 'waiting' && (bytes ?? 0) > 0);
-        const described = status?.state === 'refused' ? (status.reason ?? t.refused) : null;
+        const described = status?.state === 'refused' ? perFileReason(status.reason) : null;
         return (
           <li
             key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
@@ -185,7 +185,7 @@ export function SelectedFiles({
               <Preview file={file} />
               {mediaKindOf(file) === 'video' && !status ? (
                 <span className="absolute bottom-1 left-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
-                  Video
+                  {t.videoBadge}
                 </span>
               ) : null}
               <Badge file={file} status={status} sent={bytes} />

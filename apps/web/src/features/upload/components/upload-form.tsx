@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { RotateCcw, Upload } from 'lucide-react';
+import { Clock, RotateCcw, Upload } from 'lucide-react';
 import { submissionTexts, uploadTexts } from '../texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { formatBytes } from '../../../lib/format-date';
 import { readGuestToken } from '../guest-token';
-import { isSettled, unfinishedCount } from '../pending-upload';
+import { unfinishedCount } from '../pending-upload';
 import { useResumableUpload, type UploadSummary } from '../use-resumable-upload';
 import {
   addToSelection,
@@ -15,10 +15,11 @@ import {
   noteCounter,
   uploadButtonLabel,
   validateUpload,
+  waitText,
   type LeftOut,
   type UploadFormErrors,
 } from '../upload-rules';
-import { DropZone, pickerId } from './drop-zone';
+import { DropZone, pickerId, useTouchPointer } from './drop-zone';
 import { OutcomeBox } from './outcome-box';
 import { SummaryAlerts } from './summary-alerts';
 import { SelectedFiles } from './selected-files';
@@ -26,6 +27,28 @@ import { SelectedFiles } from './selected-files';
 const t = submissionTexts;
 /** Up to this many files left out for one reason are named one per line; more share one line. */
 const namedLeftOut = 3;
+
+/** The messages that ask the guest to tap, as they are said to someone with a mouse. */
+const clickWording = new Map<string, string>([
+  [t.connectionLost, t.connectionLostClick],
+  [t.otherTab, t.otherTabClick],
+]);
+
+/**
+ * The wait for a busy server, counting down. Not a live region: its figure changes every second, which
+ * a screen reader would read out each time; it is read with the box when the box takes the focus.
+ */
+function BusyNote({ left }: { left: number }) {
+  return (
+    <div
+      className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100"
+      data-testid="upload-busy"
+    >
+      <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+      <p>{waitText(left)}</p>
+    </div>
+  );
+}
 
 /**
  * Picker, previews, name and note, and the resumable upload: the selection is announced as a
@@ -64,7 +87,10 @@ export function UploadForm({
     },
     onUploaded,
   });
-  const { failure, summary, statuses, sent, sending, trouble, unfinished, offerResume } = upload;
+  const { failure, summary, statuses, sent, sending, trouble, unfinished, offerResume, busyWait } = upload;
+  // Tap or click, as the picker says it.
+  const touch = useTouchPointer();
+  const failureText = failure && !touch ? (clickWording.get(failure) ?? failure) : failure;
 
   const addFiles = (incoming: File[], source: 'picker' | 'drop') => {
     const result = addToSelection(files, incoming, source);
@@ -110,7 +136,18 @@ export function UploadForm({
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const loaded = sent.reduce((sum, n) => sum + n, 0);
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-  const done = statuses?.filter((s) => isSettled(s.state)).length ?? 0;
+  // "yüklendi" counts only the files that reached the album now, as the summary's figure does; the files
+  // done without doing so are said beside it, so the count never runs ahead of what arrived.
+  const countOf = (state: string) => statuses?.filter((s) => s.state === state).length ?? 0;
+  const count = [
+    t.progress
+      .replace('{done}', String(countOf('accepted')))
+      .replace('{total}', String(statuses?.length ?? 0)),
+    countOf('refused') > 0 ? t.progressRefused.replace('{n}', String(countOf('refused'))) : null,
+    countOf('duplicate') > 0 ? t.progressDuplicates.replace('{n}', String(countOf('duplicate'))) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const locked = sending || unfinished !== null;
   useEffect(() => {
     if (locked || !pickerAfterDiscard.current) return;
@@ -120,12 +157,12 @@ export function UploadForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      {summary ? (
-        // onFinished scrolls the page to the top smoothly: the box must not scroll it again.
-        <OutcomeBox keepScroll testId="upload-summary" className="space-y-3 rounded-lg">
-          <SummaryAlerts summary={summary} approvedFirst={approvedFirst} />
-        </OutcomeBox>
-      ) : null}
+      {/* In the page from the start (hidden while empty): the success message is said in a live region
+          that was there before it. onFinished scrolls the page to the top smoothly: the box must not
+          scroll it again. */}
+      <OutcomeBox open={summary !== null} keepScroll testId="upload-summary" className="space-y-3 rounded-lg">
+        <SummaryAlerts summary={summary} approvedFirst={approvedFirst} />
+      </OutcomeBox>
       {offerResume && unfinished ? (
         <Alert tone="info" title={t.resumeTitle}>
           {t.resumeBody.replace('{n}', String(unfinishedCount(unfinished)))}
@@ -175,10 +212,15 @@ export function UploadForm({
         }}
       />
       <div className="space-y-1.5">
-        <Label htmlFor="uploader">İsminiz *</Label>
+        {/* The asterisk is for the eye; a screen reader hears "required" from aria-required instead of
+            "yıldız". Not the required attribute: the browser's own bubble would cover the page's message. */}
+        <Label htmlFor="uploader">
+          İsminiz <span aria-hidden="true">*</span>
+        </Label>
         <Input
           id="uploader"
           autoComplete="name"
+          aria-required="true"
           value={name}
           onChange={(e) => {
             setName(e.target.value);
@@ -223,9 +265,9 @@ export function UploadForm({
       {statuses ? (
         <div className="space-y-2 rounded-xl bg-brand-50 p-4">
           <div className="flex flex-wrap justify-between gap-x-3 text-sm font-medium text-stone-800">
-            {/* Announced when a file settles, not on every byte: "3/5 dosya yüklendi". */}
+            {/* Announced when a file settles, not on every byte: "3/5 dosya yüklendi, 1 dosya yüklenmedi". */}
             <span aria-live="polite" data-testid="upload-count">
-              {t.progress.replace('{done}', String(done)).replace('{total}', String(statuses.length))}
+              {count}
             </span>
             <span data-testid="upload-progress-text">
               {formatBytes(loaded)} / {formatBytes(total)} · %{percent}
@@ -239,10 +281,21 @@ export function UploadForm({
         </div>
       ) : null}
       {/* Right above the button, so after an interruption the next Tab reaches "Yüklemeye Devam Et". */}
-      {failure ? (
+      {failureText ? (
         <OutcomeBox className="rounded-lg">
-          <Alert tone="error">{failure}</Alert>
+          <Alert tone="error">{failureText}</Alert>
         </OutcomeBox>
+      ) : null}
+      {/* After a tap the wait is that tap's outcome and takes the focus; found on arrival, it leaves the
+          focus where the page put it. */}
+      {busyWait ? (
+        busyWait.restored ? (
+          <BusyNote left={busyWait.left} />
+        ) : (
+          <OutcomeBox className="rounded-lg">
+            <BusyNote left={busyWait.left} />
+          </OutcomeBox>
+        )
       ) : null}
       {/* Nothing to send without a file: the button waits for one and says so beside it. */}
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -259,7 +312,13 @@ export function UploadForm({
           ) : (
             <Upload aria-hidden className="h-5 w-5" />
           )}
-          {sending ? t.sending : unfinished ? t.resume : uploadButtonLabel(files.length)}
+          {sending
+            ? t.sending
+            : busyWait
+              ? t.startNow
+              : unfinished
+                ? t.resume
+                : uploadButtonLabel(files.length)}
         </Button>
         {unfinished && !sending ? (
           <Button type="button" size="lg" variant="outline" className="w-full sm:w-auto" onClick={discard}>

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { FakeTusServer } from '../../../test/fake-tus';
 import { jsonResponse } from '../../../test/render';
+import { uploadTexts } from '../texts';
 import { UploadPage } from './upload-page';
 import type { PendingFileState } from '../pending-upload';
 
@@ -93,6 +94,15 @@ async function pickedAndNamed() {
   await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
   return user;
 }
+
+/** The page as a phone shows it: a coarse pointer, which the page asks to tap rather than click. */
+const onAPhone = () =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(pointer: coarse)',
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 
 let tus: FakeTusServer;
 beforeEach(() => {
@@ -317,6 +327,8 @@ describe('guest upload page', () => {
       },
     };
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    // A phone: the message asks for a tap.
+    onAPhone();
     try {
       const { calls } = routes(openEvent, acceptsSubmissions, noUploadsYet);
       const user = await pickedAndNamed();
@@ -974,7 +986,7 @@ describe('guest upload page', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['gelin.jpgAlbümde', 'dans.mp4İşleniyor', 'pasta.jpgOnay bekliyor']);
+    ).toEqual(['gelin.jpgAlbümde', 'Videodans.mp4İşleniyor', 'pasta.jpgOnay bekliyor']);
     await user.click(screen.getByRole('button', { name: 'pasta.jpg dosyasını sil' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Bu dosya silinsin mi?' });
     expect(dialog).toHaveAccessibleDescription('Dosya albümden kaldırılır; bu işlem geri alınamaz.');
@@ -1126,6 +1138,308 @@ describe('guest upload page', () => {
     renderPage();
     expect(await screen.findByText(/Tıklayarak bilgisayarınızdan seçin/)).toBeInTheDocument();
     expect(screen.queryByText(/Dokunarak/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the guest page after a QA pass on phones', () => {
+  const announcements = (url: string, init: RequestInit | undefined) => isSubmission(url, init);
+  /** The answer of a server whose submissions from this address are spent for `seconds`. */
+  const tooMany = (seconds: number) =>
+    new Response(
+      JSON.stringify({
+        success: false,
+        message: 'Çok fazla deneme yaptınız. Lütfen 9 dakika sonra tekrar deneyin.',
+        code: 'RATE_LIMITED',
+      }),
+      { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) } },
+    );
+  /** Lets the page's answers and renders through while the clock is fake, until `done` holds. */
+  async function settle(done: () => boolean) {
+    for (let i = 0; i < 100 && !done(); i += 1) {
+      await vi.advanceTimersByTimeAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  const busyText = () => screen.queryByTestId('upload-busy')?.textContent ?? null;
+  beforeEach(async () => {
+    // The upload's code, which the page imports when it needs it, is in memory before the clock stops.
+    await import('../api/run-upload');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for a server too busy to take the selection (429), counting down, and starts by itself', async () => {
+    let answers = [tooMany(540)];
+    const { calls } = routes(
+      openEvent,
+      (url, init) => (announcements(url, init) ? answers.shift() : undefined),
+      acceptsSubmissions,
+      noUploadsYet,
+    );
+    await pickedAndNamed();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fireEvent.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    await settle(() => busyText() !== null);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 9 dakika sonra kendiliğinden başlayacak.');
+    // Nothing failed and nothing was half sent: no blame, no "left half-way", no error.
+    expect(screen.queryByText(/Çok fazla deneme/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
+    expect(screen.queryByText(/henüz gönderilmedi/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upload-count')).not.toBeInTheDocument();
+    // The tap's outcome takes the keyboard's place (in an effect, a moment after it is drawn), and the
+    // next Tab reaches "Şimdi Dene".
+    await settle(() => document.activeElement?.contains(screen.getByTestId('upload-busy')) === true);
+    expect(document.activeElement).toContainElement(screen.getByTestId('upload-busy'));
+    expect(screen.getByRole('button', { name: 'Şimdi Dene' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Vazgeç' })).toBeInTheDocument();
+    // Stored with its wait, for a reload.
+    expect((idb.get('ev1') as { notBefore?: number }).notBefore).toBe(Date.now() + 540_000);
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 8 dakika sonra kendiliğinden başlayacak.');
+    await vi.advanceTimersByTimeAsync(421_000);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 59 saniye sonra kendiliğinden başlayacak.');
+    await vi.advanceTimersByTimeAsync(58_999);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 1 saniye sonra kendiliğinden başlayacak.');
+    expect(calls.filter((c) => announcements(c.url, c.init))).toHaveLength(1);
+    // The wait is over: announced again and sent, without a tap.
+    await vi.advanceTimersByTimeAsync(1);
+    await settle(() => screen.queryByText('1 dosya başarıyla yüklendi.') !== null);
+    expect(screen.getByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    expect(calls.filter((c) => announcements(c.url, c.init))).toHaveLength(2);
+    expect(screen.queryByTestId('upload-busy')).not.toBeInTheDocument();
+    expect(idb.has('ev1')).toBe(false);
+    answers = [];
+  });
+
+  it('starts at once on "Şimdi Dene", and the countdown then starts nothing more', async () => {
+    const answers = [tooMany(30)];
+    const { calls } = routes(
+      openEvent,
+      (url, init) => (announcements(url, init) ? answers.shift() : undefined),
+      acceptsSubmissions,
+      noUploadsYet,
+    );
+    await pickedAndNamed();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fireEvent.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    await settle(() => busyText() !== null);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 30 saniye sonra kendiliğinden başlayacak.');
+    fireEvent.click(screen.getByRole('button', { name: 'Şimdi Dene' }));
+    await settle(() => screen.queryByText('1 dosya başarıyla yüklendi.') !== null);
+    expect(screen.getByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.filter((c) => announcements(c.url, c.init))).toHaveLength(2);
+    expect(tus.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps waiting after a reload in the middle of the wait, and starts when it is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    idb.set('ev1', {
+      eventId: 'ev1',
+      uploader: 'Ali',
+      note: '',
+      submissionId: null,
+      guestToken: null,
+      notBefore: Date.now() + 90_000,
+      files: [
+        {
+          file: new File(['a'.repeat(40)], 'gelin.jpg', { type: 'image/jpeg' }),
+          state: 'waiting',
+          uploadUrl: null,
+          reason: null,
+        },
+      ],
+    });
+    const { calls } = routes(openEvent, acceptsSubmissions, noUploadsYet);
+    renderPage();
+    await settle(() => busyText() !== null);
+    expect(busyText()).toBe('Şu anda çok yoğunuz. Yüklemeniz 2 dakika sonra kendiliğinden başlayacak.');
+    expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yüklemeye Devam Et' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Şimdi Dene' })).toBeEnabled();
+    expect(screen.getByLabelText('İsminiz *')).toHaveValue('Ali');
+    // Found on arrival, not the answer to a tap: the focus stays where the page put it.
+    expect(document.body).toHaveFocus();
+    await vi.advanceTimersByTimeAsync(89_000);
+    expect(calls.some((c) => announcements(c.url, c.init))).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle(() => screen.queryByText('1 dosya başarıyla yüklendi.') !== null);
+    expect(screen.getByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+  });
+
+  it('counts only the files that arrived as uploaded, and says beside it which did not', async () => {
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
+    tus.verdicts.set('ayni.jpg', { outcome: 'duplicate' });
+    tus.verdicts.set('bozuk.jpg', { refuse: 'Görsel okunamadı; dosya bozuk olabilir.' });
+    tus.holdPatches = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['b'.repeat(30)], 'ayni.jpg', { type: 'image/jpeg' }),
+      new File(['c'.repeat(100)], 'bozuk.jpg', { type: 'image/jpeg' }),
+      new File(['a'.repeat(600)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '3 Dosyayı Yükle' }));
+    await waitFor(() => expect(tus.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    tus.release();
+    // The last file's bytes are held: two files are done, neither of them added to the album now.
+    await waitFor(() => expect(tus.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2));
+    expect(screen.getByTestId('upload-count')).toHaveTextContent(
+      /^0\/3 dosya yüklendi, 1 dosya yüklenmedi, 1 dosya zaten yüklü$/,
+    );
+    tus.holdPatches = false;
+    tus.release();
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+  });
+
+  it('marks the name as required for screen readers without reading the asterisk, and keeps its own messages', async () => {
+    routes(openEvent);
+    const user = userEvent.setup();
+    renderPage();
+    const name = await screen.findByRole('textbox', { name: 'İsminiz' });
+    expect(name).toHaveAttribute('aria-required', 'true');
+    // Not the browser's own bubble: the form checks itself and says the page's message.
+    expect(name).not.toHaveAttribute('required');
+    expect(name.closest('form')).toHaveAttribute('novalidate');
+    expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    expect(name).toHaveAccessibleDescription('Lütfen isminizi girin.');
+  });
+
+  it('names each refused file with a short reason, and the whole upload’s sentence only where the page says it once', async () => {
+    let closed = false;
+    routes(
+      (url) => (url === '/api/events/ev1/info' ? info({ canAddPhotos: !closed }) : undefined),
+      acceptsSubmissions,
+      noUploadsYet,
+    );
+    // The server's sentences, as it refuses a file whose type it cannot tell and, once closed, the rest.
+    tus.verdicts.set('notlar.jpg', { refuse: uploadTexts.typeUndetectable });
+    tus.verdicts.set('ikinci.jpg', { refuse: uploadTexts.closed });
+    tus.verdicts.set('ucuncu.jpg', { refuse: uploadTexts.closed });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['a'.repeat(60)], 'birinci.jpg', { type: 'image/jpeg' }),
+      new File(['n'.repeat(60)], 'notlar.jpg', { type: 'image/jpeg' }),
+      new File(['b'.repeat(60)], 'ikinci.jpg', { type: 'image/jpeg' }),
+      new File(['c'.repeat(60)], 'ucuncu.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    closed = true;
+    await user.click(screen.getByRole('button', { name: '4 Dosyayı Yükle' }));
+    expect(await screen.findByRole('heading', { name: 'Fotoğraf Yükleme Kapalı' })).toBeInTheDocument();
+    const refused = within(screen.getByTestId('uploads-closed')).getByTestId('refused');
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'notlar.jpg: Dosya tipi algılanamadı.',
+      'ikinci.jpg: Yüklemeler kapatıldı.',
+      'ucuncu.jpg: Yüklemeler kapatıldı.',
+    ]);
+    // The closed notice says it once; no file repeats it.
+    const page = document.body.textContent ?? '';
+    expect(page.match(/Bu etkinliğe şu anda fotoğraf eklenemiyor/g)).toHaveLength(1);
+    expect(page).not.toContain('Seçtiğiniz dosyalardan bazıları');
+  });
+
+  it('names a refused file’s short reason on its tile while the others go on, and any other reason as the server said it', async () => {
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
+    tus.verdicts.set('notlar.jpg', { refuse: uploadTexts.typeUndetectable });
+    tus.verdicts.set('bozuk.jpg', { refuse: 'Görsel okunamadı; dosya bozuk olabilir.' });
+    tus.holdPatches = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: '0 Dosyayı Yükle' });
+    await user.upload(document.getElementById('upload-files') as HTMLInputElement, [
+      new File(['n'.repeat(60)], 'notlar.jpg', { type: 'image/jpeg' }),
+      new File(['c'.repeat(60)], 'bozuk.jpg', { type: 'image/jpeg' }),
+      new File(['a'.repeat(60)], 'gelin.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.type(screen.getByLabelText('İsminiz *'), 'Ali');
+    await user.click(screen.getByRole('button', { name: '3 Dosyayı Yükle' }));
+    await waitFor(() => expect(tus.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    const tile = screen.getByRole('listitem', { name: /^notlar\.jpg/ });
+    expect(within(tile).getByTestId('refused-reason')).toHaveTextContent(/^Dosya tipi algılanamadı\.$/);
+    expect(tile).toHaveAccessibleName('notlar.jpg, 60 B, Yüklenmedi: Dosya tipi algılanamadı.');
+    expect(
+      within(screen.getByRole('listitem', { name: /^bozuk\.jpg/ })).getByTestId('refused-reason'),
+    ).toHaveTextContent('Görsel okunamadı; dosya bozuk olabilir.');
+    tus.holdPatches = false;
+    tus.release();
+    expect(await screen.findByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
+  });
+
+  it('says the success in a live region that was in the page before it', async () => {
+    routes(openEvent, acceptsSubmissions, noUploadsYet);
+    const user = await pickedAndNamed();
+    const region = screen.getByTestId('upload-success');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    await waitFor(() => expect(region).toHaveTextContent('1 dosya başarıyla yüklendi.'));
+    expect(screen.getByTestId('upload-success')).toBe(region);
+    expect(within(region).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says a deletion in a live region of "Yüklediklerim" that was in the page before it', async () => {
+    localStorage.setItem('ani.guest-token.ev1', 'tok1');
+    let uploads = [
+      {
+        id: 'p1',
+        name: 'gelin.jpg',
+        type: 'image',
+        size: 10,
+        uploadedAt: '2026-12-05T10:00:00Z',
+        state: 'approved',
+        thumbnailUrl: '/t/p1.webp',
+      },
+    ];
+    routes(openEvent, (url, init) => {
+      if (url === '/api/events/ev1/my-uploads')
+        return jsonResponse({ success: true, canDelete: true, uploads });
+      if (url === '/api/events/ev1/my-uploads/p1' && init?.method === 'DELETE') {
+        uploads = [];
+        return jsonResponse({ success: true, message: 'Yüklemeniz silindi.' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('list', { name: 'Yüklediklerim' });
+    const region = screen.getByTestId('my-uploads-news');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: 'gelin.jpg dosyasını sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(region).toHaveTextContent('Yüklemeniz silindi.'));
+    expect(screen.getByTestId('my-uploads-news')).toBe(region);
+  });
+
+  it.each([
+    ['a computer', false, 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için tıklayın.'],
+    ['a phone', true, 'Bağlantı koptu. Yüklemeniz kaydedildi; kaldığı yerden devam etmek için dokunun.'],
+  ])('asks %s to continue after a lost connection in its own words', async (_, phone, message) => {
+    if (phone) onAPhone();
+    routes(openEvent, (url, init) => {
+      if (isSubmission(url, init)) throw new TypeError('Failed to fetch');
+    });
+    const user = await pickedAndNamed();
+    await user.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // The picker follows the same choice.
+    expect(screen.queryByText(phone ? /Tıklayarak/ : /Dokunarak/)).not.toBeInTheDocument();
   });
 });
 
