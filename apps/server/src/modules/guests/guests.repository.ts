@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { GuestStatus, InvitationStatus } from '@ani/contract/guests';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
@@ -207,16 +207,6 @@ export function createGuestsRepository(db: Db) {
 
     async findById(guestId: string): Promise<GuestRow | null> {
       return (await db.select().from(guests).where(eq(guests.id, guestId)))[0] ?? null;
-    },
-
-    /** Every guest with this number, newest first: one number can be a guest in several weddings. */
-    async findByPhone(phone: string): Promise<{ id: string; weddingId: string }[]> {
-      return db
-        .select({ id: guests.id, weddingId: guests.weddingId })
-        .from(guests)
-        .where(eq(guests.phone, phone))
-        .orderBy(desc(guests.createdAt))
-        .limit(100);
     },
 
     /** Locks the guest row for the caller's transaction: two replies of one guest apply one after the other. */
