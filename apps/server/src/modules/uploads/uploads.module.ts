@@ -13,6 +13,7 @@ import { StagingStore } from './staging-store.ts';
 import { TurkishTusServer, tusErrorAnswer } from './tus-refusals.ts';
 import { createTusWrites } from './tus-writes.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
+import { createSubmissionAdmission } from './submission-limits.ts';
 import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
 
 /** Same bound as the multipart path's (media.module.ts): uploads in progress per client address. */
@@ -37,6 +38,10 @@ export async function registerUploadsModule(
     events: deps.events,
     media: deps.mediaUploads,
     tokens: createGuestTokens(deps.config.secretKey),
+    admission: createSubmissionAdmission({
+      store: deps.rateLimitStore,
+      newPhones: deps.mediaUploads.requestLimiter,
+    }),
     staging,
     now: deps.clock,
   });
@@ -98,7 +103,6 @@ export async function registerUploadsModule(
     service,
     tus,
     writes,
-    requestLimiter: deps.mediaUploads.requestLimiter,
     parallelUploadsPerIp: deps.clientLimits?.parallelUploadsPerIp ?? parallelUploadsPerIp,
     disk: { dataDir: deps.config.dataDir, minFreeBytes: deps.config.uploadBounds.minFreeDiskBytes },
   });

@@ -13,7 +13,6 @@ import {
   tusChunkBytes,
 } from '@ani/contract/uploads';
 import { AppError, ErrorCode } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import type { UploadsService } from './uploads.service.ts';
 import type { createTusWrites, TusAnswer } from './tus-writes.ts';
@@ -37,10 +36,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
   tus: TusServer;
   /** Creation and PATCH, answered by our own handlers rather than the library's (see tus-writes.ts). */
   writes: ReturnType<typeof createTusWrites>;
-  requestLimiter: RateLimiter;
   parallelUploadsPerIp: number;
   disk: { dataDir: string; minFreeBytes: number };
-}> = async (fastify, { service, tus, writes, requestLimiter, parallelUploadsPerIp, disk }) => {
+}> = async (fastify, { service, tus, writes, parallelUploadsPerIp, disk }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -63,7 +61,6 @@ export const uploadsRoutes: FastifyPluginAsync<{
           message,
         );
       }
-      await requestLimiter.consume(request.ip);
       const created = await service.createSubmission(request.params.eventId, request.body, {
         ip: request.ip,
         guestToken: request.headers[guestTokenHeader],

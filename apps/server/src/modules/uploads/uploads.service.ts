@@ -5,6 +5,7 @@ import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
 import { RateLimitError } from '../../http/rate-limit.ts';
+import type { SubmissionAdmission } from './submission-limits.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import { detectionHeadBytes, type ContentSummary, type MediaUploadsApi } from '../media/media.public.ts';
@@ -47,6 +48,8 @@ export function createUploadsService(deps: {
   events: Pick<EventsApi, 'takesUploads'>;
   media: MediaUploadsApi;
   tokens: GuestTokens;
+  /** Counts each new submission against its phone's or its address's budget (429 when over). */
+  admission: SubmissionAdmission;
   staging: Staging;
   now?: () => Date;
 }) {
@@ -131,9 +134,10 @@ export function createUploadsService(deps: {
       input: z.infer<typeof createSubmissionInput>,
       client: { ip: string; guestToken: string | undefined },
     ) {
+      const known = deps.tokens.verify(eventId, client.guestToken);
+      await deps.admission.admit(client.ip, known ? { eventId, guestId: known } : null);
       const total = input.files.reduce((sum, f) => sum + f.size, 0);
       await media.checkUpload(eventId, { ip: client.ip, declaredBytes: total });
-      const known = deps.tokens.verify(eventId, client.guestToken);
       const guest = known ? { guestId: known, token: client.guestToken! } : deps.tokens.issue(eventId);
       const id = randomUUID();
       const expiresAt = new Date(now().getTime() + submissionTtlMs);
