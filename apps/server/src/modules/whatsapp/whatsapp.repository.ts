@@ -294,20 +294,15 @@ export function createWhatsappRepository(db: Db) {
     },
 
     /**
-     * The weddings that have written to this number (a message the provider took), each with the
-     * guest it wrote to, the latest writer first: only they may read what the number sends back.
+     * The weddings that have written to this number (an invitation of an approved list, sent or
+     * still waiting to go), each with the guest it wrote to, the latest writer first: only they may
+     * read what the number sends back.
      */
     async weddingsThatWrote(phone: string): Promise<{ weddingId: string; guestId: string | null }[]> {
       const rows = await db
         .select({ weddingId: whatsappMessages.weddingId, guestId: whatsappMessages.guestId })
         .from(whatsappMessages)
-        .where(
-          and(
-            eq(whatsappMessages.phone, phone),
-            eq(whatsappMessages.direction, 'outbound'),
-            isNotNull(whatsappMessages.providerMessageId),
-          ),
-        )
+        .where(and(eq(whatsappMessages.phone, phone), eq(whatsappMessages.direction, 'outbound')))
         .orderBy(desc(whatsappMessages.occurredAt));
       const byWedding = new Map<string, string | null>();
       for (const row of rows) if (!byWedding.has(row.weddingId)) byWedding.set(row.weddingId, row.guestId);
