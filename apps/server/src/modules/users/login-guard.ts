@@ -44,9 +44,10 @@ export function createLoginGuard(store: RateLimitStore, limits: LoginGuardLimits
 
   const guard = {
     /**
-     * Counts one password try from this address, right or wrong: 429 past the window's limit. Taken
-     * atomically before any hashing, it also bounds tries sent in parallel, which all pass `check`
-     * before the first of them has failed.
+     * Counts one password try from this address: 429 past the window's limit. Taken atomically
+     * before any hashing, it also bounds tries sent in parallel, which all pass `check` before the
+     * first of them has failed. A right password gives its try back (`succeeded`): an office or a
+     * venue shares one address, and its people signing in must not use up what bounds a guesser.
      */
     async countTry(ip: string): Promise<void> {
       await perIp.consume(ip);
@@ -64,8 +65,8 @@ export function createLoginGuard(store: RateLimitStore, limits: LoginGuardLimits
         await pause.block(pair, Math.min(2 ** (consumedPoints - freeFailures), MAX_DELAY_SECONDS));
       }
     },
-    async succeeded(pair: string): Promise<void> {
-      await Promise.all([failures.delete(pair), pause.delete(pair)]);
+    async succeeded(pair: string, ip: string): Promise<void> {
+      await Promise.all([failures.delete(pair), pause.delete(pair), perIp.giveBack(ip)]);
     },
     /**
      * The password of a signed-in account, checked as a sign-in checks it: counted for the address
@@ -81,7 +82,7 @@ export function createLoginGuard(store: RateLimitStore, limits: LoginGuardLimits
       const pair = accountPair(user.id, ip);
       await guard.check(pair);
       const valid = await verifyPassword(user.passwordHash, password);
-      await (valid ? guard.succeeded(pair) : guard.failed(pair));
+      await (valid ? guard.succeeded(pair, ip) : guard.failed(pair));
       return valid;
     },
   };

@@ -515,6 +515,29 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts wrong passwords against a shared address, never the right ones', async () => {
+    const limited = await createTestApp({ authLimits: { ...limits, loginPerIp: 5, loginFreeFailures: 100 } });
+    try {
+      const office = '203.0.113.60';
+      const people = [await createActivatedUser(limited), await createActivatedUser(limited)];
+      // Ten sign-ins from one office's address, twice the address's budget: all let in.
+      for (let i = 0; i < 10; i++) {
+        const who = people[i % 2]!;
+        expect((await loginFrom(limited.app, office, who.email, who.password)).statusCode).toBe(200);
+      }
+      // Wrong passwords from there spend it: the fifth is refused, then so is everyone from there.
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++)
+        codes.push((await loginFrom(limited.app, office, people[0]!.email, 'Yanlis1')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+      expect((await loginFrom(limited.app, office, people[1]!.email, people[1]!.password)).statusCode).toBe(
+        429,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('makes each further wrong try of the pair wait longer', async () => {
     const limited = await createTestApp({ authLimits: limits });
     try {

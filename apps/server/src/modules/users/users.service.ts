@@ -168,7 +168,7 @@ export function createUsersService(deps: {
         await loginGuard.failed(pair);
         throw new AppError(ErrorCode.UNAUTHORIZED, a.wrongCredentials);
       }
-      await loginGuard.succeeded(pair);
+      await loginGuard.succeeded(pair, ip);
       if (!user.activatedAt) throw new AppError(ErrorCode.NOT_ACTIVATED, a.notActivated);
       const token = await startSession(user.id);
       return { token, userId: user.id, username: user.username, email: user.email };
