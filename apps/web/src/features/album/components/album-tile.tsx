@@ -12,6 +12,20 @@ import { UnreadablePhoto } from './unreadable-photo';
 /** How long a tile must stay in view before its full picture loads. */
 const fullImageDwellMs = 120;
 
+/**
+ * The focus ring of a control that covers a picture inside a box with `overflow-hidden`. The usual
+ * outline sits outside the control, where the box cuts it off: the ring is drawn inside instead, over
+ * the picture (a pseudo-element, placed over the nearest positioned box, paints on top of it), white
+ * at the edge and the brand's colour within, seen on any photo. Each use adds the corner rounding of
+ * its box (`after:rounded-…`).
+ */
+export const insetFocusRing = cn(
+  'focus-visible:outline-none',
+  "after:pointer-events-none after:absolute after:inset-0 after:content-['']",
+  'focus-visible:after:ring-2 focus-visible:after:ring-white focus-visible:after:ring-inset',
+  'focus-visible:after:outline-3 focus-visible:after:-outline-offset-5 focus-visible:after:outline-brand-600 dark:focus-visible:after:outline-brand-300',
+);
+
 export interface TileOwnerControls {
   selected?: boolean;
   onToggle?: (id: string) => void;
@@ -83,15 +97,7 @@ export const AlbumTile = memo(function AlbumTile({
         aria-label={`${label} — büyüt`}
         style={clearOfStickyBars}
         data-testid="tile-open"
-        // The usual focus outline sits outside the button, where the tile's overflow-hidden cuts it
-        // off: the ring is drawn inside instead, over the picture (a pseudo-element after the picture
-        // paints on top of it), white at the edge and the brand's colour within, seen on any photo.
-        className={cn(
-          'block h-full w-full cursor-zoom-in focus-visible:outline-none',
-          "after:pointer-events-none after:absolute after:inset-0 after:rounded-lg after:content-['']",
-          'focus-visible:after:ring-2 focus-visible:after:ring-white focus-visible:after:ring-inset',
-          'focus-visible:after:outline-3 focus-visible:after:-outline-offset-5 focus-visible:after:outline-brand-600 dark:focus-visible:after:outline-brand-300',
-        )}
+        className={cn('block h-full w-full cursor-zoom-in after:rounded-lg', insetFocusRing)}
       >
         {visible && src ? (
           <img

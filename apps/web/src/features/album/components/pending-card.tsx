@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { browserCanShow } from '../album-rules';
+import { insetFocusRing } from './album-tile';
 import { clearOfStickyBars } from './focus-clearance';
 import { TileSelectBox } from './tile-select-box';
 
@@ -52,6 +53,9 @@ export function PendingCard({
             aria-label={`${label} — büyük aç`}
             aria-describedby={about}
             style={clearOfStickyBars}
+            // The card's overflow-hidden would cut off an outline drawn outside the link; the ring is
+            // drawn inside the square, its top corners rounded as the card's are.
+            className={cn('block h-full w-full after:rounded-t-xl', insetFocusRing)}
           >
             <img src={src} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
           </a>

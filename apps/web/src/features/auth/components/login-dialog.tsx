@@ -90,11 +90,20 @@ export function LoginDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: 
       const notActivated = error instanceof ApiError && error.code === ErrorCode.NOT_ACTIVATED;
       const wait = error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : undefined;
       if (wait !== undefined && wait > 0 && wait < countdownUnderSeconds) {
-        // The server's "… 1 saniye sonra …" would be out of date a second later; the button counts.
+        // The server's "… 1 saniye sonra …" would be out of date a second later: the button counts the
+        // seconds, and the banner and the toast only say that a wait runs.
         setWaitUntil(Date.now() + wait * 1000);
         setWaitLeft(wait);
         setBanner({ message: messages.generic.rateLimited, notActivated: false });
-      } else setBanner({ message, notActivated });
+        toast({
+          id: dialogToastId,
+          title: t.loginErrorTitle,
+          description: messages.generic.rateLimited,
+          variant: 'destructive',
+        });
+        return;
+      }
+      setBanner({ message, notActivated });
       toast({ id: dialogToastId, title: t.loginErrorTitle, description: message, variant: 'destructive' });
     },
   });

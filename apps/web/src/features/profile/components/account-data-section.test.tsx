@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@ani/contract/messages';
+import { saveSession } from '../../../lib/session';
+import { signInHost } from '../../../test/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AccountDataSection } from './account-data-section';
 import { ProfilePage } from './profile-page';
@@ -93,5 +95,29 @@ describe('account data section (KVKK)', () => {
     const title = await screen.findByRole('heading', { name: 'Hesabımı Sil' });
     expect(await screen.findByText(messages.auth.deletionCancelled)).toBeInTheDocument();
     expect(title).toHaveFocus();
+  });
+
+  it('drops "Oturumunuz sona erdi" from the export and deletion cards once the host has signed in again', async () => {
+    signInHost();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Bu işlem için giriş yapmalısınız.' }, 401),
+    );
+    const actor = userEvent.setup();
+    renderWithRouter(<AccountDataSection user={user} />);
+    await actor.type(screen.getByLabelText('Şifreniz'), 'Gizli123');
+    await actor.click(screen.getByRole('button', { name: 'Hesabımı Sil' }));
+    await screen.findByRole('alert');
+    // The session is already gone: this refusal carried no token and is not a session ending.
+    await actor.click(screen.getByRole('button', { name: 'Verilerimi İndir' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Bu işlem için giriş yapmalısınız.',
+      messages.auth.sessionEnded,
+    ]);
+    act(() => saveSession('t2', { userId: 'u1', username: 'Ayşe Yılmaz', email: 'ayse@example.com' }));
+    // Only the session-ended banner goes; the other stays until the host tries again.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bu işlem için giriş yapmalısınız.');
+    expect(screen.getByLabelText('Şifreniz')).toHaveValue('Gizli123');
   });
 });

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import { meQuery } from '../../../lib/queries';
 import { cancelAccountDeletion, requestAccountDeletion, requestDataExport } from '../api/profile-api';
+import { useForgetEndedSessionErrors } from '../use-session-restart';
 import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
 const errorText = (error: Error) => error.message || messages.generic.error;
@@ -34,6 +35,7 @@ export function AccountDataSection({ user }: { user: PublicUser }) {
 
 function DataExportCard() {
   const exportData = useMutation({ mutationFn: requestDataExport });
+  useForgetEndedSessionErrors(exportData);
   return (
     <section aria-labelledby="export-title" className={profileCard}>
       <ProfileCardTitle id="export-title">Verilerimi İndir</ProfileCardTitle>
@@ -88,6 +90,7 @@ function AccountDeletionCard({ user }: { user: PublicUser }) {
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });
+  useForgetEndedSessionErrors(request, cancel);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicUser } from '@ani/contract/users';
+import { getSessionEnd, saveSession } from '../../../lib/session';
+import { signInHost } from '../../../test/session';
 import { getToasts, resetToasts } from '../../../test/toasts';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { DetailsSection } from './details-section';
@@ -79,5 +81,68 @@ describe('details section', () => {
     });
     expect(getToasts()[0]).toMatchObject({ title: 'E-posta Doğrulaması Gerekli', variant: 'info' });
     expect(email).toHaveValue('emre@example.com');
+  });
+
+  it('names the address waiting for its link once, under the e-mail field', () => {
+    renderWithRouter(<DetailsSection user={account} />);
+    expect(screen.getByText('E-posta doğrulaması bekleniyor')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Yeni e-posta adresinize bir doğrulama bağlantısı gönderdik. Bağlantıya tıkladığınızda adresiniz değişecek.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription(
+      'Yeni adresiniz emre.yeni@example.com onay bekliyor; onaylanana kadar giriş için bu adres geçerli.',
+    );
+    expect(document.body.textContent.split('emre.yeni@example.com')).toHaveLength(2);
+  });
+});
+
+describe('details section when the session ends under it', () => {
+  const sessionEnded = 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.';
+  const newSession = () =>
+    act(() => saveSession('t2', { userId: 'u1', username: 'Emre Demir', email: 'emre@example.com' }));
+
+  async function saveWithEndedSession() {
+    signInHost();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: false, message: 'Bu işlem için giriş yapmalısınız.' }, 401),
+    );
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    await actor.clear(screen.getByLabelText('Ad'));
+    await actor.type(screen.getByLabelText('Ad'), 'Emrecan');
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sessionEnded);
+    expect(getSessionEnd()?.reason).toBe('refused');
+    return actor;
+  }
+
+  it('drops "Oturumunuz sona erdi" once the host has signed in again, keeping what they typed', async () => {
+    await saveWithEndedSession();
+    newSession();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Ad')).toHaveValue('Emrecan');
+  });
+
+  it('keeps it while no new session has begun', async () => {
+    const actor = await saveWithEndedSession();
+    await actor.type(screen.getByLabelText('Soyad'), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent(sessionEnded);
+  });
+
+  it('keeps a refusal of another kind when a session begins', async () => {
+    signInHost();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ success: false, message: 'Bu telefon numarası kullanılıyor.' }, 409),
+    );
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    await actor.clear(screen.getByLabelText('Telefon Numarası'));
+    await actor.type(screen.getByLabelText('Telefon Numarası'), '0544 111 22 33');
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bu telefon numarası kullanılıyor.');
+    newSession();
+    expect(screen.getByRole('alert')).toHaveTextContent('Bu telefon numarası kullanılıyor.');
   });
 });

@@ -9,6 +9,7 @@ import { updateStoredUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { meQuery } from '../../../lib/queries';
 import { updateProfile } from '../api/profile-api';
+import { useForgetEndedSessionErrors } from '../use-session-restart';
 import { checkDetails, displayPhone, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { FormError, profileCard, ProfileCardTitle } from './profile-card';
@@ -22,7 +23,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
     email: user.email,
     phoneNumber: displayPhone(user.phoneNumber),
   }));
-  const [error, setError] = useState<string | null>(null);
+  // What the form's own checks refused; the server's refusal is the mutation's error.
+  const [formError, setFormError] = useState<string | null>(null);
   // The account changed elsewhere (the new address confirmed in another tab): a field the host has
   // not edited follows it.
   const [shown, setShown] = useState({ email: user.email, phone: user.phoneNumber });
@@ -47,7 +49,6 @@ export function DetailsSection({ user }: { user: PublicUser }) {
         phoneNumber: displayPhone(res.user.phoneNumber),
         currentPassword: '',
       }));
-      setError(null);
       // Only a save that sent a new address asks for its confirmation; saving the phone while an
       // earlier change still waits is a plain update.
       const startedEmailChange = input.email !== undefined && res.user.pendingEmail !== null;
@@ -57,8 +58,9 @@ export function DetailsSection({ user }: { user: PublicUser }) {
         variant: startedEmailChange ? 'info' : 'success',
       });
     },
-    onError: (err) => setError(err.message || messages.generic.error),
   });
+  useForgetEndedSessionErrors(save);
+  const error = formError ?? (save.error ? save.error.message || messages.generic.error : null);
 
   const set = (key: keyof DetailsForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -66,8 +68,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkDetails(form, user);
-    if (!checked.ok) return setError(checked.message);
-    setError(null);
+    if (!checked.ok) return setFormError(checked.message);
+    setFormError(null);
     save.mutate(checked.input);
   }
 
@@ -78,7 +80,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
       {error ? <FormError>{error}</FormError> : null}
       {pending ? (
         <Alert tone="info" title="E-posta doğrulaması bekleniyor">
-          {messages.auth.emailChangePending} Yeni adres: <strong className="break-all">{pending}</strong>
+          {/* The address itself is named once, under the e-mail field. */}
+          {messages.auth.emailChangePending}
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -8,6 +8,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { meQuery } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
+import { useForgetEndedSessionErrors } from '../use-session-restart';
 import { checkPassword, type PasswordForm } from '../profile-rules';
 import { FormError, profileCard, ProfileCardTitle } from './profile-card';
 
@@ -16,12 +17,12 @@ const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation
 export function PasswordSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<PasswordForm>(empty);
-  const [error, setError] = useState<string | null>(null);
+  // What the form's own checks refused; the server's refusal is the mutation's error.
+  const [formError, setFormError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (input: Parameters<typeof updateProfile>[1]) => updateProfile(userId, input),
     onSuccess: (res) => {
       setForm(empty);
-      setError(null);
       // The server ended a pending e-mail change with the old password's links: the page follows it.
       const dropped = queryClient.getQueryData(meQuery.queryKey)?.user.pendingEmail && !res.user.pendingEmail;
       queryClient.setQueryData(meQuery.queryKey, { success: true as const, user: res.user });
@@ -31,16 +32,17 @@ export function PasswordSection({ userId }: { userId: string }) {
         variant: 'success',
       });
     },
-    onError: (err) => setError(err.message || messages.generic.error),
   });
+  useForgetEndedSessionErrors(save);
+  const error = formError ?? (save.error ? save.error.message || messages.generic.error : null);
   const set = (key: keyof PasswordForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkPassword(form);
-    if (!checked.ok) return setError(checked.message);
-    setError(null);
+    if (!checked.ok) return setFormError(checked.message);
+    setFormError(null);
     save.mutate(checked.input);
   }
 

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { MediaItem } from '@ani/contract/media';
+import { PendingCard } from './pending-card';
+
+const item: MediaItem = {
+  id: 'p1',
+  key: 'events/ev1/p1.jpg',
+  url: '/media/p1-preview',
+  originalUrl: '/media/p1',
+  thumbnailUrl: '/media/p1-thumb',
+  type: 'image',
+  mimeType: 'image/jpeg',
+  size: 1000,
+  width: 10,
+  height: 10,
+  processed: true,
+  status: 'pending',
+  unreadable: false,
+  metadata: { uploader: 'Zeynep', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
+};
+
+describe('pending card and the keyboard', () => {
+  it('draws the "büyük aç" link’s focus ring inside the card, where overflow-hidden cannot cut it off', () => {
+    render(
+      <ul>
+        <PendingCard
+          item={item}
+          index={0}
+          selected={false}
+          busy={false}
+          onToggle={vi.fn()}
+          onApprove={vi.fn()}
+          onReject={vi.fn()}
+        />
+      </ul>,
+    );
+    expect(screen.getByTestId('pending-item')).toHaveClass('overflow-hidden');
+    const open = screen.getByRole('link', { name: 'Fotoğraf 1 — büyük aç' });
+    // The page-wide outline, two pixels outside the link, would be clipped by the card: it is replaced
+    // by a ring on a pseudo-element laid over the picture, inset from the card's edge.
+    expect(open).toHaveClass(
+      'focus-visible:outline-none',
+      'after:absolute',
+      'after:inset-0',
+      "after:content-['']",
+      'focus-visible:after:outline-3',
+      'focus-visible:after:-outline-offset-5',
+      'focus-visible:after:ring-2',
+      'focus-visible:after:ring-inset',
+    );
+    expect(open.className).not.toMatch(/(^|\s)(focus-visible:)?outline-offset-/);
+    open.focus();
+    expect(open).toHaveFocus();
+  });
+});
