@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { MediaItem } from '@ani/contract/media';
 import { columnsFor, nearBottom } from '../album-rules';
@@ -17,6 +17,38 @@ function stickyOffsetPx(node: HTMLElement): number {
     return value * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
   }
   return raw.endsWith('px') ? value : 0;
+}
+
+/**
+ * The owner's selection bar ("{n} öğe seçildi"), fixed to the bottom of the screen while items are
+ * selected; found by its landmark, which the page renders next to the grid.
+ */
+const selectionBarSelector = '[role="region"][aria-label="Seçim"]';
+
+/**
+ * How much of the screen's bottom the selection bar covers while it shows, in pixels (0 otherwise): from
+ * its top edge down, its own room below included. Measured again when it wraps or the window resizes.
+ */
+function useSelectionBarHeight(shown: boolean): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const bar = document.querySelector<HTMLElement>(selectionBarSelector);
+    if (!bar) return;
+    const measure = () => {
+      const covered = Math.ceil(window.innerHeight - bar.getBoundingClientRect().top);
+      setHeight(Math.min(Math.max(covered, 0), window.innerHeight));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(bar);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [shown]);
+  return shown ? height : 0;
 }
 
 interface AlbumGridOwner {
@@ -54,6 +86,7 @@ export function AlbumGrid({
   const [width, setWidth] = useState(0);
   const [offsetTop, setOffsetTop] = useState(0);
   const [stickyTop, setStickyTop] = useState(0);
+  const bottomBar = useSelectionBarHeight((owner?.selected.size ?? 0) > 0);
 
   useLayoutEffect(() => {
     const node = container.current;
@@ -81,6 +114,8 @@ export function AlbumGrid({
     // A row brought into view from above (the lightbox closed on an earlier picture) stops below the
     // page's sticky header instead of under it.
     scrollPaddingStart: stickyTop + stickyGapPx,
+    // And one brought in from below stops above the selection bar.
+    scrollPaddingEnd: bottomBar,
   });
 
   // Row height depends on the width; re-measure everything when it changes.
@@ -145,7 +180,15 @@ export function AlbumGrid({
       ref={container}
       role="list"
       aria-label="Albüm"
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      style={
+        {
+          height: virtualizer.getTotalSize(),
+          position: 'relative',
+          // Each tile control's scroll margin (`clearOfStickyBars`) reads it: a control the keyboard
+          // reaches below stops above the bar instead of under it.
+          '--bottom-bar': bottomBar ? `${bottomBar}px` : undefined,
+        } as CSSProperties
+      }
     >
       {virtualizer.getVirtualItems().map((row) => {
         const start = row.index * columns;

@@ -39,6 +39,14 @@ describe('album tile and the keyboard', () => {
     for (const control of [open, select, remove]) expect(control.style.scrollMarginTop).toBe(clearance);
   });
 
+  it('keeps each of its controls clear of the bottom selection bar by the height the grid gives it', () => {
+    const { open, select, remove } = renderTile();
+    // `--bottom-bar` is unset, so no margin, unless the grid around the tile measures a bar.
+    for (const control of [open, select, remove]) {
+      expect(control.style.scrollMarginBottom).toBe('var(--bottom-bar, 0px)');
+    }
+  });
+
   it('draws the picture button’s focus ring inside the tile, where overflow-hidden cannot cut it off', () => {
     const { open } = renderTile();
     const tile = screen.getByTestId('album-tile');

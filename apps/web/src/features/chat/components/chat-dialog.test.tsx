@@ -75,6 +75,45 @@ describe('chat dialog', () => {
   });
 });
 
+describe('chat dialog: the number in its header', () => {
+  it('calls the guest, with the number as the list prints it, and does not take the focus on opening', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ success: true, messages: [] }));
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Ali Veli WhatsApp konuşması
+          </button>
+          {open ? (
+            <ChatDialog
+              weddingId="w1"
+              name="Ali Veli"
+              phone="+905321234567"
+              phoneLabel="+90 532 123 45 67"
+              onClose={() => setOpen(false)}
+            />
+          ) : null}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithRouter(<Harness />);
+    screen.getByRole('button', { name: 'Ali Veli WhatsApp konuşması' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    const link = within(dialog).getByRole('link', { name: '+90 532 123 45 67' });
+    expect(link).toHaveAttribute('href', 'tel:+905321234567');
+    expect(link.textContent).toBe('+90 532 123 45 67');
+    expect(dialog).toHaveAccessibleDescription('+90 532 123 45 67');
+    // Opening does not land on the link (Radix skips links): a second Enter from the keyboard must not dial.
+    expect(within(dialog).getByRole('button', { name: 'Kapat' })).toHaveFocus();
+    // The link is still on the keyboard's way.
+    await user.tab({ shift: true });
+    expect(link).toHaveFocus();
+  });
+});
+
 describe('chat dialog for screen readers', () => {
   it('says who wrote each message, and keeps the list a log where a newer message is added, not redrawn', async () => {
     const first = [

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ConversationMessage } from '@ani/contract/whatsapp';
 import { messages } from '@ani/contract/messages';
 import { Check, CheckCheck, Clock, TriangleAlert } from 'lucide-react';
+import { PhoneLink } from '../../../components/phone-link';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -56,7 +57,9 @@ export function ChatDialog({
       <DialogContent className="flex max-w-lg flex-col" aria-describedby="chat-phone">
         <DialogHeader>
           <DialogTitle>{name}</DialogTitle>
-          <DialogDescription id="chat-phone">{phoneLabel}</DialogDescription>
+          <DialogDescription id="chat-phone">
+            <PhoneLink phone={phone}>{phoneLabel}</PhoneLink>
+          </DialogDescription>
         </DialogHeader>
         <div
           data-testid="chat-messages"

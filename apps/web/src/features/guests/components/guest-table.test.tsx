@@ -119,3 +119,40 @@ describe('GuestTable on a phone: each card is read in the hidden header’s colu
     within(editing['İşlemler']!).getByRole('button', { name: 'Kaydet' });
   });
 });
+
+describe('GuestTable: a guest’s number calls the guest', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The number in row `index`'s Telefon cell must be a dialler link with the number in E.164. */
+  function expectPhoneLink(index: number, shown: string, href: string) {
+    const row = screen.getByTestId(`guest-row-${index}`);
+    const link = within(row).getByRole('link', { name: shown });
+    expect(link).toHaveAttribute('href', href);
+    expect(link.textContent).toBe(shown);
+    expect(link.closest('[role="cell"]')).not.toBeNull();
+  }
+
+  it('on a computer, in the table’s Telefon column', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    render(<Table />);
+    // The wide layout: the column headers are shown.
+    expect(screen.getAllByRole('row')[0]).not.toHaveClass('sr-only');
+    expectPhoneLink(1, '+90 532 111 22 33', 'tel:+905321112233');
+    expectPhoneLink(2, '+90 533 444 55 66', 'tel:+905334445566');
+  });
+
+  it('on a phone, on each card', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 639px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    render(<Table />);
+    expect(screen.getAllByRole('row')[0]).toHaveClass('sr-only');
+    expectPhoneLink(1, '+90 532 111 22 33', 'tel:+905321112233');
+    expectPhoneLink(2, '+90 533 444 55 66', 'tel:+905334445566');
+  });
+});

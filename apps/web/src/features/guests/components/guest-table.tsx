@@ -9,6 +9,7 @@ import { displayPhone } from '../phone';
 import { statusBadge } from '../status';
 import { DeliveryState } from './delivery';
 import { GuestRowEditor } from './guest-row-editor';
+import { PhoneLink } from '../../../components/phone-link';
 
 const rowHeight = 64;
 // On a phone each guest is a small card (three lines) instead of a seven-column row.
@@ -165,7 +166,10 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                       role="cell"
                       className="col-span-full text-xs tabular-nums text-stone-600 dark:text-stone-300"
                     >
-                      {displayPhone(guest.phone)}
+                      {/* A line of its own on the card, 24 px high: the smallest tap target WCAG asks for. */}
+                      <PhoneLink phone={guest.phone} className="inline-flex min-h-6 items-center">
+                        {displayPhone(guest.phone)}
+                      </PhoneLink>
                     </span>
                     {editing ? null : status('col-start-3 row-start-1')}
                     <span className="col-span-full flex items-center gap-2">
@@ -196,7 +200,7 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                       {guest.name}
                     </span>
                     <span role="cell" className="tabular-nums text-stone-600 dark:text-stone-300">
-                      {displayPhone(guest.phone)}
+                      <PhoneLink phone={guest.phone}>{displayPhone(guest.phone)}</PhoneLink>
                     </span>
                     {editing ? (
                       <GuestRowEditor guest={guest} onCancel={onCloseEdit} onSave={onSave} />
