@@ -1141,7 +1141,7 @@ describe('guest upload page', () => {
   });
 });
 
-describe('the guest page after a QA pass on phones', () => {
+describe('the guest page at a venue: a busy server, honest counts, a reason per refused file', () => {
   const announcements = (url: string, init: RequestInit | undefined) => isSubmission(url, init);
   /** The answer of a server whose submissions from this address are spent for `seconds`. */
   const tooMany = (seconds: number) =>
