@@ -20,6 +20,7 @@ import {
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { RateLimitError } from '../../http/rate-limit.ts';
+import { createSlots, takeAll } from '../../http/slots.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { LiveMessage, LiveService, WallAccess } from './live.service.ts';
 
@@ -65,14 +66,9 @@ export const liveRoutes: FastifyPluginAsync<{
   limits: LiveLimits;
 }> = async (fastify, { service, hub, limits }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const perEvent = new Map<string, number>();
-  const perIp = new Map<string, number>();
+  const perEvent = createSlots(limits.perEvent);
+  const perIp = createSlots(limits.perIp);
   const open = new Set<() => void>();
-  const bump = (map: Map<string, number>, key: string, by: number) => {
-    const n = (map.get(key) ?? 0) + by;
-    if (n > 0) map.set(key, n);
-    else map.delete(key);
-  };
   // Streams never end by themselves: shutting down ends them, then the server can close.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -116,15 +112,12 @@ export const liveRoutes: FastifyPluginAsync<{
         (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId,
       );
       let position = opened.position;
-      if ((perEvent.get(eventId) ?? 0) >= limits.perEvent || (perIp.get(request.ip) ?? 0) >= limits.perIp)
-        throw new RateLimitError(30, messages.wall.tooManyStreams);
-      // Counted at once (no await between the check and the count), so parallel requests cannot pass it together.
-      const release = () => {
-        bump(perEvent, eventId, -1);
-        bump(perIp, request.ip, -1);
-      };
-      bump(perEvent, eventId, 1);
-      bump(perIp, request.ip, 1);
+      const taken = takeAll([
+        [perEvent, eventId],
+        [perIp, request.ip],
+      ]);
+      if ('full' in taken) throw new RateLimitError(30, messages.wall.tooManyStreams);
+      const { release } = taken;
       let reading = false;
       let again = false;
       let streaming = false;

@@ -22,6 +22,7 @@ import { messages } from '@ani/contract/messages';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { RateLimitError, type RateLimiter } from '../../http/rate-limit.ts';
+import { createSlots, takeAll, type Release } from '../../http/slots.ts';
 import { contentDisposition } from '../../storage/content-disposition.ts';
 import { parseRange, rangeNotSatisfiable, signedQuery } from './http-media.ts';
 import type { GuestTokens } from '../../http/guest-tokens.ts';
@@ -40,25 +41,21 @@ class DownloadsBusy extends Error {}
  * the bounds (decision 0133) keep a script with a valid link from multiplying that.
  */
 function downloadSlots(bounds: { perEvent: number; perProcess: number }) {
-  const perEvent = new Map<string, number>();
-  let running = 0;
+  const perEvent = createSlots(bounds.perEvent);
+  const perProcess = createSlots(bounds.perProcess);
   return {
     /** A place for one download of `eventId`, or DownloadsBusy; the returned release counts once. */
-    take(eventId: string): () => void {
-      const held = perEvent.get(eventId) ?? 0;
-      if (held >= bounds.perEvent) throw new DownloadsBusy(messages.media.albumDownloadsBusy);
-      if (running >= bounds.perProcess) throw new DownloadsBusy(messages.media.serverDownloadsBusy);
-      perEvent.set(eventId, held + 1);
-      running++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        running--;
-        const left = (perEvent.get(eventId) ?? 1) - 1;
-        if (left > 0) perEvent.set(eventId, left);
-        else perEvent.delete(eventId);
-      };
+    take(eventId: string): Release {
+      const taken = takeAll([
+        [perEvent, eventId],
+        [perProcess, 'all'],
+      ]);
+      if ('full' in taken) {
+        throw new DownloadsBusy(
+          taken.full === perEvent ? messages.media.albumDownloadsBusy : messages.media.serverDownloadsBusy,
+        );
+      }
+      return taken.release;
     },
   };
 }
@@ -71,7 +68,7 @@ export const mediaRoutes: FastifyPluginAsync<{
   parallelUploadsPerIp: number;
 }> = async (fastify, { uploads, album, guestTokens, uploadLimiter, parallelUploadsPerIp }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const inProgress = new Map<string, number>();
+  const uploadsInProgress = createSlots(parallelUploadsPerIp);
   const downloads = downloadSlots({
     perEvent: limits.albumDownloadsPerEvent,
     perProcess: limits.albumDownloadsPerProcess,
@@ -95,9 +92,8 @@ export const mediaRoutes: FastifyPluginAsync<{
     async (request) => {
       const { ip } = request;
       await uploadLimiter.consume(ip);
-      const running = inProgress.get(ip) ?? 0;
-      if (running >= parallelUploadsPerIp) throw new RateLimitError(5, messages.upload.tooManyParallel);
-      inProgress.set(ip, running + 1);
+      const release = uploadsInProgress.take(ip);
+      if (!release) throw new RateLimitError(5, messages.upload.tooManyParallel);
       try {
         const declared = Number(request.headers['content-length']);
         const ticket = await uploads.openUpload(request.params.eventId, {
@@ -121,9 +117,7 @@ export const mediaRoutes: FastifyPluginAsync<{
           guestId,
         );
       } finally {
-        const left = (inProgress.get(ip) ?? 1) - 1;
-        if (left > 0) inProgress.set(ip, left);
-        else inProgress.delete(ip);
+        release();
       }
     },
   );

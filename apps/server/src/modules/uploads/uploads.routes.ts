@@ -13,6 +13,7 @@ import {
   tusChunkBytes,
 } from '@ani/contract/uploads';
 import { AppError, ErrorCode } from '../../http/errors.ts';
+import { createSlots } from '../../http/slots.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import type { UploadsService } from './uploads.service.ts';
 import type { createTusWrites, TusAnswer } from './tus-writes.ts';
@@ -87,7 +88,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
     tusScope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
       done(null),
     );
-    const inProgress = new Map<string, number>();
+    const inProgress = createSlots(parallelUploadsPerIp);
 
     // Headers go before the body: once sent, a reply takes no more (a later `.header()` is lost).
     const plain = (reply: FastifyReply, status: number, text: string, headers: Record<string, string> = {}) =>
@@ -151,18 +152,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
           'retry-after': String(overBudget.retryAfterSeconds),
         });
       }
-      const running = inProgress.get(ip) ?? 0;
-      if (running >= parallelUploadsPerIp) {
-        return plain(reply, 429, u.tooManyParallel, { 'retry-after': '5' });
-      }
-      inProgress.set(ip, running + 1);
+      const release = inProgress.take(ip);
+      if (!release) return plain(reply, 429, u.tooManyParallel, { 'retry-after': '5' });
       // Counted until the response is done or its connection gone: a cut connection's request may
       // never see its answer written, so the handler's own end is not waited for.
-      reply.raw.once('close', () => {
-        const left = (inProgress.get(ip) ?? 1) - 1;
-        if (left > 0) inProgress.set(ip, left);
-        else inProgress.delete(ip);
-      });
+      reply.raw.once('close', release);
       return write(request, reply, () =>
         request.method === 'PATCH'
           ? writes.patch(request.raw, (request.params as { uploadId: string }).uploadId, ip)
