@@ -17,6 +17,10 @@ import {
 } from '@ani/contract/users';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import type { AccountRightsService } from './account-rights.service.ts';
+import type { EmailChangeService } from './email-change.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
+import type { ProfileService } from './profile.service.ts';
+import type { RegistrationService } from './registration.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const a = messages.auth;
@@ -25,16 +29,20 @@ const a = messages.auth;
 const tokenQuery = z.object({ token: z.string().catch('') });
 
 export const usersRoutes: FastifyPluginAsync<{
-  service: UsersService;
+  sessions: UsersService;
+  registration: RegistrationService;
+  passwordReset: PasswordResetService;
+  profile: ProfileService;
+  emailChange: EmailChangeService;
   accountRights: AccountRightsService;
-}> = async (fastify, { service, accountRights }) => {
+}> = async (fastify, { sessions, registration, passwordReset, profile, emailChange, accountRights }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/users/register',
     { schema: { body: registerInput, response: { 201: authResponse } } },
     async (request, reply) => {
-      const result = await service.register(request.body, request.ip);
+      const result = await registration.register(request.body, request.ip);
       return reply.status(201).send({ success: true, ...result, message: a.registered });
     },
   );
@@ -43,7 +51,7 @@ export const usersRoutes: FastifyPluginAsync<{
     '/users/login',
     { schema: { body: loginInput, response: { 200: authResponse } } },
     async (request) => {
-      const result = await service.login(request.body.email, request.body.password, request.ip);
+      const result = await sessions.login(request.body.email, request.body.password, request.ip);
       return { success: true as const, ...result };
     },
   );
@@ -52,7 +60,7 @@ export const usersRoutes: FastifyPluginAsync<{
     '/users/logout',
     { onRequest: requireUser, schema: { response: { 200: messageResponse } } },
     async (request) => {
-      await service.logout(currentUser(request));
+      await sessions.logout(currentUser(request));
       return { success: true as const, message: a.loggedOut };
     },
   );
@@ -63,7 +71,7 @@ export const usersRoutes: FastifyPluginAsync<{
       onRequest: requireUser,
       schema: { response: { 200: z.object({ success: z.literal(true), user: publicUser }) } },
     },
-    async (request) => ({ success: true as const, user: await service.me(currentUser(request)) }),
+    async (request) => ({ success: true as const, user: await profile.me(currentUser(request)) }),
   );
 
   app.put(
@@ -77,7 +85,7 @@ export const usersRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const result = await service.updateProfile(
+      const result = await profile.updateProfile(
         currentUser(request),
         request.params.userId,
         request.body,
@@ -89,12 +97,12 @@ export const usersRoutes: FastifyPluginAsync<{
 
   // E-mail links are plain GETs that land on the web app with a visible result.
   app.get('/users/activate', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const result = await service.activate(request.query.token);
+    const result = await registration.activate(request.query.token);
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
   app.get('/users/email/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const result = await service.confirmEmailChange(request.query.token);
+    const result = await emailChange.confirmEmailChange(request.query.token);
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
@@ -132,7 +140,7 @@ export const usersRoutes: FastifyPluginAsync<{
   );
 
   app.get('/users/email/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const result = await service.cancelEmailChange(request.query.token);
+    const result = await emailChange.cancelEmailChange(request.query.token);
     return reply.redirect(`/?${accountLinkParam}=${result}`, 302);
   });
 
@@ -140,7 +148,7 @@ export const usersRoutes: FastifyPluginAsync<{
     '/users/activation/resend',
     { schema: { body: emailOnlyInput, response: { 200: messageResponse } } },
     async (request) => {
-      await service.resendActivation(request.body.email, request.ip);
+      await registration.resendActivation(request.body.email, request.ip);
       return { success: true as const, message: a.activationResent };
     },
   );
@@ -149,7 +157,7 @@ export const usersRoutes: FastifyPluginAsync<{
     '/users/password/forgot',
     { schema: { body: emailOnlyInput, response: { 200: messageResponse } } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email, request.ip);
+      await passwordReset.requestPasswordReset(request.body.email, request.ip);
       return { success: true as const, message: a.resetRequested };
     },
   );
@@ -158,7 +166,7 @@ export const usersRoutes: FastifyPluginAsync<{
     '/users/password/reset',
     { schema: { body: resetPasswordInput, response: { 200: messageResponse } } },
     async (request) => {
-      await service.resetPassword(request.body.token, request.body.password);
+      await passwordReset.resetPassword(request.body.token, request.body.password);
       return { success: true as const, message: a.resetDone };
     },
   );
