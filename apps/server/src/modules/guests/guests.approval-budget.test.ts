@@ -7,20 +7,22 @@ import { createInvitationBudget } from './guest-limits.ts';
 import type { GuestsRepository } from './guests.repository.ts';
 import { createGuestsService } from './guests.service.ts';
 
-// The paths the HTTP tests cannot time: a list that grows between the count and the approval, and
-// an approval that fails after the invitations were taken.
+// The paths the HTTP tests cannot time: the take made from inside the approval, and an approval
+// that fails after the invitations were taken.
 const user: AuthUser = { id: 'host-1', username: 'host', email: 'host@example.com', sessionId: 's' };
 const wedding = { id: 'w-1', guestListApproved: false } as WeddingRow;
 const perDay = 10;
 
-function setup(approve: GuestsRepository['approve'], count = 2) {
+function setup(approve: GuestsRepository['approve']) {
   const budget = createInvitationBudget(createMemoryRateLimitStore(), perDay);
-  const allowances: number[] = [];
+  const takes: number[] = [];
   const repository = {
-    count: async () => count,
     approve: (async (...args: Parameters<GuestsRepository['approve']>) => {
-      allowances.push(args[3]);
-      return approve(...args);
+      const [weddingId, draft, deps, takeBudget] = args;
+      return approve(weddingId, draft, deps, async (count) => {
+        takes.push(count);
+        await takeBudget(count);
+      });
     }) as GuestsRepository['approve'],
   } as unknown as GuestsRepository;
   const service = createGuestsService({
@@ -47,48 +49,56 @@ function setup(approve: GuestsRepository['approve'], count = 2) {
     await budget.giveBack(user.id, n);
     return n;
   };
-  return { service, allowances, left };
+  return { service, takes, left };
 }
 
 const approved = (queued: number) => ({
-  alreadyApproved: false,
   guestTotal: queued,
   peopleTotal: queued,
   queued,
 });
 
 describe('the invitation budget around an approval', () => {
-  it('takes for guests added after the count and approves with them', async () => {
+  it('takes once, for the guests the approval counted, and approves with them', async () => {
     let calls = 0;
-    const { service, allowances, left } = setup(async (_w, _draft, _deps, allowance) => {
+    const { service, takes, left } = setup(async (_w, _draft, _deps, takeBudget) => {
       calls += 1;
-      return allowance < 4 ? { needs: 4 } : approved(4);
+      await takeBudget(4);
+      return approved(4);
     });
     await expect(service.setApproval(user, wedding.id, true)).resolves.toMatchObject({ guestTotal: 4 });
-    expect(allowances).toEqual([2, 4]);
-    expect(calls).toBe(2);
+    expect(takes).toEqual([4]);
+    expect(calls).toBe(1);
     expect(await left()).toBe(perDay - 4);
   });
 
-  it('gives back what was not queued when the list shrank', async () => {
-    const { service, left } = setup(async () => approved(1));
-    await service.setApproval(user, wedding.id, true);
-    expect(await left()).toBe(perDay - 1);
-  });
-
-  it('gives back everything when the approval fails', async () => {
-    const { service, left } = setup(async () => {
+  it('gives back everything when the approval fails after the take', async () => {
+    const { service, left } = setup(async (_w, _draft, _deps, takeBudget) => {
+      await takeBudget(2);
       throw new Error('database went away');
     });
     await expect(service.setApproval(user, wedding.id, true)).rejects.toThrow('database went away');
     expect(await left()).toBe(perDay);
   });
 
-  it('gives back everything when the added guests do not fit the day', async () => {
-    const { service, left } = setup(async (_w, _draft, _deps, allowance) =>
-      allowance < perDay + 1 ? { needs: perDay + 1 } : approved(perDay + 1),
-    );
+  it('takes nothing when the list does not fit the day', async () => {
+    let wentOn = false;
+    const { service, left } = setup(async (_w, _draft, _deps, takeBudget) => {
+      await takeBudget(perDay + 1);
+      wentOn = true;
+      return approved(perDay + 1);
+    });
     await expect(service.setApproval(user, wedding.id, true)).rejects.toBeInstanceOf(RateLimitError);
+    expect(wentOn).toBe(false);
     expect(await left()).toBe(perDay);
+  });
+
+  it('a list that fits exactly what is left of the day is approved, and the day is then used up', async () => {
+    const { service, left } = setup(async (_w, _draft, _deps, takeBudget) => {
+      await takeBudget(perDay);
+      return approved(perDay);
+    });
+    await expect(service.setApproval(user, wedding.id, true)).resolves.toMatchObject({ guestTotal: perDay });
+    expect(await left()).toBe(0);
   });
 });

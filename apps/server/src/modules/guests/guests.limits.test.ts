@@ -127,6 +127,30 @@ describe('WhatsApp invitations per account per day', () => {
     expect(await invitationsOf(second)).toBe(2);
   });
 
+  it('guests added while the list is approved are all approved and counted with it, or refused', async () => {
+    const w = await withGuests(1);
+    const [approval, ...adds] = await Promise.all([approve(w), post(w), post(w)]);
+    expect(approval.statusCode).toBe(200);
+    const added = adds.filter((r) => r.statusCode === 201).length;
+    for (const refused of adds.filter((r) => r.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(g.addLocked);
+    }
+    expect(approval.json()).toMatchObject({ guestListApproved: true, guestTotal: 1 + added });
+    const list = await guestList(w);
+    expect(list.guestListApproved).toBe(true);
+    expect(list.guestList.map((r) => r.invitationStatus)).toEqual(Array(1 + added).fill('queued'));
+    expect(await invitationsOf(w)).toBe(1 + added);
+    // Exactly the approved guests were taken from the day: what is left fits, one more does not.
+    let left = invitationsPerDay - (1 + added);
+    while (left > 0) {
+      const n = Math.min(left, guestsPerWedding);
+      expect((await approve(await withGuests(n, w.user))).statusCode).toBe(200);
+      left -= n;
+    }
+    expect((await approve(await withGuests(1, w.user))).statusCode).toBe(429);
+  });
+
   it('counts per account: another host approves while one host has used the day', async () => {
     const heavy = await withGuests(3);
     expect((await approve(heavy)).statusCode).toBe(200);

@@ -155,20 +155,12 @@ export function createGuestsRepository(db: Db) {
       return row ? toRecord(row) : null;
     },
 
-    /** Rows on the list now (read without a lock: the approval checks again under it). */
-    async count(weddingId: string): Promise<number> {
-      const [{ n }] = (await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(guests)
-        .where(eq(guests.weddingId, weddingId))) as [{ n: number }];
-      return Number(n);
-    },
-
     /**
      * Approves once. In the same transaction every guest gets a queued invitation (the WhatsApp
      * module's outbox row and send job), so an approval never exists without its invitations or
-     * vice versa. `allowance` is how many invitations the caller may queue: a list that grew past it
-     * since the caller counted is left unapproved, and the answer says how many it now needs.
+     * vice versa. `takeBudget` is called once, with the number of invitations about to be queued,
+     * counted under the wedding's lock: no guest can be added or removed between the take and the
+     * approval. When it throws, nothing has been written. An approved list queues and takes nothing.
      */
     async approve(
       weddingId: string,
@@ -177,12 +169,8 @@ export function createGuestsRepository(db: Db) {
         weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved'>;
         whatsapp: Pick<WhatsappApi, 'queueInvitations'>;
       },
-      allowance: number,
-    ): Promise<
-      | { alreadyApproved: boolean; guestTotal: number; peopleTotal: number; queued: number }
-      | { needs: number }
-      | null
-    > {
+      takeBudget: (count: number) => Promise<void>,
+    ): Promise<{ guestTotal: number; peopleTotal: number; queued: number } | null> {
       return db.transaction(async (tx) => {
         const wedding = await deps.weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return null;
@@ -193,15 +181,20 @@ export function createGuestsRepository(db: Db) {
           guestTotal: rows.length,
           peopleTotal: rows.reduce((sum, g) => sum + g.expectedGuestCount, 0),
         };
-        if (wedding.guestListApproved) return { alreadyApproved: true, ...totals, queued: 0 };
-        if (rows.length > allowance) return { needs: rows.length };
+        if (wedding.guestListApproved) return { ...totals, queued: 0 };
+        // The budget store (Redis or memory, never this database) is awaited with the transaction open
+        // and the row lock held. That is acceptable: it is one small call (about a millisecond to Redis).
+        // On PostgreSQL the lock holds only this wedding's row, whose adds and deletes wait for the
+        // approval anyway; the embedded database runs one transaction at a time, so there every statement
+        // waits for that one call. Taking here is what makes the count taken the count approved.
+        await takeBudget(rows.length);
         await deps.weddings.markGuestListApproved(tx, weddingId);
         await deps.whatsapp.queueInvitations(
           tx,
           weddingId,
           rows.map((guest) => draft(wedding, guest)),
         );
-        return { alreadyApproved: false, ...totals, queued: rows.length };
+        return { ...totals, queued: rows.length };
       });
     },
 

@@ -30,7 +30,7 @@ export function createGuestsService(deps: {
   /** Called after an approval committed its invitations, to wake the job runner. */
   onInvitationsQueued: () => void;
   limits: GuestLimits;
-  /** Invitations per account per day, taken before an approval queues them. */
+  /** Invitations per account per day, taken inside the approval that queues them. */
   invitationBudget: InvitationBudget;
 }) {
   const { repository } = deps;
@@ -104,36 +104,29 @@ export function createGuestsService(deps: {
           peopleTotal: current.guestList.reduce((sum, x) => sum + x.expectedGuestCount, 0),
         };
       }
-      // Each invitation is taken from the account's day before the approval queues it (a refusal
-      // leaves the list unapproved and unchanged); whatever is not queued in the end is given back.
       // Invitations wait in the outbox while WhatsApp is not connected and go out later, so they count.
+      // The approval takes them from the account's day for exactly the guests it queues, counted under
+      // the wedding's lock, so a committed approval has nothing to give back; a refusal leaves the list
+      // unapproved and unchanged.
       const budget = deps.invitationBudget;
       let taken = 0;
-      const take = async (count: number) => {
-        await budget.take(user.id, count);
-        taken += count;
-      };
       let approval;
       try {
-        if (!wedding.guestListApproved) await take(await repository.count(wedding.id));
-        for (;;) {
-          approval = await repository.approve(
-            wedding.id,
-            (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
-            deps,
-            taken,
-          );
-          if (!approval) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
-          if (!('needs' in approval)) break;
-          // Guests were added between the count and the approval: take for them too and try again.
-          // The list cannot grow past its cap, so this ends.
-          await take(approval.needs - taken);
-        }
+        approval = await repository.approve(
+          wedding.id,
+          (w, guest) => ({ guestId: guest.id, phone: guest.phone, body: invitationText(w, guest.name) }),
+          deps,
+          async (count) => {
+            await budget.take(user.id, count);
+            taken += count;
+          },
+        );
       } catch (error) {
+        // Anything failing after the take (queueing, the commit) rolled the approval back: none was queued.
         await budget.giveBack(user.id, taken);
         throw error;
       }
-      await budget.giveBack(user.id, taken - approval.queued);
+      if (!approval) throw new AppError(ErrorCode.NOT_FOUND, messages.weddings.notFound);
       if (approval.queued > 0) deps.onInvitationsQueued();
       return { guestListApproved: true, guestTotal: approval.guestTotal, peopleTotal: approval.peopleTotal };
     },
