@@ -4,6 +4,7 @@ import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { MediaApi } from '../media/media.public.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { createEventsRetentionRepository } from './events.retention.repository.ts';
 import type { CoverSet } from '@ani/contract/events';
 import { coverObjectKeys, coverSetOf } from './cover-files.ts';
 import { coversRoutes } from './covers.routes.ts';
@@ -37,6 +38,7 @@ export async function registerEventsModule(
     >,
 ): Promise<EventsModuleApi> {
   const repository = createEventsRepository(deps.db);
+  const retentionRepository = createEventsRetentionRepository(deps.db);
   const quota = {
     maxBytes: deps.config.uploadBounds.eventQuotaBytes,
     maxItems: deps.config.uploadBounds.eventQuotaItems,
@@ -51,7 +53,8 @@ export async function registerEventsModule(
     onObjectsScheduled: () => deps.jobs.kick(),
   });
   const retention = createRetention({
-    repository,
+    repository: retentionRepository,
+    eventsRepository: repository,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     retentionMonths: deps.config.retentionMonths,
@@ -85,8 +88,8 @@ export async function registerEventsModule(
   await app.register(eventsRoutes, { prefix: '/api', service });
   await app.register(coversRoutes, { prefix: '/api', service: covers });
   return {
-    eventIdsOf: (ownerId) => repository.idsOfOwner(ownerId),
-    closeUploadsOf: (ownerId) => repository.closeUploadsOfOwner(ownerId),
+    eventIdsOf: (ownerId) => retentionRepository.idsOfOwner(ownerId),
+    closeUploadsOf: (ownerId) => retentionRepository.closeUploadsOfOwner(ownerId),
     async publicCoverOf(eventId) {
       // Any text can stand in the page's address; only an event id is worth asking the database about.
       if (!uuid.test(eventId)) return null;
@@ -94,7 +97,7 @@ export async function registerEventsModule(
       return row ? coverSetOf(row) : null;
     },
     async deleteStoredFilesOf(ownerId) {
-      for (const cover of await repository.customCoversOf(ownerId))
+      for (const cover of await retentionRepository.customCoversOf(ownerId))
         for (const key of coverObjectKeys(cover)) await deps.storage.delete(key);
     },
     async exportOf(ownerId, linkTtlSeconds) {

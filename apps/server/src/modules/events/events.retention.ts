@@ -4,6 +4,7 @@ import type { Clock } from '../../jobs/job-runner.ts';
 import { escapeHtml, mailHtml } from '../../mail/mail-layout.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import type { EventsRepository } from './events.repository.ts';
+import type { EventsRetentionRepository } from './events.retention.repository.ts';
 
 export type RetentionNoticePayload = { eventId: string; daysBefore: number };
 /** Warnings before an album's files are removed, in days; the larger first. */
@@ -12,7 +13,10 @@ const retentionNoticeDays = [30, 7] as const;
 type OwnerContact = { email: string; username: string };
 
 export type RetentionDeps = {
-  repository: EventsRepository;
+  /** The sweep's claims. */
+  repository: Pick<EventsRetentionRepository, 'claimRetentionNotices' | 'archiveExpired'>;
+  /** The event a queued warning is about, read again when it is sent. */
+  eventsRepository: Pick<EventsRepository, 'findById'>;
   mailer: Mailer;
   publicUrl: string;
   retentionMonths: number;
@@ -49,7 +53,7 @@ export function createRetention(deps: RetentionDeps) {
     },
 
     async sendNotice(payload: RetentionNoticePayload): Promise<void> {
-      const event = await repository.findById(payload.eventId);
+      const event = await deps.eventsRepository.findById(payload.eventId);
       // Deleted or archived meanwhile: nothing left to warn about.
       if (!event || event.archivedAt) return;
       const owner = await deps.ownerContact(event.ownerId);

@@ -1,7 +1,7 @@
 /**
  * The album as its owner sees it: the photo list (pages, filters by approval), one item, deletes
- * (one by one or all of a guest's), approvals, the ZIP download and its signed links, the file
- * behind a signed media URL, and the removal of an archived album's items.
+ * (one by one or all of a guest's), approvals, the ZIP download and its signed links, and the file
+ * behind a signed media URL. Removing a whole album (retention, account deletion) is album-purge.ts.
  *
  * Separate from upload.service.ts, which brings guests' files in: the album only reads, approves
  * and removes what the upload pipeline committed.
@@ -18,7 +18,6 @@ import type { UrlSigner } from '../../http/signed-urls.ts';
 import { MEDIA_ROUTE_PREFIX as mediaRoutePrefix } from '../../storage/local-disk-storage.ts';
 import { isValidObjectKey, type Storage } from '../../storage/storage.ts';
 import type { EventsApi } from '../events/events.public.ts';
-import type { LiveRepository } from './live.repository.ts';
 import type { MediaRepository, MediaRow, PhotoCounter } from './media.repository.ts';
 import { albumArchive, type AlbumArchive } from './zip-stream.ts';
 import { decodeCursor, encodeCursor } from './album-cursor.ts';
@@ -30,8 +29,6 @@ const m = messages.media;
 const mediaUrlTtlSeconds = 60 * 60;
 /** The download link only has to be opened at once by the phone's browser; the stream may then run for hours. */
 const downloadLinkTtlSeconds = 5 * 60;
-/** Items removed per round of a purge: bounded memory whatever the album's size. */
-const purgeBatchSize = 200;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
 
@@ -44,8 +41,6 @@ function downloadPath(eventId: string): string {
 
 export function createAlbumService(deps: {
   repository: MediaRepository;
-  /** A purged album's wall log goes with its last item. */
-  liveRepository: Pick<LiveRepository, 'forgetLive'>;
   events: Pick<EventsApi, 'findById'>;
   /** The event's counts: deletes and approvals change them in their own transaction. */
   counter: PhotoCounter;
@@ -247,26 +242,6 @@ export function createAlbumService(deps: {
     mediaFile(key: string): string {
       if (!storage.localPath) throw new AppError(ErrorCode.NOT_FOUND, m.photoNotFound);
       return storage.localPath(key);
-    },
-
-    /**
-     * Removes every item of an event, a batch at a time, until none is left. Each batch's rows go
-     * together with the clean-up jobs for the files they held (originals and derived images), in
-     * one transaction: no file can be left without a row that names it, whatever finishes in between
-     * or wherever a crash falls (the job then runs again and continues with what is left). The files
-     * leave with those jobs, which are retried until the store has deleted them.
-     */
-    async purgeEvent(eventId: string): Promise<number> {
-      let removed = 0;
-      for (;;) {
-        const deleted = await repo.purgeBatch(eventId, purgeBatchSize);
-        if (deleted === 0) {
-          await deps.liveRepository.forgetLive(eventId);
-          if (removed > 0) deps.onJobsEnqueued();
-          return removed;
-        }
-        removed += deleted;
-      }
     },
 
     /**

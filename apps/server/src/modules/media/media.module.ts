@@ -21,6 +21,8 @@ import { createLiveHub } from './live-hub.ts';
 import { liveLimits, liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
 import { createAlbumService } from './album.service.ts';
+import { createAlbumPurge } from './album-purge.ts';
+import { createMediaRetentionRepository } from './media.retention.repository.ts';
 import { createUploadService } from './upload.service.ts';
 import type { MediaUploadsApi } from './media.public.ts';
 
@@ -120,7 +122,6 @@ export async function registerMediaModule(
   });
   const album = createAlbumService({
     repository,
-    liveRepository,
     events: deps.events,
     counter,
     access: deps.access,
@@ -133,8 +134,13 @@ export async function registerMediaModule(
     ...(deps.uploadRateLimit ?? uploadRateLimit),
     store: deps.rateLimitStore,
   });
+  const purge = createAlbumPurge({
+    repository: createMediaRetentionRepository(deps.db),
+    liveRepository,
+    onJobsEnqueued: () => deps.jobs.kick(),
+  });
   deps.jobs.handle('media.purge-event', async ({ eventId }) => {
-    const removed = await album.purgeEvent(eventId);
+    const removed = await purge.purgeEvent(eventId);
     app.log.info({ eventId, removed }, 'album media removed');
   });
   await app.register(mediaRoutes, {
@@ -179,7 +185,7 @@ export async function registerMediaModule(
   });
   return {
     albumDownloadUrl: (eventId, ttlSeconds, options) => album.albumDownloadUrl(eventId, ttlSeconds, options),
-    purgeEvent: (eventId) => album.purgeEvent(eventId),
+    purgeEvent: (eventId) => purge.purgeEvent(eventId),
     uploads: {
       checkUpload: uploads.checkUpload,
       checkBytesLeft: uploads.checkBytesLeft,

@@ -3,6 +3,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { createCoverSource } from './cover-source.ts';
 import type { HeicDecoder } from './heic-decoder.ts';
 import { createMediaRepository } from './media.repository.ts';
+import { createMediaRetentionRepository } from './media.retention.repository.ts';
 import type { UploadService } from './upload.service.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 
@@ -25,13 +26,14 @@ export { coverJpegWidth, type CoverImages } from './derive-images.ts';
 /** What other modules may ask of the media module, the only one that touches the `media` table. */
 export function createMediaApi(db: Db, deps: { storage: Storage; heic: HeicDecoder; tempRoot: string }) {
   const repo = createMediaRepository(db);
+  const retentionRepo = createMediaRetentionRepository(db);
   const covers = createCoverSource({ repository: repo, ...deps });
   return {
     /**
      * Deletes every item of an event, in the caller's transaction (the event's own deletion), and
      * schedules the removal of their stored objects. Answers how many items there were.
      */
-    deleteAllForEvent: (tx: Tx, eventId: string) => repo.deleteAllForEvent(tx, eventId),
+    deleteAllForEvent: (tx: Tx, eventId: string) => retentionRepo.deleteAllForEvent(tx, eventId),
     /** A cover's files from one image of this event's album; throws `CoverSourceError`. */
     coverFromPhoto: covers.fromPhoto,
     /** A cover's files from an uploaded image stream; throws `CoverSourceError`. */

@@ -1,33 +1,22 @@
+/**
+ * The everyday album queries: the upload commit, the owner's list, deletes and approvals, derived
+ * images, co-uploads and the morning summary. Removing a whole album (an event's deletion, a purge)
+ * is in media.retention.repository.ts.
+ */
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { media, mediaCoUploads } from '../../db/schema/media.ts';
 import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
-import { appendLive, deleteLiveLog } from './live.repository.ts';
+import { appendLive } from './live.repository.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 /** The upload commit's transaction, as its callers' own repositories take it (`commitUpload`'s `within`). */
 export type CommitTx = Tx;
 export type NewMediaRow = typeof media.$inferInsert;
 
-/** Keys per clean-up job: keeps each job's payload small for albums of tens of thousands of items. */
-const keysPerJob = 500;
-
-const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[]) =>
+/** Every object a row holds: its original and whichever derived images exist. */
+export const storedKeys = (rows: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[]) =>
   rows.flatMap((r) => [r.objectKey, r.thumbnailKey, r.previewKey].filter((k): k is string => !!k));
-
-/**
- * Schedules the removal of every object the deleted rows held, in the transaction that deleted them:
- * the keys come from the rows as the delete saw them, so none is missed and none outlives its row.
- */
-async function scheduleRemovalOf(
-  tx: Tx,
-  deleted: Pick<MediaRow, 'objectKey' | 'thumbnailKey' | 'previewKey'>[],
-): Promise<void> {
-  const keys = storedKeys(deleted);
-  for (let i = 0; i < keys.length; i += keysPerJob) {
-    await enqueue(tx, 'storage.delete-objects', { keys: keys.slice(i, i + keysPerJob) });
-  }
-}
 
 /** What an album may hold: bytes of originals and items. */
 export type EventQuota = { bytes: number; items: number };
@@ -136,22 +125,6 @@ export function createMediaRepository(db: Db) {
         await cancelJob(tx, sweepJobId);
         return inserted.sort((a, b) => a.seq - b.seq);
       });
-    },
-
-    /**
-     * Deletes every item of an event and its wall log in the caller's transaction and schedules the
-     * removal of every stored object (originals and derived images), so no byte outlives its row.
-     * Answers how many items there were.
-     */
-    async deleteAllForEvent(tx: Tx, eventId: string): Promise<number> {
-      await deleteLiveLog(tx, eventId);
-      const deleted = await tx.delete(media).where(eq(media.eventId, eventId)).returning({
-        objectKey: media.objectKey,
-        thumbnailKey: media.thumbnailKey,
-        previewKey: media.previewKey,
-      });
-      await scheduleRemovalOf(tx, deleted);
-      return deleted.length;
     },
 
     /** Newest first by insertion order; `beforeSeq` continues after a cursor, `offset` serves page numbers. */
@@ -271,26 +244,6 @@ export function createMediaRepository(db: Db) {
         .from(media)
         .where(and(eq(media.eventId, eventId), eq(media.uploader, uploader)));
       return rows.map((r) => r.id);
-    },
-
-    /**
-     * The next round of a purge: deletes up to `limit` items of one event and schedules the removal
-     * of their objects in the same transaction. A derivation that recorded its images before the
-     * delete has them removed with the rest (the delete waits for its row and returns its keys); one
-     * that finishes after finds its row gone and removes its own. The event keeps its count (an
-     * archived album's record). Answers how many items went.
-     */
-    async purgeBatch(eventId: string, limit: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const batch = tx.select({ id: media.id }).from(media).where(eq(media.eventId, eventId)).limit(limit);
-        const deleted = await tx.delete(media).where(inArray(media.id, batch)).returning({
-          objectKey: media.objectKey,
-          thumbnailKey: media.thumbnailKey,
-          previewKey: media.previewKey,
-        });
-        await scheduleRemovalOf(tx, deleted);
-        return deleted.length;
-      });
     },
 
     /**
