@@ -106,4 +106,10 @@ export const guestMyUploads = {
   cancel: 'Vazgeç',
   deleteFailed: 'Dosya silinemedi. Lütfen tekrar deneyin.',
   closed: 'Yüklemeler kapandığı için dosyalarınız artık silinemez.',
+  // A delete finding the file already gone, or a refresh no longer listing one. The phone cannot tell
+  // who removed it (the couple, or this phone's other tab) nor a rejection from a deletion: said
+  // without naming anyone.
+  alreadyRemoved: 'Bu dosya albümden zaten kaldırılmış.',
+  alreadyGone: 'Bu dosya zaten kaldırılmış.',
+  removedWhilePending: 'Onay bekleyen {n} dosyanız albüme eklenmeden kaldırıldı.',
 } as const;

@@ -60,7 +60,16 @@ export async function fetchMyUploads(
   return parsed;
 }
 
-/** DELETE /api/events/{id}/my-uploads/{photoId}: the server's Turkish message, or throws with one. */
+/**
+ * The server has no such item for this phone any more (404) although the list showed it: removed
+ * meanwhile — the couple deleted or did not approve it, or another tab of this phone deleted it.
+ */
+export class MyUploadGoneError extends Error {}
+
+/**
+ * DELETE /api/events/{id}/my-uploads/{photoId}: the server's Turkish message, or throws with one
+ * (a `MyUploadGoneError` when the item is no longer there).
+ */
 export async function deleteMyUpload(eventId: string, token: string, photoId: string): Promise<string> {
   let response: Response;
   try {
@@ -72,6 +81,7 @@ export async function deleteMyUpload(eventId: string, token: string, photoId: st
     throw new Error(myUploadsTexts.deleteFailed);
   }
   const message = serverMessage(await response.json().catch(() => null));
+  if (response.status === 404) throw new MyUploadGoneError(message ?? myUploadsTexts.deleteFailed);
   if (!response.ok) throw new Error(message ?? myUploadsTexts.deleteFailed);
   return message ?? '';
 }

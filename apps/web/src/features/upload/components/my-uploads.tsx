@@ -1,9 +1,15 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Film, ImageIcon, Trash2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { deleteMyUpload, fetchMyUploads, type MyUpload, type MyUploads as List } from '../api/my-uploads';
+import {
+  deleteMyUpload,
+  fetchMyUploads,
+  MyUploadGoneError,
+  type MyUpload,
+  type MyUploads as List,
+} from '../api/my-uploads';
 import { myUploadsTexts as t, submissionTexts } from '../texts';
 import { LiveRegion, SuccessNote } from './live-note';
 import { LoadFailedAlert, PartBoundary, useRetryablePart } from './retryable-part';
@@ -24,6 +30,12 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; lis
 // while one is, so the guest sees it reach its state without reloading the page.
 const processingPollMs = 5000;
 const approvalPollMs = 60_000;
+// Once nothing of this phone's is on its way, the couple may still delete or take back a file at any
+// time, and a page left open on a table for hours would keep showing it (and offer to delete it). Every
+// five minutes keeps that short while staying cheap: even a 300-guest wedding with every page open and
+// in view asks once a second at most, one indexed query each; a hidden page asks nothing, and coming
+// back into view asks at once. A delete that still finds the file gone is told kindly (see remove).
+const settledPollMs = 5 * 60_000;
 
 /**
  * "Yüklediklerim": what this phone uploaded to the event, known by its guest token, each
@@ -47,11 +59,15 @@ export function MyUploads({
   const dialog = useRetryablePart(loadConfirmDialog);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  // A delete's news belongs to the list it changed: a new upload (the next round) clears it.
+  // Files that were "Onay bekliyor" and that a later answer no longer listed.
+  const [removedPending, setRemovedPending] = useState(0);
+  // A delete's news belongs to the list it changed: a new upload (the next round) clears it, and the
+  // count above with it.
   const [noticeRound, setNoticeRound] = useState(round);
   if (noticeRound !== round) {
     setNoticeRound(round);
     setNotice(null);
+    setRemovedPending(0);
   }
   // Where the focus goes back when the question closes: the delete button that asked it, or, when that
   // file is gone, the list's heading. Set here rather than left to the dialog, so a keyboard or
@@ -67,10 +83,39 @@ export function MyUploads({
     return () => clearTimeout(timer);
   }, [asking]);
 
+  // Files this page deleted: an answer asked for before the delete may still list them.
+  const deletedHere = useRef(new Set<string>());
+  // Set when an answer removes the tile holding the focus, so the focus goes to the heading, not <body>.
+  const focusHeading = useRef(false);
+  const show = useEffectEvent((answer: List) => {
+    const list = {
+      ...answer,
+      uploads: answer.uploads.filter((u) => !deletedHere.current.has(u.id)),
+    };
+    if (load.status === 'ready') {
+      const listed = new Set(list.uploads.map((u) => u.id));
+      // An archived event answers an empty list that can no longer be changed: its files went with the
+      // album's retention, not with a choice about them, so nothing is said of them.
+      const archived = list.uploads.length === 0 && !list.canDelete;
+      const gone = archived
+        ? 0
+        : load.list.uploads.filter((u) => u.state === 'pending' && !listed.has(u.id)).length;
+      if (gone > 0) setRemovedPending((n) => n + gone);
+      const tile = document.activeElement?.closest<HTMLElement>('[data-upload-id]');
+      if (tile && !listed.has(tile.dataset.uploadId ?? '')) focusHeading.current = true;
+    }
+    setLoad({ status: 'ready', list });
+  });
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [load]);
+
   useEffect(() => {
     const controller = new AbortController();
     fetchMyUploads(eventId, token, controller.signal)
-      .then((list) => setLoad({ status: 'ready', list }))
+      .then(show)
       .catch(() => {
         if (!controller.signal.aborted)
           setLoad((current) => (current.status === 'ready' ? current : { status: 'error' }));
@@ -78,14 +123,16 @@ export function MyUploads({
     return () => controller.abort();
   }, [eventId, token, round, retry]);
 
-  // Asked again while something may still change: often while the server makes previews, seldom
-  // while an upload waits for the couple's approval, which may take hours.
-  const states = load.status === 'ready' ? load.list.uploads.map((u) => u.state) : [];
-  const pollMs = states.includes('processing')
-    ? processingPollMs
-    : states.includes('pending')
-      ? approvalPollMs
-      : null;
+  // Asked again at the pace things change: often while the server makes previews, seldom while an
+  // upload waits for the couple's approval, which may take hours, and rarely once all is settled.
+  const states = load.status === 'ready' ? load.list.uploads.map((u) => u.state) : null;
+  const pollMs = !states
+    ? null
+    : states.includes('processing')
+      ? processingPollMs
+      : states.includes('pending')
+        ? approvalPollMs
+        : settledPollMs;
   useEffect(() => {
     if (pollMs === null) return;
     const controller = new AbortController();
@@ -95,7 +142,7 @@ export function MyUploads({
       if (asking) return;
       asking = true;
       fetchMyUploads(eventId, token, controller.signal)
-        .then((list) => setLoad({ status: 'ready', list }))
+        .then(show)
         // A failed refresh keeps the list shown; the next one may get through.
         .catch(() => undefined)
         .finally(() => {
@@ -119,7 +166,7 @@ export function MyUploads({
     };
     document.addEventListener('visibilitychange', onVisibility);
     schedule();
-    // Stops when nothing can change any more (this effect's condition) and when the list leaves the page.
+    // Stops while no list is shown (loading, or failed with its retry button) and when it leaves the page.
     return () => {
       controller.abort();
       clearTimeout(timer);
@@ -128,9 +175,8 @@ export function MyUploads({
   }, [pollMs, eventId, token]);
 
   const remove = async (item: MyUpload) => {
-    setDeleting(true);
-    try {
-      const message = await deleteMyUpload(eventId, token, item.id);
+    const takeOff = () => {
+      deletedHere.current.add(item.id);
       setLoad((current) =>
         current.status === 'ready'
           ? {
@@ -139,10 +185,25 @@ export function MyUploads({
             }
           : current,
       );
+    };
+    setDeleting(true);
+    try {
+      const message = await deleteMyUpload(eventId, token, item.id);
+      takeOff();
       setNotice({ tone: 'success', text: message });
       setAsking(null);
       onDeleted();
     } catch (error) {
+      if (error instanceof MyUploadGoneError) {
+        // Listed by this phone, so not a stranger's file: it was removed meanwhile (the couple, or
+        // another tab). What the guest wanted holds; said as such, with the list and the album's count
+        // brought up to date and the focus on the heading, as after a delete.
+        takeOff();
+        setNotice({ tone: 'success', text: item.state === 'approved' ? t.alreadyRemoved : t.alreadyGone });
+        setAsking(null);
+        onDeleted();
+        return;
+      }
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : t.deleteFailed });
       setAsking(null);
       setRetry((n) => n + 1);
@@ -151,6 +212,7 @@ export function MyUploads({
     }
   };
 
+  const success = notice?.tone === 'success' && notice.text ? notice.text : null;
   return (
     <section aria-labelledby="my-uploads-title" className="space-y-4">
       <h2
@@ -161,10 +223,20 @@ export function MyUploads({
       >
         {t.title}
       </h2>
-      {/* A delete's success is said in a live region that is there before it ("Yüklemeniz silindi."); a
-          failure is an alert, which screen readers announce as it appears. */}
+      {/* A delete's success ("Yüklemeniz silindi.") and files gone while awaiting approval are said in a
+          live region that is there before them; a failure is an alert, which screen readers announce as
+          it appears. */}
       <LiveRegion testId="my-uploads-news">
-        {notice?.tone === 'success' && notice.text ? <SuccessNote>{notice.text}</SuccessNote> : null}
+        {success || removedPending > 0 ? (
+          <div className="space-y-2">
+            {success ? <SuccessNote>{success}</SuccessNote> : null}
+            {removedPending > 0 ? (
+              <p className="text-sm text-stone-600">
+                {t.removedWhilePending.replace('{n}', String(removedPending))}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </LiveRegion>
       {notice?.tone === 'error' && notice.text ? <Alert tone="error">{notice.text}</Alert> : null}
       {load.status === 'loading' ? (
@@ -182,7 +254,11 @@ export function MyUploads({
           {!load.list.canDelete ? <p className="text-sm text-stone-600">{t.closed}</p> : null}
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t.title}>
             {load.list.uploads.map((item) => (
-              <li key={item.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+              <li
+                key={item.id}
+                data-upload-id={item.id}
+                className="overflow-hidden rounded-xl border border-stone-200 bg-white"
+              >
                 <div className="relative aspect-square bg-stone-100">
                   {item.thumbnailUrl ? (
                     <img
