@@ -15,5 +15,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A page's longer journeys (a countdown walked through with a fake clock) take a second or two
+    // alone; on a two-core CI machine running every project at once they can take several times that.
+    testTimeout: 15_000,
   },
 });
