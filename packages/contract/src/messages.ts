@@ -90,6 +90,19 @@ export const messages = {
     deletionAlbumNote: 'Hesap silme talebiniz nedeniyle albümünüz {tarih} tarihinde kalıcı olarak silinecek.',
     deletionCancelLink: 'Vazgeçtiyseniz talebinizi Profil Ayarları’ndan iptal edebilirsiniz.',
   },
+  // The profile's KVKK cards ("Verilerimi İndir", "Hesabımı Sil"): their buttons while idle, busy and done.
+  account: {
+    exportAction: 'Verilerimi İndir',
+    exportPending: 'İsteğiniz alınıyor...',
+    exportDone: 'İstek Alındı',
+    deleteAction: 'Hesabımı Sil',
+    deletePending: 'Gönderiliyor...',
+    // Under auth.deletionRequested, where the form was: the mailed link is the only next step.
+    deletionMailHint:
+      'Bağlantı 24 saat geçerlidir. E-posta birkaç dakika içinde gelmezse istenmeyen e-posta (spam) klasörünüze de bakın.',
+    cancelAction: 'Silme Talebini İptal Et',
+    cancelPending: 'İptal ediliyor...',
+  },
   events: {
     ...guestEvents,
     titleRequired: 'Etkinlik adı zorunludur',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 
@@ -48,5 +49,77 @@ export function FormError({ children }: { children: ReactNode }) {
     <div ref={ref} className="scroll-mt-24">
       <Alert tone="error">{children}</Alert>
     </div>
+  );
+}
+
+const noteTones = {
+  success: {
+    Icon: CheckCircle2,
+    className:
+      'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-500/40 dark:bg-emerald-500/10 dark:text-emerald-200',
+  },
+  error: {
+    Icon: AlertCircle,
+    className:
+      'border-red-200 bg-red-50 text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200',
+  },
+} as const;
+
+/** Drawn as the site's Alert is, but without a live role of its own: the region around it has one. */
+function Note({
+  tone,
+  children,
+  ref,
+}: {
+  tone: keyof typeof noteTones;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const { Icon, className } = noteTones[tone];
+  return (
+    <div
+      ref={ref}
+      // Focusable from script only, when it replaces the control that had the focus.
+      tabIndex={ref ? -1 : undefined}
+      className={cn('flex gap-3 rounded-lg border p-3 text-sm', className)}
+    >
+      <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="space-y-1">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * What a card's last action came to, in two live regions that are in the page from the start and
+ * whose text changes: many screen readers announce only such a region, not one that appears with its
+ * text already in it (as an Alert does). Empty, they take no room. An error is scrolled into view for
+ * the same reason as FormError's; `successRef` lets the success take the focus when the button goes.
+ */
+export function CardOutcome({
+  success,
+  error,
+  successRef,
+}: {
+  success?: ReactNode;
+  error?: string | null;
+  successRef?: Ref<HTMLDivElement>;
+}) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
+  return (
+    <>
+      <div role="status" className={success ? undefined : 'sr-only'}>
+        {success ? (
+          <Note tone="success" ref={successRef}>
+            {success}
+          </Note>
+        ) : null}
+      </div>
+      <div role="alert" ref={errorRef} className={error ? 'scroll-mt-24' : 'sr-only'}>
+        {error ? <Note tone="error">{error}</Note> : null}
+      </div>
+    </>
   );
 }
