@@ -105,8 +105,8 @@ export async function registerEventsModule(
       // The cover's URLs are public and made absolute, so the archive's links open from anywhere.
       const list = rows.map((row) => ({
         ...toEvent(row, deps.config.retentionMonths, quota),
-        kapakGorseli: row.coverKey ? `${deps.config.publicUrl}${coverSetOf(row).src}` : null,
-        albumZipIndir: row.archivedAt
+        coverImageUrl: row.coverKey ? `${deps.config.publicUrl}${coverSetOf(row).src}` : null,
+        albumZipUrl: row.archivedAt
           ? null
           : // The owner's own archive: the items awaiting approval are theirs as well.
             `${deps.config.publicUrl}${deps.albumDownloadUrl(row.id, linkTtlSeconds, { includePending: true })}`,

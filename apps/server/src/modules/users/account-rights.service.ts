@@ -68,14 +68,15 @@ export function createAccountRightsService(deps: {
       const user = await repository.findById(userId);
       if (!user || !deps.storage) return;
       const createdAt = clock();
+      // The system's own field names, as in every other file of the archive (OKUBENI.txt explains them).
       const account = {
-        kullaniciId: user.id,
-        adSoyad: user.username,
-        eposta: user.email,
-        telefon: user.phoneNumber,
-        kayitTarihi: user.createdAt.toISOString(),
-        etkinlestirmeTarihi: user.activatedAt?.toISOString() ?? null,
-        hesapSilmeTarihi: user.deletionScheduledAt?.toISOString() ?? null,
+        userId: user.id,
+        username: user.username,
+        email: user.email,
+        phoneNumber: user.phoneNumber,
+        createdAt: user.createdAt.toISOString(),
+        activatedAt: user.activatedAt?.toISOString() ?? null,
+        deletionScheduledAt: user.deletionScheduledAt?.toISOString() ?? null,
       };
       const files = [jsonFile('hesap.json', account), ...((await deps.exportOwnedData?.(userId)) ?? [])];
       const key = newObjectKey('exports', 'zip');

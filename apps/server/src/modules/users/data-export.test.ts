@@ -98,7 +98,21 @@ describe('Verilerimi İndir', () => {
     // A person reading it is told how its dates read in Türkiye's time.
     expect(files['OKUBENI.txt']).toContain('Türkiye saati UTC');
     const account = JSON.parse(files['hesap.json']!);
-    expect(account).toMatchObject({ kullaniciId: w.user.userId, eposta: w.user.email });
+    // Every file speaks the system's field names, as OKUBENI.txt says, and the account's file too.
+    expect(Object.keys(account).sort()).toEqual(
+      [
+        'activatedAt',
+        'createdAt',
+        'deletionScheduledAt',
+        'email',
+        'phoneNumber',
+        'userId',
+        'username',
+      ].sort(),
+    );
+    expect(account).toMatchObject({ userId: w.user.userId, email: w.user.email, deletionScheduledAt: null });
+    expect(files['OKUBENI.txt']).toContain('alan adları sistemimizdeki');
+    for (const name of Object.keys(account)) expect(files['OKUBENI.txt']).toContain(name);
     expect(files['hesap.json']).not.toContain('argon2');
     const guests = JSON.parse(files['davetliler.json']!);
     expect(guests[0].guestList.map((g: { name: string; status: string }) => [g.name, g.status])).toEqual([
@@ -110,7 +124,9 @@ describe('Verilerimi İndir', () => {
     // The album is a link to its own ZIP, which works without signing in.
     const [event] = JSON.parse(files['etkinlikler.json']!);
     expect(event.id).toBe(w.eventId);
-    const album = new URL(event.albumZipIndir);
+    expect(event).toMatchObject({ eventDate: expect.any(String), photoCount: 1, coverImageUrl: null });
+    expect(files['OKUBENI.txt']).toContain('"albumZipUrl"');
+    const album = new URL(event.albumZipUrl);
     // The owner's archive holds the items still awaiting approval too.
     expect(album.searchParams.get('pending')).toBe('1');
     const zip = await t.app.inject({ method: 'GET', url: `${album.pathname}${album.search}` });

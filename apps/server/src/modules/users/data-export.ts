@@ -9,17 +9,19 @@ export const jsonFile = (name: string, value: unknown): ExportFile => ({
   content: `${JSON.stringify(value, null, 2)}\n`,
 });
 
+// Field names stay the system's own (English) in every file: the archive is the machine-readable copy
+// KVKK's portability asks for, so a name means what it means in the API; this file explains them.
 const readme = `Anı Kutusu — kişisel verileriniz
 
 Bu arşiv, hesabınızla ilgili sakladığımız bütün bilgileri içerir:
 
-- hesap.json: hesap bilgileriniz (ad soyad, e-posta, telefon, tarihler). Şifreniz yalnızca geri döndürülemez özet olarak saklandığı için arşivde yer almaz.
-- etkinlikler.json: etkinlikleriniz, ayarları, albümlerdeki içerik sayıları ve saklama süreleri. Albümlerin kendisi bu arşive kopyalanmadı; her etkinliğin "albumZipIndir" bağlantısı, o albümün tamamını ayrı bir ZIP olarak indirir (bağlantılar 7 gün geçerlidir).
+- hesap.json: hesap bilgileriniz: userId (hesabınızın sistemdeki kimliği), username (ad soyad), email (e-posta), phoneNumber (telefon), createdAt (kayıt tarihi), activatedAt (hesabın etkinleştirildiği tarih) ve varsa deletionScheduledAt (hesabın silinmek üzere planlandığı tarih). Şifreniz yalnızca geri döndürülemez özet olarak saklandığı için arşivde yer almaz.
+- etkinlikler.json: etkinlikleriniz, ayarları, albümlerdeki içerik sayıları ve saklama süreleri. Albümlerin kendisi bu arşive kopyalanmadı; her etkinliğin "albumZipUrl" bağlantısı, o albümün tamamını ayrı bir ZIP olarak indirir (bağlantılar 7 gün geçerlidir). Kendi yüklediğiniz kapak görseli "coverImageUrl" bağlantısındadır.
 - dugunler.json: düğün bilgileriniz (mekân, gelin ve damat, tarih, saat, kapasite).
 - davetliler.json ve davetliler-*.csv: davetli listeleriniz, katılım durumları ve kişi sayılarıyla. CSV dosyaları Excel ile açılabilir.
 - whatsapp-mesajlari.json: davetlilerinizle WhatsApp üzerinden gönderilen ve alınan bütün mesajlar, durumlarıyla.
 
-JSON dosyaları bilgisayarların da okuyabileceği biçimdedir: alan adları sistemimizdeki adlardır (ör. eventDate: etkinlik tarihi), tarihler ISO 8601 biçiminde ve UTC saatiyle yazılır. Türkiye saati UTC'nin 3 saat ilerisidir: "2027-06-12T16:30:00.000Z", 12 Haziran 2027 saat 19:30 demektir.
+JSON dosyaları bilgisayarların da okuyabileceği biçimdedir: bütün dosyalarda alan adları sistemimizdeki (İngilizce) adlardır (ör. email: e-posta, eventDate: etkinlik tarihi, photoCount: fotoğraf sayısı), tarihler ISO 8601 biçiminde ve UTC saatiyle yazılır. Türkiye saati UTC'nin 3 saat ilerisidir: "2027-06-12T16:30:00.000Z", 12 Haziran 2027 saat 19:30 demektir.
 
 Sorularınız için bize sitemizdeki iletişim adreslerinden ulaşabilirsiniz.
 `;
