@@ -50,6 +50,11 @@ export const wallResponse = z.object({
   title: z.string(),
   /** The public upload page's address, for the wall's corner QR code. */
   uploadUrl: z.string(),
+  /**
+   * The event's setting: false while the owner approves each upload ("Ben onaylarım"), when what guests
+   * send reaches the wall only once approved; an empty wall then says so instead of "be the first".
+   */
+  autoApprovePhotos: z.boolean(),
   /** Newest first (by upload order); approved items whose screen-sized images exist. */
   items: z.array(wallItem),
   /**

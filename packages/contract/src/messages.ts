@@ -276,9 +276,17 @@ export const messages = {
     loading: 'Duvar hazırlanıyor…',
     emptyTitle: 'İlk fotoğrafı siz paylaşın!',
     emptyText: 'Telefonunuzun kamerasıyla QR kodu okutun; yüklediğiniz fotoğraflar burada belirecek.',
+    // With approval on ("Ben onaylarım") guests may have shared already; what they send waits for the couple.
+    emptyApprovalTitle: 'Fotoğraflarınızı paylaşın!',
+    emptyApprovalText:
+      'Telefonunuzun kamerasıyla QR kodu okutun; yüklediğiniz fotoğraflar çift onayladıktan sonra burada belirecek.',
     invalidTitle: 'Duvar bağlantısı geçersiz',
     invalidText:
       'Bu bağlantının süresi dolmuş ya da bağlantı eksik veya hatalı. Etkinlik sahibinden yeni bir duvar bağlantısı isteyin.',
+    // A link whose signature holds, for an event that was deleted: no new link can help.
+    eventGone: 'Bu etkinlik artık yok; silindiği için duvarı gösterilemiyor.',
+    goneTitle: 'Bu etkinlik artık yok',
+    goneText: 'Etkinlik silindiği için bu duvarda artık fotoğraf gösterilmeyecek. Ekranı kapatabilirsiniz.',
     failedTitle: 'Duvar açılamadı',
     failedText: 'Sunucuya ulaşılamıyor. Birkaç saniye içinde yeniden denenecek.',
     retry: 'Şimdi Dene',

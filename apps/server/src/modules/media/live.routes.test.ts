@@ -139,6 +139,11 @@ describe('approval ("Ben onaylarım")', () => {
     const heldToken = await wallLink(held);
     expect(await infoCount(held)).toBe(0);
     expect(await wallIds(held, heldToken)).toEqual([]);
+    // The wall knows approval is on, so its empty screen can say photos come once approved.
+    expect((await get(`/api/events/${held}/wall?wall=${heldToken}`)).json().autoApprovePhotos).toBe(false);
+    expect(
+      (await get(`/api/events/${open}/wall?wall=${await wallLink(open)}`)).json().autoApprovePhotos,
+    ).toBe(true);
     expect(await photos(held, 'approved')).toMatchObject({ photos: [], photoCount: 0, pendingCount: 1 });
     expect((await photos(held, 'pending')).photos).toMatchObject([{ id: heldId, status: 'pending' }]);
     expect((await photos(held)).photos.map((p) => p.id)).toEqual([heldId]);
@@ -284,7 +289,7 @@ describe('live stream', () => {
     expect(Number(removed!.id)).toBeGreaterThan(Number(added!.id));
   });
 
-  it("closes a deleted event's open walls, whose link then no longer opens; another event's wall goes on", async () => {
+  it("closes a deleted event's open walls, whose link then says the event is gone (a forged one only that it is invalid); another event's wall goes on", async () => {
     const [gone, kept] = [await newEvent(), await newEvent()];
     const goneLink = await wallLink(gone);
     const goneStream = await live(gone, `?wall=${goneLink}`);
@@ -297,6 +302,17 @@ describe('live stream', () => {
     expect(deleted.statusCode).toBe(200);
     await expect(goneStream.waitFor(1)).rejects.toThrow(/ended/);
     expect((await openSse(`${base}/api/events/${gone}/live?wall=${goneLink}`)).status).toBe(404);
+    // The link's holder is told the event is gone (no new link can exist for it), on the list too …
+    const list = await get(`/api/events/${gone}/wall?wall=${goneLink}`);
+    expect(list.statusCode).toBe(404);
+    expect(list.json()).toMatchObject({ message: messages.wall.eventGone, code: 'NOT_FOUND' });
+    // … where a forged link for the same deleted event learns nothing more than before: 403, "not valid".
+    const [exp, sig] = goneLink.split('.');
+    const forged = `${exp}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const refused = await get(`/api/events/${gone}/wall?wall=${forged}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.wall.linkInvalid);
+    expect((await openSse(`${base}/api/events/${gone}/live?wall=${forged}`)).status).toBe(403);
     // The twin: the other event's wall is still open and still told of new photos.
     const id = await upload(kept);
     await t.app.jobs.runUntilIdle();

@@ -194,7 +194,7 @@ export const liveRoutes: FastifyPluginAsync<{
               more = batch.more;
             }
             // Woken with nothing new: the event may have been deleted with its log. Its walls are
-            // closed; their reconnect is refused, and they show that the link no longer opens.
+            // closed; their reconnect is refused, and they say the event is gone.
             if (read === 0 && !ended && !(await service.eventExists(eventId))) end();
           } while (again && !ended);
         } catch (error) {

@@ -83,8 +83,11 @@ export function createLiveService(deps: {
       const [exp, sig, extra] = access.wallToken.split('.');
       if (extra !== undefined || !deps.signer.verify(wallScope(eventId), { exp, sig }))
         throw new AppError(ErrorCode.FORBIDDEN, messages.wall.linkInvalid);
+      // Only a link whose signature holds gets this far, so only its holder learns the event is gone
+      // (404, where a forged or expired link stays 403): the wall then says so instead of asking for
+      // a new link that cannot exist.
       const event = await deps.events.findById(eventId);
-      if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
+      if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.wall.eventGone);
       return event;
     }
     if (!access.user) throw new AppError(ErrorCode.UNAUTHORIZED, messages.auth.loginRequired);
@@ -145,6 +148,7 @@ export function createLiveService(deps: {
         success: true,
         title: event.title,
         uploadUrl: deps.publicUrl + uploadPagePath(event),
+        autoApprovePhotos: event.autoApprovePhotos,
         items: await Promise.all(page.map(wallItem)),
         nextToken:
           rows.length > query.limit && last ? encodeCursor({ seq: last.seq, position: lastEventId }) : null,

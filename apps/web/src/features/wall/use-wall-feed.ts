@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { liveAdded, liveEventNames, liveHeartbeatMs, liveRemoved, type WallItem } from '@ani/contract/live';
 import { limits } from '@ani/contract/limits';
-import { fetchWall, liveUrl, WallDenied } from './wall-api';
+import { fetchWall, liveUrl, WallDenied, WallGone } from './wall-api';
 import type { WallAction } from './wall-queue';
 
-export type WallPhase = 'loading' | 'ready' | 'denied' | 'failed';
+export type WallPhase = 'loading' | 'ready' | 'denied' | 'gone' | 'failed';
+/** What the wall shows besides its items, from the latest read of the list. */
+export type WallMeta = { title: string; uploadUrl: string; autoApprovePhotos: boolean };
 export type LiveStatus = 'live' | 'connecting' | 'offline';
 
 /** The list is re-read now and then: it renews the signed media URLs long before they run out and heals anything the stream missed. */
@@ -39,12 +41,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * the older pages load in the background (up to `limits.wallMaxItems` items). The browser reconnects an
  * EventSource by itself with `Last-Event-ID` after a dropped connection; when it gives up (the server
  * answered with an error, or was down long enough) the list is read again — a refused token ends on the
- * "link expired" screen, anything else is retried with a growing pause.
+ * "link expired" screen, a deleted event on the "event gone" one, anything else is retried with a growing
+ * pause.
  */
 export function useWallFeed(eventId: string, token: string | null, dispatch: Dispatch<WallAction>) {
   const [phase, setPhase] = useState<WallPhase>('loading');
   const [status, setStatus] = useState<LiveStatus>('connecting');
-  const [meta, setMeta] = useState<{ title: string; uploadUrl: string } | null>(null);
+  const [meta, setMeta] = useState<WallMeta | null>(null);
   const [generation, setGeneration] = useState(0);
   const healRef = useRef<() => void>(() => undefined);
 
@@ -68,7 +71,7 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
       const again = loaded;
       if (again) dispatch({ type: 'repage' });
       const first = await fetchWall(eventId, token, { signal: abort.signal });
-      setMeta({ title: first.title, uploadUrl: first.uploadUrl });
+      setMeta({ title: first.title, uploadUrl: first.uploadUrl, autoApprovePhotos: first.autoApprovePhotos });
       if (!again && !loaded) {
         dispatch({ type: 'start', items: first.items });
         loaded = true;
@@ -106,7 +109,7 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
     const giveUp = (error: unknown) => {
       if (abort.signal.aborted) return;
       if (error instanceof WallDenied) {
-        setPhase('denied');
+        setPhase(error instanceof WallGone ? 'gone' : 'denied');
         return;
       }
       setStatus('offline');

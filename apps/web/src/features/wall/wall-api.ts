@@ -3,6 +3,12 @@ import { wallResponse, wallTokenParam, type WallResponse } from '@ani/contract/l
 /** The wall link was refused (expired, revoked, another event's): nothing a retry would fix. */
 export class WallDenied extends Error {}
 
+/**
+ * A refusal of a link the server verified: its event was deleted. The server tells a link apart from a
+ * forged one (403) before it looks for the event, so only a real link's holder hears this (404).
+ */
+export class WallGone extends WallDenied {}
+
 function withToken(path: string, token: string, extra: Record<string, string> = {}): string {
   return `${path}?${new URLSearchParams({ [wallTokenParam]: token, ...extra })}`;
 }
@@ -22,7 +28,8 @@ export async function fetchWall(
     headers: { Accept: 'application/json' },
     signal: options.signal,
   });
-  if (response.status === 401 || response.status === 403 || response.status === 404) throw new WallDenied();
+  if (response.status === 404) throw new WallGone();
+  if (response.status === 401 || response.status === 403) throw new WallDenied();
   if (!response.ok) throw new Error(`wall ${response.status}`);
   return wallResponse.parse(await response.json());
 }

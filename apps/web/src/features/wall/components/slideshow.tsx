@@ -9,6 +9,13 @@ import { WallSlide, type SlideRole } from './wall-slide';
 
 const m = messages.wall;
 
+/**
+ * The corner QR code's side, also read by the slide's caption to keep clear of its card. Up to a laptop
+ * (1280 px) it is 11% of the width; past ~1370 px it grows faster, to 288 px on a 1920 px TV, because
+ * guests scan the TV from their tables. It stays within 30% of the height, so a short screen keeps its photo.
+ */
+const qrCornerSize = 'max(clamp(4.5rem, 11vw, 12rem), min(25vw - 12rem, 30vh))';
+
 /** A video plays to its end, but never longer than this. */
 const videoMaxMs = 30_000;
 const idleMs = 3000;
@@ -24,6 +31,7 @@ export type WallTiming = SlideTiming & { fadeMs: number };
 export function Slideshow({
   title,
   uploadUrl,
+  autoApprovePhotos,
   status,
   queue,
   dispatch,
@@ -32,6 +40,8 @@ export function Slideshow({
 }: {
   title: string;
   uploadUrl: string;
+  /** Off while the owner approves each upload: the waiting screen then says photos come after approval. */
+  autoApprovePhotos: boolean;
   status: LiveStatus;
   queue: ReturnType<typeof wallReducer>;
   dispatch: React.Dispatch<Parameters<typeof wallReducer>[1]>;
@@ -150,7 +160,9 @@ export function Slideshow({
       onFocus={wake}
       aria-label={`${title} — ${m.action}`}
       // The controls and their hint take about this much of the bottom edge while they show.
-      style={{ '--wall-controls-space': active ? '6.5rem' : '0px' } as CSSProperties}
+      style={
+        { '--wall-controls-space': active ? '6.5rem' : '0px', '--wall-qr': qrCornerSize } as CSSProperties
+      }
       className={cn(
         'fixed inset-0 flex flex-col overflow-hidden bg-stone-950 bg-[radial-gradient(ellipse_at_center,#1c1917_0%,#0c0a09_75%)] text-white select-none',
         !active && 'cursor-none',
@@ -183,7 +195,7 @@ export function Slideshow({
           ))}
         </div>
       ) : (
-        <WaitingScreen title={title} uploadUrl={uploadUrl} />
+        <WaitingScreen title={title} uploadUrl={uploadUrl} autoApprovePhotos={autoApprovePhotos} />
       )}
 
       {paused ? (
@@ -296,17 +308,21 @@ function QrCorner({ uploadUrl }: { uploadUrl: string }) {
       className="absolute right-[2vw] bottom-[3vh] z-30 flex flex-col items-center gap-1.5 rounded-2xl bg-white p-[max(0.5rem,0.8vw)] text-stone-900 shadow-2xl"
       data-testid="wall-qr"
     >
-      <UploadQr
-        uploadUrl={uploadUrl}
-        size={256}
-        className="h-[clamp(4.5rem,11vw,12rem)] w-[clamp(4.5rem,11vw,12rem)]"
-      />
+      <UploadQr uploadUrl={uploadUrl} size={256} className="h-[var(--wall-qr)] w-[var(--wall-qr)]" />
       <p className="text-[clamp(0.7rem,1.1vw,1.1rem)] font-semibold">{m.shareCta}</p>
     </div>
   );
 }
 
-function WaitingScreen({ title, uploadUrl }: { title: string; uploadUrl: string }) {
+function WaitingScreen({
+  title,
+  uploadUrl,
+  autoApprovePhotos,
+}: {
+  title: string;
+  uploadUrl: string;
+  autoApprovePhotos: boolean;
+}) {
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-[3vh] p-8 text-center">
       <p className="font-display text-[clamp(1.5rem,4vw,4rem)] leading-tight font-semibold">{title}</p>
@@ -318,9 +334,13 @@ function WaitingScreen({ title, uploadUrl }: { title: string; uploadUrl: string 
         />
       </div>
       <div>
-        <h1 className="text-[clamp(1.25rem,2.6vw,2.5rem)] font-semibold">{m.emptyTitle}</h1>
+        {/* With approval on, guests may well have shared already: "be the first" would not be true,
+            and what they send now shows only once the couple approves it. */}
+        <h1 className="text-[clamp(1.25rem,2.6vw,2.5rem)] font-semibold">
+          {autoApprovePhotos ? m.emptyTitle : m.emptyApprovalTitle}
+        </h1>
         <p className="mx-auto mt-2 max-w-2xl text-[clamp(0.95rem,1.5vw,1.4rem)] text-white/75">
-          {m.emptyText}
+          {autoApprovePhotos ? m.emptyText : m.emptyApprovalText}
         </p>
       </div>
     </div>

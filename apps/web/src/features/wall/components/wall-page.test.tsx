@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { liveHeartbeatMs, type WallItem } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
@@ -59,11 +59,12 @@ const item = (id: string, uploader: string, note: string | null = null): WallIte
   uploadedAt: '2026-12-05T20:00:00.000Z',
 });
 
-const wall = (items: WallItem[], nextToken: string | null = null) =>
+const wall = (items: WallItem[], nextToken: string | null = null, autoApprovePhotos = true) =>
   jsonResponse({
     success: true,
     title: 'Ayşe & Mehmet',
     uploadUrl: 'http://localhost/events/ev1/ayse-mehmet/upload-image-page',
+    autoApprovePhotos,
     items,
     nextToken,
     lastEventId: '7',
@@ -210,7 +211,25 @@ describe('wall page', () => {
 
   it('an empty album waits with the QR code, and its first photo shows at once', async () => {
     await renderWall(async () => wall([]));
-    expect(screen.getByText('İlk fotoğrafı siz paylaşın!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'İlk fotoğrafı siz paylaşın!' })).toBeInTheDocument();
+    expect(screen.getByText(messages.wall.emptyText)).toBeInTheDocument();
+    expect(screen.queryByText(messages.wall.emptyApprovalText)).not.toBeInTheDocument();
+    act(() => FakeEventSource.last!.emit('photo', item('n', 'Mert')));
+    expect(onScreen()).toBe('n');
+  });
+
+  it('with approval on, an empty wall says photos appear once the couple approves them, not "be the first"', async () => {
+    await renderWall(async () => wall([], null, false));
+    expect(screen.getByRole('heading', { name: 'Fotoğraflarınızı paylaşın!' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Telefonunuzun kamerasıyla QR kodu okutun; yüklediğiniz fotoğraflar çift onayladıktan sonra burada belirecek.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('İlk fotoğrafı siz paylaşın!')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.wall.emptyText)).not.toBeInTheDocument();
+    expect(screen.getByTestId('wall-qr')).toBeInTheDocument();
+    // An approved photo arrives on the stream as any other, and shows at once.
     act(() => FakeEventSource.last!.emit('photo', item('n', 'Mert')));
     expect(onScreen()).toBe('n');
   });
@@ -225,6 +244,30 @@ describe('wall page', () => {
     expect(onScreen()).toBe('a');
     await wait(100);
     expect(onScreen()).toBe('b');
+  });
+
+  it('sizes the corner QR code as before up to a laptop, and larger on a TV that guests scan from their tables', async () => {
+    await renderWall(async () => wall([item('a', 'Can', 'Mutluluklar!')]));
+    const size = screen.getByRole('main').style.getPropertyValue('--wall-qr');
+    const qr = screen.getByTestId('wall-qr').querySelector('svg');
+    expect(qr).toHaveClass('h-[var(--wall-qr)]', 'w-[var(--wall-qr)]');
+    // The caption keeps clear of the card at every size (its right padding reads the same variable).
+    expect(slide().getByTestId('wall-uploader').parentElement!.className).toContain('var(--wall-qr,0px)');
+    // jsdom computes no CSS: the expression is evaluated here for a screen of width × height px.
+    const px = (width: number, height: number) =>
+      new Function(
+        'clamp',
+        `return ${size
+          .replace(/([\d.]+)vw/g, `($1*${width / 100})`)
+          .replace(/([\d.]+)vh/g, `($1*${height / 100})`)
+          .replace(/([\d.]+)rem/g, '($1*16)')
+          .replace(/\b(max|min)\(/g, 'Math.$1(')}`,
+      )((lo: number, v: number, hi: number) => Math.min(hi, Math.max(lo, v))) as number;
+    expect(px(375, 812)).toBeCloseTo(72);
+    expect(px(1280, 800)).toBeCloseTo(140.8);
+    expect(px(1920, 1080)).toBeCloseTo(288);
+    // A wide but short screen keeps the size it had rather than covering the photo.
+    expect(px(1920, 600)).toBeCloseTo(192);
   });
 
   it('a picture that loads is shown in its turn', async () => {
@@ -270,6 +313,46 @@ describe('wall page', () => {
     await renderWall(async () => jsonResponse({ success: false, message: 'x' }, 403));
     expect(screen.getByRole('heading', { name: 'Duvar bağlantısı geçersiz' })).toBeInTheDocument();
     expect(FakeEventSource.last).toBeNull();
+  });
+
+  it('a link to a deleted event says the event is gone, not that the link is wrong, with no stream', async () => {
+    await renderWall(async () => jsonResponse({ success: false, message: messages.wall.eventGone }, 404));
+    expect(screen.getByRole('heading', { name: 'Bu etkinlik artık yok' })).toBeInTheDocument();
+    expect(screen.getByText(messages.wall.goneText)).toBeInTheDocument();
+    // Nothing asks for a new link: none can exist for a deleted event.
+    expect(screen.queryByText(messages.wall.invalidTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(/yeni bir duvar bağlantısı/)).not.toBeInTheDocument();
+    expect(FakeEventSource.last).toBeNull();
+  });
+
+  it('a refused (forged or expired) link never hears that an event is gone', async () => {
+    for (const status of [401, 403]) {
+      await renderWall(async () => jsonResponse({ success: false, message: 'x' }, status));
+      expect(screen.getByRole('heading', { name: messages.wall.invalidTitle })).toBeInTheDocument();
+      expect(screen.queryByText(messages.wall.goneTitle)).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('a wall whose event is deleted during the night ends on the "event gone" screen', async () => {
+    let status = 200;
+    await renderWall(async () =>
+      status === 200
+        ? wall([item('a', 'Can')])
+        : jsonResponse({ success: false, message: messages.wall.eventGone }, status),
+    );
+    const first = FakeEventSource.last!;
+    act(() => first.open());
+    expect(onScreen()).toBe('a');
+    // The server closes a deleted event's streams and refuses their reconnect; the list then says 404.
+    status = 404;
+    act(() => {
+      first.readyState = FakeEventSource.CLOSED;
+      first.onerror?.();
+    });
+    await wait(1000);
+    expect(screen.getByRole('heading', { name: messages.wall.goneTitle })).toBeInTheDocument();
+    expect(screen.queryByTestId('wall-slide')).not.toBeInTheDocument();
   });
 
   it('a server that is down gets retried, and the wall comes up once it answers', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Link2Off, WifiOff } from 'lucide-react';
+import { CalendarX2, Link2Off, WifiOff } from 'lucide-react';
 import { wallTokenParam } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
 import { Spinner } from '../../../components/ui/spinner';
@@ -78,21 +78,32 @@ export function WallPage() {
     document.title = feed.meta ? `${feed.meta.title} · ${m.action}` : m.action;
   }, [feed.meta]);
 
+  // Told only to a link the server verified: a forged one still reads "not valid" below.
+  if (feed.phase === 'gone') {
+    return (
+      <Notice
+        icon={<CalendarX2 aria-hidden className="h-14 w-14 text-brand-300" />}
+        title={m.goneTitle}
+        text={m.goneText}
+      />
+    );
+  }
   if (link.denied || feed.phase === 'denied') {
     return (
-      <Screen>
-        <Link2Off aria-hidden className="h-14 w-14 text-brand-300" />
-        <h1 className="mt-6 font-display text-[clamp(1.75rem,4vw,3.5rem)] font-semibold">{m.invalidTitle}</h1>
-        <p className="mt-4 max-w-2xl text-[clamp(1rem,1.8vw,1.5rem)] text-white/80">{m.invalidText}</p>
-      </Screen>
+      <Notice
+        icon={<Link2Off aria-hidden className="h-14 w-14 text-brand-300" />}
+        title={m.invalidTitle}
+        text={m.invalidText}
+      />
     );
   }
   if (link.failed || feed.phase === 'failed') {
     return (
-      <Screen>
-        <WifiOff aria-hidden className="h-14 w-14 text-amber-300" />
-        <h1 className="mt-6 font-display text-[clamp(1.75rem,4vw,3.5rem)] font-semibold">{m.failedTitle}</h1>
-        <p className="mt-4 max-w-2xl text-[clamp(1rem,1.8vw,1.5rem)] text-white/80">{m.failedText}</p>
+      <Notice
+        icon={<WifiOff aria-hidden className="h-14 w-14 text-amber-300" />}
+        title={m.failedTitle}
+        text={m.failedText}
+      >
         <button
           type="button"
           onClick={link.failed ? link.retry : feed.retryNow}
@@ -100,7 +111,7 @@ export function WallPage() {
         >
           {m.retry}
         </button>
-      </Screen>
+      </Notice>
     );
   }
   if (!link.token || feed.phase === 'loading' || !feed.meta) {
@@ -116,12 +127,35 @@ export function WallPage() {
     <Slideshow
       title={feed.meta.title}
       uploadUrl={uploadUrl}
+      autoApprovePhotos={feed.meta.autoApprovePhotos}
       status={feed.status}
       queue={queue}
       dispatch={dispatch}
       timing={timing}
       onMediaFailed={feed.heal}
     />
+  );
+}
+
+/** A full-screen message in place of the show: why the wall cannot show anything, and what to do. */
+function Notice({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Screen>
+      {icon}
+      <h1 className="mt-6 font-display text-[clamp(1.75rem,4vw,3.5rem)] font-semibold">{title}</h1>
+      <p className="mt-4 max-w-2xl text-[clamp(1rem,1.8vw,1.5rem)] text-white/80">{text}</p>
+      {children}
+    </Screen>
   );
 }
 

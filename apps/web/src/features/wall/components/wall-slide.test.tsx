@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { WallItem } from '@ani/contract/live';
-import { WallSlide } from './wall-slide';
+import { WallSlide, type SlideRole } from './wall-slide';
 
 const item: WallItem = {
   id: 'a',
@@ -15,18 +15,24 @@ const item: WallItem = {
   uploadedAt: '2026-12-05T20:00:00.000Z',
 };
 
-function renderSlide() {
+/** Mounts one slide; answers its `onFailed`. */
+function mount(shown: WallItem, role: SlideRole) {
   const onFailed = vi.fn();
   render(
     <WallSlide
-      item={item}
-      role="leaving"
+      item={shown}
+      role={role}
       fadeMs={0}
       paused={false}
       onEnded={() => undefined}
       onFailed={onFailed}
     />,
   );
+  return onFailed;
+}
+
+function renderSlide() {
+  const onFailed = mount(item, 'leaving');
   return { onFailed, picture: screen.getByAltText('Ali Demir paylaştı') };
 }
 
@@ -40,19 +46,24 @@ describe('wall slide', () => {
   });
 
   it('shows a guest who gave no name as "Misafir", never the stored word "anonymous"', () => {
-    render(
-      <WallSlide
-        item={{ ...item, uploader: 'anonymous' }}
-        role="current"
-        fadeMs={0}
-        paused={false}
-        onEnded={() => undefined}
-        onFailed={() => undefined}
-      />,
-    );
+    mount({ ...item, uploader: 'anonymous' }, 'current');
     expect(screen.getByTestId('wall-uploader')).toHaveTextContent(/^Misafir$/);
     expect(screen.getByAltText('Misafir paylaştı')).toBeInTheDocument();
     expect(screen.queryByText('anonymous')).not.toBeInTheDocument();
+  });
+
+  it('keeps a long name to one line (two on a phone) and a long note to two: the photo stays the show', () => {
+    mount(
+      {
+        ...item,
+        uploader: 'Ayşegül Nur Karaosmanoğlu Çelikkaya ve Ailesi',
+        note: 'Mutluluklar! '.repeat(38),
+      },
+      'current',
+    );
+    expect(screen.getByTestId('wall-uploader')).toHaveClass('line-clamp-2', 'sm:line-clamp-1');
+    expect(screen.getByTestId('wall-note')).toHaveClass('line-clamp-2');
+    expect(screen.getByTestId('wall-note')).not.toHaveClass('line-clamp-3');
   });
 
   it('hides a picture that fails to load, whatever its role, and says so', () => {

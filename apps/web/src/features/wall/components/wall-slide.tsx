@@ -104,12 +104,15 @@ export const WallSlide = memo(function WallSlide({
         />
       )}
       {/* While the controls show (someone moved the mouse or pressed a key), the caption rises above
-          them instead of running under them; the page sets --wall-controls-space. */}
+          them instead of running under them; the page sets --wall-controls-space. It keeps left of the
+          QR card, which grows on a large screen (--wall-qr, its side). The photo is the show: a long
+          name keeps to one line (two on a phone) and a long note to two, or the two would cover much
+          of the picture. */}
       {name || note ? (
-        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent pt-[12vh] pr-[min(30vw,18rem)] pb-[calc(4vh+var(--wall-controls-space,0px))] pl-[4vw] transition-[padding] duration-500">
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent pt-[12vh] pr-[max(min(30vw,18rem),calc(var(--wall-qr,0px)+5vw))] pb-[calc(4vh+var(--wall-controls-space,0px))] pl-[4vw] transition-[padding] duration-500">
           {name ? (
             <p
-              className="font-display text-[clamp(1.25rem,3vw,3rem)] leading-tight font-semibold drop-shadow-lg"
+              className="line-clamp-2 font-display text-[clamp(1.25rem,3vw,3rem)] leading-tight font-semibold break-words drop-shadow-lg sm:line-clamp-1"
               data-testid="wall-uploader"
             >
               {name}
@@ -117,7 +120,7 @@ export const WallSlide = memo(function WallSlide({
           ) : null}
           {note ? (
             <p
-              className="mt-1 line-clamp-3 max-w-[60ch] text-[clamp(1rem,1.8vw,1.75rem)] leading-snug text-white/90 italic drop-shadow"
+              className="mt-1 line-clamp-2 max-w-[60ch] break-words text-[clamp(1rem,1.8vw,1.75rem)] leading-snug text-white/90 italic drop-shadow"
               data-testid="wall-note"
             >
               “{note}”
