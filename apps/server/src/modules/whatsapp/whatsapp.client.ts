@@ -3,8 +3,12 @@ import { rsvpPayloads } from '@ani/contract/whatsapp';
 
 export type SendResult =
   | { ok: true; providerMessageId: string }
-  /** `retry`: worth trying again later (rate limit, outage, network); otherwise permanent. */
-  | { ok: false; retry: boolean; recipientProblem: boolean; error: string };
+  /**
+   * `retry`: worth trying again later (rate limit, outage, a connection that never opened); otherwise
+   * permanent. `outcomeUnknown`: the request may have reached Meta and been accepted (a timeout or a
+   * reset after the body went out), so sending again could deliver the invitation twice.
+   */
+  | { ok: false; retry: boolean; recipientProblem: boolean; outcomeUnknown: boolean; error: string };
 
 export type InvitationTemplate = {
   /** Digits only, with country code (WhatsApp's wa_id form): 905321234567. */
@@ -19,6 +23,8 @@ export type InvitationTemplate = {
 const retryableCodes = new Set([4, 80007, 130429, 131048, 131056, 131000, 131016, 2]);
 // Token or permission problems: our configuration, not the guest's number; retried until fixed.
 const configurationCodes = new Set([0, 3, 10, 190, 200]);
+// Connection errors raised before a byte of the request left: Meta cannot have seen the send.
+const neverSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 // The number itself cannot receive: not on WhatsApp / undeliverable, not allowed, the sender itself.
 const recipientCodes = new Set([131026, 131030, 131021, 131045]);
 
@@ -64,11 +70,14 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
           signal: AbortSignal.timeout(30_000),
         });
       } catch (error) {
+        const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+        const neverSent = typeof code === 'string' && neverSentCodes.has(code);
         return {
           ok: false,
-          retry: true,
+          retry: neverSent,
           recipientProblem: false,
-          error: `network: ${(error as Error).message}`,
+          outcomeUnknown: !neverSent,
+          error: `network: ${(error as Error).message}${typeof code === 'string' ? ` (${code})` : ''}`,
         };
       }
       const text = await response.text().catch(() => '');
@@ -87,20 +96,21 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
         response.status >= 500 ||
         (code !== undefined && retryableCodes.has(code))
       ) {
-        return { ok: false, retry: true, recipientProblem: false, error };
+        return { ok: false, retry: true, recipientProblem: false, outcomeUnknown: false, error };
       }
       if (
         response.status === 401 ||
         response.status === 403 ||
         (code !== undefined && configurationCodes.has(code))
       ) {
-        return { ok: false, retry: true, recipientProblem: false, error };
+        return { ok: false, retry: true, recipientProblem: false, outcomeUnknown: false, error };
       }
       // Anything else (a template mistake, say) is permanent, but says nothing about the guest.
       return {
         ok: false,
         retry: false,
         recipientProblem: code !== undefined && recipientCodes.has(code),
+        outcomeUnknown: false,
         error,
       };
     },

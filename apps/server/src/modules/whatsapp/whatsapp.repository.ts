@@ -154,7 +154,8 @@ export function createWhatsappRepository(db: Db) {
      * Takes the next send attempt of a queued message with a lease: while one worker is waiting on
      * the provider, a second job for the same message (re-queued at start-up, say) cannot claim it,
      * so the guest never gets the invitation twice from two workers. The lease outlives the client's
-     * timeout; a crashed worker's lease simply runs out.
+     * timeout; a crashed worker's lease runs out unreleased, which markStaleAttemptUnconfirmed reads
+     * as "may have been sent" before anyone claims again.
      */
     async claimAttempt(messageId: string, seenAttempts: number, leaseMs: number): Promise<boolean> {
       const now = new Date();
@@ -172,6 +173,48 @@ export function createWhatsappRepository(db: Db) {
         )
         .returning({ id: whatsappMessages.id });
       return rows.length > 0;
+    },
+
+    /**
+     * An attempt whose lease ran out without being released (markSent, recordAttemptFailure and
+     * markFailed all release it) never recorded Meta's answer: its worker died or lost the database
+     * after the send may have gone out. Sending again could invite the guest twice, so the message
+     * is marked "failed" for the host to see that it did not confirm. True when this call marked it.
+     */
+    async markStaleAttemptUnconfirmed(messageId: string): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(whatsappMessages)
+        .set({
+          status: 'failed',
+          lastError: 'outcome unknown: an earlier send attempt never recorded the provider answer',
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(whatsappMessages.id, messageId),
+            eq(whatsappMessages.status, 'queued'),
+            isNull(whatsappMessages.providerMessageId),
+            lt(whatsappMessages.sendingUntil, now),
+          ),
+        )
+        .returning({ id: whatsappMessages.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The send may have reached Meta but its answer did not come back: "failed" for the host, and the
+     * lease is kept, so nothing ever sends this message again on its own.
+     */
+    async markUnconfirmed(messageId: string, error: string): Promise<void> {
+      await db
+        .update(whatsappMessages)
+        .set({
+          status: 'failed',
+          lastError: `outcome unknown: ${error}`.slice(0, 1000),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, 'queued')));
     },
 
     /** Durable processing: the delivery is stored as a job before Meta gets its 200. */
@@ -243,7 +286,9 @@ export function createWhatsappRepository(db: Db) {
 
     /**
      * Stores a status report once per (message, status) and moves the message forward if it is
-     * known. Answers the message when this report made it "failed" (its guest may be unreachable).
+     * known. Answers the guest when the message ends "failed" (they may be unreachable) — also for
+     * a repeated delivery of a report already stored: the first delivery's job may have stored the
+     * report and then failed to mark the guest, and its retry must still mark them.
      */
     async recordStatus(report: {
       providerMessageId: string;
@@ -257,7 +302,6 @@ export function createWhatsappRepository(db: Db) {
           .values({ id: randomUUID(), ...report })
           .onConflictDoNothing()
           .returning({ id: whatsappStatusEvents.id });
-        if (inserted.length === 0) return { failedGuestId: null };
         const [message] = await tx
           .select()
           .from(whatsappMessages)
@@ -270,13 +314,18 @@ export function createWhatsappRepository(db: Db) {
           .for('update');
         if (!message) return { failedGuestId: null };
         const next = await applyRecordedStatuses(tx, message);
-        if (report.errorText && report.status === 'failed') {
+        if (inserted.length > 0 && report.errorText && report.status === 'failed') {
           await tx
             .update(whatsappMessages)
             .set({ lastError: report.errorText.slice(0, 1000) })
             .where(eq(whatsappMessages.id, message.id));
         }
-        return { failedGuestId: next === 'failed' && message.kind === 'invitation' ? message.guestId : null };
+        return {
+          failedGuestId:
+            report.status === 'failed' && next === 'failed' && message.kind === 'invitation'
+              ? message.guestId
+              : null,
+        };
       });
     },
 

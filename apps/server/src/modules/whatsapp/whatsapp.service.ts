@@ -19,6 +19,21 @@ const headerImageSeconds = 7 * 24 * 60 * 60;
 // Longer than the client's 30 s timeout, so a live sender never loses its lease mid-call.
 const sendLeaseMs = 2 * 60_000;
 
+// A few quick tries for a write that must land after Meta accepted a send (a pool hiccup, a
+// failover): giving up there leaves the message to the unreleased-lease rule, which never resends.
+const markRetryDelaysMs = [100, 500, 2_000];
+
+async function retried<T>(write: () => Promise<T>): Promise<T> {
+  for (const delay of markRetryDelaysMs) {
+    try {
+      return await write();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return write();
+}
+
 const reportedStatuses = new Set<ReportedStatus>(['sent', 'delivered', 'read', 'failed']);
 
 /** The webhook body as Meta sends it (only the parts this product reads). */
@@ -121,19 +136,35 @@ export function createWhatsappService(deps: {
       const wedding = await deps.weddings.findById(message.weddingId);
       if (!wedding) return;
       const guest = message.guestId ? await guests.findById(message.guestId) : null;
+      // Prepared before the lease is taken: a failure here must leave no unreleased lease behind,
+      // since one is read as "a send may have gone out".
+      const imageUrl = wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null;
+      if (await repository.markStaleAttemptUnconfirmed(message.id)) {
+        deps.onSendOutcome?.('failed');
+        logger.warn({ messageId: message.id }, 'WhatsApp invitation outcome unknown; not sent again');
+        return;
+      }
       // Another worker holds the send (or just finished it): try again later, when its outcome shows.
       if (!(await repository.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
         throw new Error('WhatsApp invitation is being sent by another worker; checking again later');
       }
       const result = await client.sendInvitation({
         to: message.phone.replace(/^\+/, ''),
-        imageUrl: wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null,
+        imageUrl,
         bodyParameters: invitationParameters(wedding, guest?.name ?? ''),
       });
       if (result.ok) {
         deps.onSendOutcome?.('sent');
-        const status = await repository.markSent(message.id, result.providerMessageId);
+        // Meta has the message: the lease stays until its id is stored, so no retry of this job can
+        // send it again; a database blip is retried here rather than by re-running the whole send.
+        const status = await retried(() => repository.markSent(message.id, result.providerMessageId));
         if (status === 'failed' && message.guestId) await guests.markUnreachable(message.guestId);
+        return;
+      }
+      if (result.outcomeUnknown) {
+        deps.onSendOutcome?.('failed');
+        await retried(() => repository.markUnconfirmed(message.id, result.error));
+        logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation outcome unknown');
         return;
       }
       const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
