@@ -28,11 +28,17 @@ function byteCount(value: string | string[] | undefined): number | undefined {
 function parseMetadata(value: string | string[] | undefined): Record<string, string | null> {
   if (!value) return {};
   if (typeof value !== 'string') throw ERRORS.INVALID_METADATA;
+  let metadata: Record<string, string | null>;
   try {
-    return Metadata.parse(value);
+    metadata = Metadata.parse(value);
   } catch {
     throw ERRORS.INVALID_METADATA;
   }
+  // The database refuses a NUL in text: a name or id carrying one is the request's fault, refused
+  // here rather than failing its query as a server error.
+  for (const [key, text] of Object.entries(metadata))
+    if (key.includes('\0') || text?.includes('\0')) throw malformed(400);
+  return metadata;
 }
 
 /** The protocol's version header, as the library checks it before any handler. */
@@ -66,12 +72,19 @@ export function createTusWrites<Known>(deps: {
   path: string;
   /** Uploads longer than this are refused at creation. */
   maxSize: number;
-  /** A new upload of `length` bytes: accepted (the file it receives, and until when) or thrown. */
+  /**
+   * A new upload of `length` bytes: accepted (the file it receives, and until when) or thrown; or
+   * `finished`, the same file's earlier upload whose bytes all arrived and were committed (its
+   * commit's answer headers), which the creation points to instead of starting again.
+   */
   create: (
     uploadId: string,
     length: number,
     metadata: Record<string, string | null>,
-  ) => Promise<{ known: Known | undefined; expiresAt: Date }>;
+  ) => Promise<
+    | { known: Known | undefined; expiresAt: Date }
+    | { finished: { uploadId: string; headers: Record<string, string> } }
+  >;
   /** Before a PATCH writes a byte, outside the lock (as the library's `onIncomingRequest`). */
   beforeWrite: (uploadId: string) => Promise<{ known: Known; length: number; expiresAt: Date }>;
   /** The last byte arrived: the commit's outcome, told in the answer. */
@@ -165,7 +178,23 @@ export function createTusWrites<Known>(deps: {
       if (length > deps.maxSize) throw ERRORS.ERR_MAX_SIZE_EXCEEDED;
 
       const uploadId = Uid.rand();
-      const { known, expiresAt } = await deps.create(uploadId, length, metadata);
+      const created = await deps.create(uploadId, length, metadata);
+      if ('finished' in created) {
+        // Nothing left to send: the answer says every byte is there (a client that sent bytes with
+        // the creation reads its offset; one that did not finds it with its next HEAD).
+        request.resume();
+        const { finished } = created;
+        return {
+          status: 201,
+          headers: {
+            location: `${deps.path}/${finished.uploadId}`,
+            'tus-resumable': TUS_RESUMABLE,
+            'upload-offset': String(length),
+            ...finished.headers,
+          },
+        };
+      }
+      const { known, expiresAt } = created;
       await deps.store.create(new Upload({ id: uploadId, size: length, offset: 0, metadata }));
       const location = { location: `${deps.path}/${uploadId}` };
       if (!withBody) {

@@ -67,7 +67,14 @@ export async function registerUploadsModule(
     locker,
     path: tusPath,
     maxSize: limits.maxUploadBytes,
-    create: service.onCreate,
+    create: async (uploadId, length, metadata) => {
+      const created = await service.onCreate(uploadId, length, metadata);
+      if (!('finished' in created)) return created;
+      const { finished } = created;
+      return {
+        finished: { uploadId: finished.uploadId, headers: { [uploadOutcomeHeader]: finished.outcome } },
+      };
+    },
     beforeWrite: async (uploadId) => {
       const known = await service.beforeWrite(uploadId);
       return { known, length: known.file.size, expiresAt: known.submission.expiresAt };

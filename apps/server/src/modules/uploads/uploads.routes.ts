@@ -112,6 +112,13 @@ export const uploadsRoutes: FastifyPluginAsync<{
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const { ip } = request;
+      // The database refuses a NUL in text: an address carrying one names no upload, and is the
+      // request's fault rather than a failed query's 500.
+      const uploadId = (request.params as { uploadId?: string }).uploadId;
+      if (uploadId?.includes('\0')) {
+        request.raw.resume();
+        return plain(reply, 400, s.protocolInvalid);
+      }
       const carriesBody =
         request.method === 'PATCH' ||
         (request.method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');

@@ -122,7 +122,7 @@ export function createUploadsService(deps: {
     }
   }
 
-  return {
+  const service = {
     /**
      * Checks a guest's whole selection once, before any byte: the spec's rules (by the contract's
      * schema), then what the multipart path checks before reading a body (event, closed uploads,
@@ -202,7 +202,10 @@ export function createUploadsService(deps: {
       uploadId: string,
       length: number,
       metadata: Record<string, string | null>,
-    ): Promise<{ known: ReceivingFile | undefined; expiresAt: Date }> {
+    ): Promise<
+      | { known: ReceivingFile | undefined; expiresAt: Date }
+      | { finished: { uploadId: string; outcome: 'accepted' | 'duplicate' } }
+    > {
       const found = metadata.submissionId
         ? await repo.findSubmissionToUpload(metadata.submissionId, deps.events.takesUploads)
         : null;
@@ -217,7 +220,19 @@ export function createUploadsService(deps: {
       // The same file created again (its phone lost the first creation's answer, or the first
       // upload's bytes are on another instance): it starts again from zero in the same slot.
       const previous = await repo.receivingUpload(submission.id, length, name);
-      if (previous && !finishing.has(previous) && (await repo.replaceUpload(previous, uploadId))) {
+      const running = previous ? finishing.get(previous) : undefined;
+      if (previous && running) {
+        // Its last bytes arrived and their commit is under way (the phone lost that answer): the
+        // commit's outcome is this file's, never a refusal for a slot it still holds itself.
+        try {
+          return { finished: { uploadId: previous, outcome: await running } };
+        } catch (error) {
+          if (isRefusal(error)) throw error;
+          // Our failure: the commit left the slot free or the bytes whole; read it afresh.
+          return service.onCreate(uploadId, length, metadata);
+        }
+      }
+      if (previous && (await repo.replaceUpload(previous, uploadId))) {
         await staging.drop(previous);
         return { known: undefined, expiresAt: submission.expiresAt };
       }
@@ -259,8 +274,10 @@ export function createUploadsService(deps: {
       const found = await repo.findByUpload(uploadId, deps.events.takesUploads);
       if (!found) return null;
       const { file } = found;
-      if (file.state === 'receiving' && !finishing.has(uploadId)) {
-        if ((await staging.offset(uploadId)) !== file.size) return null;
+      if (file.state === 'receiving') {
+        // A commit under way (the phone lost its last chunk's answer) is waited for: its outcome is
+        // the answer, not the store's, which no longer holds the bytes it moved into the album.
+        if (!finishing.has(uploadId) && (await staging.offset(uploadId)) !== file.size) return null;
         try {
           await finish(uploadId, found);
           return { complete: file.size };
@@ -344,5 +361,6 @@ export function createUploadsService(deps: {
       return { expired, finished };
     },
   };
+  return service;
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
