@@ -112,32 +112,36 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
     return job ?? null;
   }
 
-  /** Runs the handler; an attempt past its queue's timeout is aborted and counts as failed. */
+  /**
+   * Runs the handler; an attempt past its queue's timeout is aborted and counts as failed. The
+   * attempt ends only when the handler settles: freeing its slot (and lease) at the timeout while
+   * the handler carried on let its retry run beside it, past the queue's concurrency.
+   */
   async function runHandler(job: JobRow, handler: JobHandler, timeoutMs: number): Promise<void> {
     const parsed = registry.kinds[job.kind]!.payload.safeParse(job.payload);
     if (!parsed.success)
       throw new InvalidPayloadError(`payload does not match ${job.kind}: ${parsed.error.message}`);
     const timeout = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // Failed first: a handler that returns as soon as it sees the abort must not count as done.
-        reject(new Error(`job timed out after ${timeoutMs} ms`));
-        timeout.abort();
-      }, timeoutMs);
-      timer.unref();
-    });
+    const timer = setTimeout(() => {
+      logger.warn({ jobId: job.id, kind: job.kind, timeoutMs }, 'job timed out; waiting for it to stop');
+      timeout.abort();
+    }, timeoutMs);
+    timer.unref();
+    const context = {
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      signal: timeout.signal,
+    };
     try {
-      const context = {
-        jobId: job.id,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-        signal: timeout.signal,
-      };
-      await Promise.race([handler(parsed.data, context), timedOut]);
+      await handler(parsed.data, context);
+    } catch (error) {
+      if (!timeout.signal.aborted) throw error;
     } finally {
       clearTimeout(timer);
     }
+    // Failed even when it returned: a handler that stops as soon as it sees the abort is not done.
+    if (timeout.signal.aborted) throw new Error(`job timed out after ${timeoutMs} ms`);
   }
 
   async function execute(job: JobRow): Promise<void> {
@@ -189,7 +193,10 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
 
   /**
    * Jobs held by a process of this host that no longer runs (a crash, then this restart) go back
-   * to pending at once instead of waiting out their lease. Other hosts' jobs wait for the lease.
+   * to pending at once instead of waiting out their lease. Only a worker known dead is released
+   * early: a pid of another process that is not alive. Containers sharing a hostname all run their
+   * server as pid 1 (or as the same pid as ours), so such an id may be a live sibling in another PID
+   * namespace, where `process.kill` sees nothing: its jobs, like other hosts', wait for the lease.
    */
   async function releaseDeadWorkersJobs(): Promise<void> {
     const host = hostname();
@@ -198,13 +205,16 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
       .from(jobs)
       .where(and(eq(jobs.status, 'running'), sql`${jobs.lockedBy} like ${`${host}:%`}`));
     const dead = held.filter((job) => {
-      const pid = Number(job.lockedBy?.split(':')[1]);
-      if (!Number.isInteger(pid) || pid === process.pid) return true;
+      const [lockedHost, pidText] = job.lockedBy?.split(':') ?? [];
+      if (lockedHost !== host || !pidText || !/^\d+$/.test(pidText)) return false;
+      const pid = Number(pidText);
+      if (pid <= 1 || pid === process.pid) return false;
       try {
         process.kill(pid, 0);
         return false;
-      } catch {
-        return true;
+      } catch (error) {
+        // EPERM: the process exists, it is only not ours to signal.
+        return (error as NodeJS.ErrnoException).code === 'ESRCH';
       }
     });
     const deadIds = dead.map((job) => job.id);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../http/logger.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
@@ -37,6 +37,12 @@ const registry = defineJobRegistry({
 });
 const { enqueue, enqueueEach } = createJobQueue(registry);
 const runner = () => createJobRunner({ db: t.db, logger, registry, pollMs: 10 });
+/** Marks a job as in the middle of its first attempt on `lockedBy`, its lease a minute from now. */
+const holdJob = (id: string, lockedBy: string) =>
+  t.db
+    .update(jobs)
+    .set({ status: 'running', attempts: 1, lockedBy, lockedUntil: new Date(Date.now() + 60_000) })
+    .where(eq(jobs.id, id));
 
 describe('job runner', () => {
   it('runs a job enqueued in a committed transaction once, then forgets it', async () => {
@@ -297,6 +303,70 @@ describe('job runner', () => {
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'job timed out after 50 ms' });
     expect(sawAbort).toBe(true);
+  });
+
+  it('keeps the slot and the lease of a timed-out attempt until its handler stops, so its retry never runs beside it', async () => {
+    const quick = defineJobRegistry({
+      queues: { short: { concurrency: 1, maxAttempts: 5, timeoutMs: 100 } },
+      kinds: { 'test.stubborn': { queue: 'short', payload: anything } },
+    });
+    // A clock moved past the backoff: the retry is due as soon as the runner would claim it.
+    let offset = 0;
+    const clock = () => new Date(Date.now() + offset);
+    const r = createJobRunner({ db: t.db, logger, registry: quick, pollMs: 10, clock });
+    let running = 0;
+    let maxRunning = 0;
+    let finished = 0;
+    // Like a handler deep in work it cannot cut short: it does not read the signal.
+    r.handle('test.stubborn', async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      running -= 1;
+      finished += 1;
+    });
+    const id = await createJobQueue(quick).enqueue(t.db, 'test.stubborn', {});
+    r.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Past the timeout, still working: the row stays this worker's, so no retry can be claimed.
+    const row = async () => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+    expect(await row()).toMatchObject({ status: 'running', attempts: 1, lockedBy: r.workerId });
+    // Once it stops, the attempt is recorded as timed out (its work is not trusted as done).
+    await vi.waitFor(async () =>
+      expect(await row()).toMatchObject({ status: 'pending', lastError: 'job timed out after 100 ms' }),
+    );
+    expect(finished).toBe(1);
+    offset = 60 * 60_000;
+    await vi.waitFor(() => expect(finished).toBe(2), { timeout: 3_000 });
+    await r.stop();
+    expect(maxRunning).toBe(1);
+  });
+
+  it('leaves alone a running job held under our own pid or pid 1 on this host (a sibling container)', async () => {
+    const [host] = runner().workerId.split(':');
+    for (const pid of [process.pid, 1]) {
+      await holdJob(await enqueue(t.db, 'test.busy', {}), `${host}:${pid}:sibling`);
+    }
+    const r = runner();
+    let ran = 0;
+    r.handle('test.busy', async () => void (ran += 1));
+    r.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await r.stop();
+    expect(ran).toBe(0);
+    const rows = await t.db.select().from(jobs);
+    expect(rows.map((row) => row.status)).toEqual(['running', 'running']);
+  });
+
+  it('(the twin) resumes at once a running job of a dead process of this host, before its lease ends', async () => {
+    const [host] = runner().workerId.split(':');
+    await holdJob(await enqueue(t.db, 'test.busy', {}), `${host}:999999999:x`);
+    const r = runner();
+    const seen: number[] = [];
+    r.handle('test.busy', async (_payload, ctx) => void seen.push(ctx.attempt));
+    r.start();
+    await vi.waitFor(() => expect(seen).toEqual([2]));
+    await r.stop();
   });
 
   describe('queues', () => {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -64,6 +64,34 @@ describe('the derive job', () => {
     });
     expect(derived).toEqual([expect.objectContaining({ state: 'done', width: 640, height: 480 })]);
     expect((await readFile(path.join(dir, 'media', key))).equals(original)).toBe(true);
+    expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('gives each attempt its own work directory, so one finishing never removes files another still reads', async () => {
+    const { localPath: _none, ...remote } = local();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstDir = '';
+    // The first attempt stalls while reading its copy of the original; a second attempt runs meanwhile.
+    let calls = 0;
+    const stalling: Storage = {
+      ...remote,
+      get: async (objectKey) => {
+        calls += 1;
+        if (calls === 1) {
+          const [only] = await readdir(path.join(dir, 'tmp'));
+          firstDir = path.join(dir, 'tmp', only!);
+          await held;
+        }
+        return remote.get(objectKey);
+      },
+    };
+    const first = derive(stalling);
+    await vi.waitFor(() => expect(firstDir).not.toBe(''));
+    await derive(stalling);
+    expect(await readdir(firstDir)).toEqual([]);
+    release();
+    expect(await first).toEqual([expect.objectContaining({ state: 'done', width: 640, height: 480 })]);
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
   });
 

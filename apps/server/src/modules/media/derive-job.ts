@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -79,8 +79,10 @@ export function createDeriveHandler(deps: {
   return async function handle({ mediaId }, context): Promise<void> {
     const row = await repository.findById(mediaId);
     if (!row) return; // deleted before its turn
-    const dir = path.join(deps.tempRoot, `derive-${mediaId}`);
-    await mkdir(dir, { recursive: true });
+    // One directory per attempt: an attempt still running (a timed-out one winding down, a worker
+    // whose lease lapsed) must not have its files removed by another attempt's clean-up.
+    await mkdir(deps.tempRoot, { recursive: true });
+    const dir = await mkdtemp(path.join(deps.tempRoot, `derive-${mediaId}-${context.attempt}-`));
     try {
       let images: DerivedImages;
       try {

@@ -87,15 +87,29 @@ async function runBounded(command: string, args: string[], bounds: ChildBounds):
   return runRaw(command, args, bounds.timeoutMs);
 }
 
-const available = new Map<string, Promise<boolean>>();
-/** Whether a tool can be run here (checked once per process; the server works without ffmpeg). */
+/**
+ * How long a failed check stands. A tool found stays found; a failed spawn may be passing (too many
+ * processes, a slow disk at boot) and remembered for ever would give every later video a placeholder.
+ */
+const MISSING_TOOL_RECHECK_MS = 60_000;
+const available = new Map<string, { result: Promise<boolean>; checkedAt: number }>();
+/** Whether a tool can be run here (the server works without ffmpeg); a "no" is checked again after a minute. */
 export function hasTool(command: string): Promise<boolean> {
-  let known = available.get(command);
-  if (!known) {
-    known = runRaw(command, ['-hide_banner', '-version'], 10_000).then((r) => r.code === 0);
-    available.set(command, known);
+  const known = available.get(command);
+  if (known)
+    return known.result.then((ok) =>
+      ok || Date.now() - known.checkedAt < MISSING_TOOL_RECHECK_MS ? ok : recheck(),
+    );
+  return recheck();
+
+  function recheck(): Promise<boolean> {
+    const latest = available.get(command);
+    // Callers that saw the same stale "no" share one new check.
+    if (latest && latest !== known) return latest.result;
+    const result = runRaw(command, ['-hide_banner', '-version'], 10_000).then((r) => r.code === 0);
+    available.set(command, { result, checkedAt: Date.now() });
+    return result;
   }
-  return known;
 }
 
 /**
