@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUrlSigner } from '../../http/signed-urls.ts';
@@ -26,7 +27,7 @@ describe('the derive job', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  async function derive(storage: Storage) {
+  async function derive(storage: Storage, signal = new AbortController().signal) {
     const derived: unknown[] = [];
     const repository = {
       findById: async () => ({ id: 'm1', objectKey: key, type: 'image', width: 0, height: 0 }) as MediaRow,
@@ -42,10 +43,7 @@ describe('the derive job', () => {
       tempRoot: path.join(dir, 'tmp'),
       logger: { warn: () => {} },
     });
-    await handle(
-      { mediaId: 'm1' },
-      { jobId: 'j1', attempt: 1, maxAttempts: 3, signal: new AbortController().signal },
-    );
+    await handle({ mediaId: 'm1' }, { jobId: 'j1', attempt: 1, maxAttempts: 3, signal });
     return derived;
   }
 
@@ -100,5 +98,25 @@ describe('the derive job', () => {
     const derived = await derive(remote);
     expect(derived).toEqual([expect.objectContaining({ state: 'done', width: 640, height: 480 })]);
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('stops copying a stalled original when its job is told to stop, writing nothing and leaving no files', async () => {
+    const { localPath: _none, ...remote } = local();
+    let reading = false;
+    // A store that sends nothing and never ends, as a stalled S3 read can.
+    const stalled: Storage = {
+      ...remote,
+      get: async () => {
+        reading = true;
+        return new Readable({ read() {} });
+      },
+    };
+    const stop = new AbortController();
+    const attempt = derive(stalled, stop.signal);
+    await vi.waitFor(() => expect(reading).toBe(true));
+    stop.abort();
+    await expect(attempt).rejects.toThrow();
+    expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
+    expect(await readdir(path.join(dir, 'media', 'events', 'e1'))).toEqual(['original.jpg']);
   });
 });

@@ -40,15 +40,15 @@ export function createDeriveHandler(deps: {
    * (as an S3 object must be) wrote every upload's bytes a second time, on the same cores and disk
    * as the next guest's upload (decision 0120).
    */
-  async function originalFile(key: string, dir: string): Promise<string> {
+  async function originalFile(key: string, dir: string, signal: AbortSignal): Promise<string> {
     if (storage.localPath) return storage.localPath(key);
     const file = path.join(dir, `original.${key.split('.').pop()}`);
-    await pipeline(await storage.get(key), createWriteStream(file));
+    await pipeline(await storage.get(key), createWriteStream(file), { signal });
     return file;
   }
 
-  async function derive(row: MediaRow, dir: string): Promise<DerivedImages> {
-    const original = await originalFile(row.objectKey, dir);
+  async function derive(row: MediaRow, dir: string, signal: AbortSignal): Promise<DerivedImages> {
+    const original = await originalFile(row.objectKey, dir, signal);
     if (row.type === 'image') {
       if (row.objectKey.endsWith('.heic')) {
         let raw;
@@ -65,9 +65,10 @@ export function createDeriveHandler(deps: {
     if (await hasTool(deps.ffmpegCommand ?? 'ffmpeg')) {
       const poster = path.join(dir, 'poster.png');
       try {
-        await extractPosterFrame(original, poster, deps.ffmpegCommand);
+        await extractPosterFrame(original, poster, deps.ffmpegCommand, signal);
         return await deriveImages(poster);
       } catch (error) {
+        if (signal.aborted) throw error;
         // A video ffmpeg cannot read still plays in most browsers: give it the placeholder tile.
         deps.logger.warn({ mediaId: row.id, err: error }, 'video poster failed; using placeholder');
       }
@@ -86,7 +87,9 @@ export function createDeriveHandler(deps: {
     try {
       let images: DerivedImages;
       try {
-        images = await derive(row, dir);
+        images = await derive(row, dir, context.signal);
+        // Past the queue's timeout the attempt stops here, before writing: its retry does the writes.
+        context.signal.throwIfAborted();
       } catch (error) {
         // Unexpected errors are retried by the job runner; on the last attempt the item is marked
         // failed so the album stops waiting for it (it keeps showing the original).

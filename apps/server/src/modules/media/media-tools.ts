@@ -52,9 +52,15 @@ function hasPrlimit(): Promise<boolean> {
   return prlimitAvailable;
 }
 
-function runRaw(command: string, args: string[], timeoutMs: number): Promise<RunResult> {
+function runRaw(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // An aborted caller (a job past its queue's timeout) ends the child as its deadline would.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -70,7 +76,7 @@ function runRaw(command: string, args: string[], timeoutMs: number): Promise<Run
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ code: -1, stdout, stderr: error.message, timedOut });
+      resolve({ code: -1, stdout, stderr: error.message, timedOut: timedOut || !!signal?.aborted });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -80,11 +86,21 @@ function runRaw(command: string, args: string[], timeoutMs: number): Promise<Run
 }
 
 /** Runs a media tool with a SIGKILL deadline and, where prlimit exists, a cap on its memory. */
-async function runBounded(command: string, args: string[], bounds: ChildBounds): Promise<RunResult> {
+async function runBounded(
+  command: string,
+  args: string[],
+  bounds: ChildBounds,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   // prlimit execs the tool in its own process, so the deadline's SIGKILL reaches the tool itself.
   if (await hasPrlimit())
-    return runRaw('prlimit', [`--as=${bounds.memoryBytes}`, '--', command, ...args], bounds.timeoutMs);
-  return runRaw(command, args, bounds.timeoutMs);
+    return runRaw(
+      'prlimit',
+      [`--as=${bounds.memoryBytes}`, '--', command, ...args],
+      bounds.timeoutMs,
+      signal,
+    );
+  return runRaw(command, args, bounds.timeoutMs, signal);
 }
 
 /**
@@ -172,6 +188,7 @@ export async function extractPosterFrame(
   videoPath: string,
   outPath: string,
   command = 'ffmpeg',
+  signal?: AbortSignal,
 ): Promise<void> {
   const result = await runBounded(
     command,
@@ -196,7 +213,9 @@ export async function extractPosterFrame(
       outPath,
     ],
     childBounds.poster,
+    signal,
   );
+  signal?.throwIfAborted();
   if (result.code !== 0) {
     const why = result.timedOut ? 'timed out' : `exit ${result.code}`;
     throw new Error(`ffmpeg poster failed (${why}): ${result.stderr.slice(0, 500)}`);
