@@ -5,6 +5,7 @@ import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { GuestsApi } from '../guests/guests.public.ts';
 import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import { createWhatsappClient } from './whatsapp.client.ts';
+import { createWhatsappOutboxRepository } from './whatsapp.outbox.repository.ts';
 import { createWhatsappRepository } from './whatsapp.repository.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 import { createWhatsappService } from './whatsapp.service.ts';
@@ -35,6 +36,7 @@ export async function registerWhatsappModule(
   const weddingIdsOf = async (ownerId: string) => (await deps.weddings.listByOwner(ownerId)).map((w) => w.id);
   const service = createWhatsappService({
     repository,
+    outbox: createWhatsappOutboxRepository(deps.db),
     access: deps.access,
     weddings: deps.weddings,
     guests: deps.guests,

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
-import { createWhatsappRepository, type InvitationDraft } from './whatsapp.repository.ts';
+import { createWhatsappOutboxRepository, type InvitationDraft } from './whatsapp.outbox.repository.ts';
+import { createWhatsappRepository } from './whatsapp.repository.ts';
 
 export type { InvitationDraft };
 
@@ -10,10 +11,11 @@ export type { InvitationDraft };
  */
 export function createWhatsappApi(db: Db, options: { sendMaxAttempts: number }) {
   const repo = createWhatsappRepository(db);
+  const outbox = createWhatsappOutboxRepository(db);
   return {
     /** In the approval's transaction: one outbox row and one send job per invitation. */
     queueInvitations: (tx: Tx, weddingId: string, drafts: InvitationDraft[]) =>
-      repo.queueInvitations(tx, weddingId, drafts, options.sendMaxAttempts),
+      outbox.queueInvitations(tx, weddingId, drafts, options.sendMaxAttempts),
     latestInvitationStatuses: (weddingId: string) => repo.latestInvitationStatuses(weddingId),
   };
 }

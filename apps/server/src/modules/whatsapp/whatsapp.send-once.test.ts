@@ -6,7 +6,11 @@ import { bearer } from '../../testing/factories.ts';
 import { addGuest, createWeddingHost } from '../../testing/wedding-factories.ts';
 import { createWeddingsRepository } from '../weddings/weddings.repository.ts';
 import { createWhatsappClient } from './whatsapp.client.ts';
-import { createWhatsappRepository, type WhatsappRepository } from './whatsapp.repository.ts';
+import {
+  createWhatsappOutboxRepository,
+  type WhatsappOutboxRepository,
+} from './whatsapp.outbox.repository.ts';
+import { createWhatsappRepository } from './whatsapp.repository.ts';
 import { createWhatsappService } from './whatsapp.service.ts';
 
 // A guest must never get the same invitation twice, even when Meta's answer or our own record of
@@ -35,11 +39,15 @@ const row = async (id: string) =>
 
 function service(
   fetchImpl: typeof fetch,
-  options: { repository?: Partial<WhatsappRepository>; markUnreachable?: (id: string) => Promise<void> } = {},
+  options: {
+    outbox?: Partial<WhatsappOutboxRepository>;
+    markUnreachable?: (id: string) => Promise<void>;
+  } = {},
 ) {
   const weddings = createWeddingsRepository(t.db);
   return createWhatsappService({
-    repository: { ...createWhatsappRepository(t.db), ...options.repository },
+    repository: createWhatsappRepository(t.db),
+    outbox: { ...createWhatsappOutboxRepository(t.db), ...options.outbox },
     access: {} as never,
     weddings: { findById: (id: string) => weddings.findById(id) } as never,
     guests: {
@@ -134,10 +142,10 @@ describe('WhatsApp invitation sending when an answer is lost', () => {
   it('stores the provider id through a database blip after Meta accepted, sending once', async () => {
     const m = await queuedMessage();
     const { calls, fetchImpl } = provider(() => accepted(1));
-    const real = createWhatsappRepository(t.db);
+    const real = createWhatsappOutboxRepository(t.db);
     let failures = 1;
     const s = service(fetchImpl, {
-      repository: {
+      outbox: {
         markSent: async (id, providerId) => {
           if (failures-- > 0) throw new Error('connection terminated');
           return real.markSent(id, providerId);
@@ -154,10 +162,10 @@ describe('WhatsApp invitation sending when an answer is lost', () => {
   it('never resends when the provider id could not be stored at all: the lease stays and the message fails', async () => {
     const m = await queuedMessage();
     const { calls, fetchImpl } = provider(() => accepted(1));
-    const real = createWhatsappRepository(t.db);
+    const real = createWhatsappOutboxRepository(t.db);
     let down = true;
     const s = service(fetchImpl, {
-      repository: {
+      outbox: {
         markSent: async (id, providerId) => {
           if (down) throw new Error('connection terminated');
           return real.markSent(id, providerId);

@@ -9,6 +9,7 @@ import type { GuestsApi } from '../guests/guests.public.ts';
 import type { WeddingsApi } from '../weddings/weddings.public.ts';
 import type { WhatsappClient } from './whatsapp.client.ts';
 import { inboundBody, rsvpOf, type InboundMessage } from './whatsapp-rsvp.ts';
+import type { WhatsappOutboxRepository } from './whatsapp.outbox.repository.ts';
 import type { ReportedStatus, WhatsappRepository } from './whatsapp.repository.ts';
 
 type LoggerLike = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
@@ -70,6 +71,8 @@ const fromUnixSeconds = (value: string | undefined) => {
 
 export function createWhatsappService(deps: {
   repository: WhatsappRepository;
+  /** The send job's own queries: claiming a send, recording what Meta answered. */
+  outbox: WhatsappOutboxRepository;
   access: OwnerAccess;
   weddings: Pick<WeddingsApi, 'findById'>;
   guests: Pick<GuestsApi, 'findById' | 'lockForUpdate' | 'applyRsvp' | 'markUnreachable'>;
@@ -80,7 +83,7 @@ export function createWhatsappService(deps: {
   /** Metrics: the outcome of each send attempt that reached the provider. */
   onSendOutcome?: (outcome: 'sent' | 'failed' | 'retried') => void;
 }) {
-  const { repository, client, storage, logger, guests } = deps;
+  const { repository, outbox, client, storage, logger, guests } = deps;
   const ownedWedding = deps.access.wedding;
 
   async function absoluteImageUrl(key: string): Promise<string> {
@@ -129,7 +132,7 @@ export function createWhatsappService(deps: {
       { messageId }: { messageId: string },
       attempt: Pick<JobContext, 'attempt' | 'maxAttempts'>,
     ): Promise<void> {
-      const message = await repository.findMessage(messageId);
+      const message = await outbox.findMessage(messageId);
       if (!message || message.status !== 'queued' || message.providerMessageId) return;
       // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
       if (!client.connected) return;
@@ -139,13 +142,13 @@ export function createWhatsappService(deps: {
       // Prepared before the lease is taken: a failure here must leave no unreleased lease behind,
       // since one is read as "a send may have gone out".
       const imageUrl = wedding.invitationImageKey ? await absoluteImageUrl(wedding.invitationImageKey) : null;
-      if (await repository.markStaleAttemptUnconfirmed(message.id)) {
+      if (await outbox.markStaleAttemptUnconfirmed(message.id)) {
         deps.onSendOutcome?.('failed');
         logger.warn({ messageId: message.id }, 'WhatsApp invitation outcome unknown; not sent again');
         return;
       }
       // Another worker holds the send (or just finished it): try again later, when its outcome shows.
-      if (!(await repository.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
+      if (!(await outbox.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
         throw new Error('WhatsApp invitation is being sent by another worker; checking again later');
       }
       const result = await client.sendInvitation({
@@ -157,23 +160,23 @@ export function createWhatsappService(deps: {
         deps.onSendOutcome?.('sent');
         // Meta has the message: the lease stays until its id is stored, so no retry of this job can
         // send it again; a database blip is retried here rather than by re-running the whole send.
-        const status = await retried(() => repository.markSent(message.id, result.providerMessageId));
+        const status = await retried(() => outbox.markSent(message.id, result.providerMessageId));
         if (status === 'failed' && message.guestId) await guests.markUnreachable(message.guestId);
         return;
       }
       if (result.outcomeUnknown) {
         deps.onSendOutcome?.('failed');
-        await retried(() => repository.markUnconfirmed(message.id, result.error));
+        await retried(() => outbox.markUnconfirmed(message.id, result.error));
         logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation outcome unknown');
         return;
       }
       const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
       deps.onSendOutcome?.(final ? 'failed' : 'retried');
       if (!final) {
-        await repository.recordAttemptFailure(message.id, result.error);
+        await outbox.recordAttemptFailure(message.id, result.error);
         throw new Error(`WhatsApp send will be retried: ${result.error}`);
       }
-      await repository.markFailed(message.id, result.error);
+      await outbox.markFailed(message.id, result.error);
       if (result.recipientProblem && message.guestId) await guests.markUnreachable(message.guestId);
       logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation failed permanently');
     },
@@ -260,7 +263,7 @@ export function createWhatsappService(deps: {
 
     /** At start-up with WhatsApp connected: invitations recorded while it was not get their send jobs. */
     async requeueOutbox(maxAttempts: number): Promise<number> {
-      return client.connected ? repository.requeueOrphanInvitations(maxAttempts) : 0;
+      return client.connected ? outbox.requeueOrphanInvitations(maxAttempts) : 0;
     },
   };
 }
