@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** `tall`: 48 px and body-size text, for a field a guest fills in on a phone. */
+/**
+ * On a phone every field is at least 44 px tall, the size a thumb hits, with 16 px text, below which
+ * iOS zooms the page in on a tap; from 640 px up a compact 40 px. `tall`: 48 px and body-size text
+ * everywhere, for a field a guest fills in on a phone.
+ */
 export function Input({
   className,
   tall = false,
@@ -10,7 +14,7 @@ export function Input({
   return (
     <input
       className={cn(
-        tall ? 'h-12 text-base' : 'h-10 text-sm',
+        tall ? 'h-12 text-base' : 'h-11 text-base sm:h-10 sm:text-sm',
         'w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 placeholder:text-stone-500',
         'focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:outline-none',
         'aria-invalid:border-red-600 disabled:opacity-60 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:aria-invalid:border-red-400',

@@ -7,6 +7,7 @@ export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
+      {/* The toggle spans the input's height: 44 px on a phone, like the input. */}
       <Input {...props} type={visible ? 'text' : 'password'} className="pr-11" />
       <button
         type="button"

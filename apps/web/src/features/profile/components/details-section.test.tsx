@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@ani/contract/messages';
 import type { PublicUser } from '@ani/contract/users';
 import { getSessionEnd, saveSession } from '../../../lib/session';
 import { signInHost } from '../../../test/session';
@@ -33,7 +34,61 @@ function answerSaves(message: (body: Record<string, unknown>) => string) {
   });
 }
 
+/** A fetch that answers only when the test says so, to look at the card while a save runs. */
+function heldFetch() {
+  let answer: (response: Response) => void = () => undefined;
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
+    () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  return { fetch, answer: (response: Response) => act(() => answer(response)) };
+}
+
 describe('details section', () => {
+  it('keeps the focus on the save button while it runs and says the refusal in a region that was already there', async () => {
+    const held = heldFetch();
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    // Screen readers announce a live region whose text changes, not one that appears with its text.
+    const alert = screen.getByRole('alert');
+    expect(alert).toBeEmptyDOMElement();
+    const phone = screen.getByLabelText('Telefon Numarası');
+    await actor.clear(phone);
+    await actor.type(phone, '0544 111 22 33');
+    const button = screen.getByRole('button', { name: 'Bilgilerimi Kaydet' });
+    await actor.click(button);
+    // Busy: it says so and ignores presses, but is not disabled, which would drop the focus to <body>.
+    expect(button).toHaveAccessibleName('Kaydediliyor...');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await actor.click(button);
+    await actor.keyboard('{Enter}');
+    expect(held.fetch).toHaveBeenCalledTimes(1);
+    await held.answer(
+      jsonResponse({ success: false, message: 'Bu telefon numarası kullanılıyor.', code: 'CONFLICT' }, 409),
+    );
+    await waitFor(() => expect(alert).toHaveTextContent('Bu telefon numarası kullanılıyor.'));
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(button).toHaveAccessibleName('Bilgilerimi Kaydet');
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+  });
+
+  it("says the form's own refusal in the same region, sending nothing", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const actor = userEvent.setup();
+    renderWithRouter(<DetailsSection user={account} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toBeEmptyDOMElement();
+    await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
+    expect(alert).toHaveTextContent(messages.auth.nothingToUpdate);
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('shows the phone as "0533 222 33 44" and saves a new one as E.164', async () => {
     resetToasts();
     const fetch = answerSaves(() => 'Profil bilgileriniz güncellendi.');
@@ -113,7 +168,7 @@ describe('details section when the session ends under it', () => {
     await actor.clear(screen.getByLabelText('Ad'));
     await actor.type(screen.getByLabelText('Ad'), 'Emrecan');
     await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(sessionEnded);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(sessionEnded));
     expect(getSessionEnd()?.reason).toBe('refused');
     return actor;
   }
@@ -121,7 +176,8 @@ describe('details section when the session ends under it', () => {
   it('drops "Oturumunuz sona erdi" once the host has signed in again, keeping what they typed', async () => {
     await saveWithEndedSession();
     newSession();
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The region stays in the page for the next outcome; only its text goes.
+    await waitFor(() => expect(screen.getByRole('alert')).toBeEmptyDOMElement());
     expect(screen.getByLabelText('Ad')).toHaveValue('Emrecan');
   });
 
@@ -141,7 +197,9 @@ describe('details section when the session ends under it', () => {
     await actor.clear(screen.getByLabelText('Telefon Numarası'));
     await actor.type(screen.getByLabelText('Telefon Numarası'), '0544 111 22 33');
     await actor.click(screen.getByRole('button', { name: 'Bilgilerimi Kaydet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bu telefon numarası kullanılıyor.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Bu telefon numarası kullanılıyor.'),
+    );
     newSession();
     expect(screen.getByRole('alert')).toHaveTextContent('Bu telefon numarası kullanılıyor.');
   });

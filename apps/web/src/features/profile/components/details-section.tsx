@@ -12,7 +12,7 @@ import { updateProfile } from '../api/profile-api';
 import { useForgetEndedSessionErrors } from '../use-session-restart';
 import { checkDetails, displayPhone, emailChanging, splitName, type DetailsForm } from '../profile-rules';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { FormError, profileCard, ProfileCardTitle } from './profile-card';
+import { CardOutcome, profileCard, ProfileCardTitle } from './profile-card';
 
 export function DetailsSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -67,6 +67,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Pressed again while the save runs: the button keeps the focus (aria-disabled) and ignores it.
+    if (save.isPending) return;
     const checked = checkDetails(form, user);
     if (!checked.ok) return setFormError(checked.message);
     setFormError(null);
@@ -77,7 +79,7 @@ export function DetailsSection({ user }: { user: PublicUser }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby="details-title" className={profileCard}>
       <ProfileCardTitle id="details-title">Kişisel Bilgiler</ProfileCardTitle>
-      {error ? <FormError>{error}</FormError> : null}
+      <CardOutcome error={error} />
       {pending ? (
         <Alert tone="info" title="E-posta doğrulaması bekleniyor">
           {/* The address itself is named once, under the e-mail field. */}
@@ -141,7 +143,8 @@ export function DetailsSection({ user }: { user: PublicUser }) {
           onChange={set('phoneNumber')}
         />
       </Field>
-      <Button type="submit" disabled={save.isPending}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+      <Button type="submit" className="max-sm:min-h-11" aria-disabled={save.isPending || undefined}>
         {save.isPending ? 'Kaydediliyor...' : 'Bilgilerimi Kaydet'}
       </Button>
     </form>

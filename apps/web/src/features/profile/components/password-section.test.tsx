@@ -1,10 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@ani/contract/messages';
 import { saveSession } from '../../../lib/session';
 import { signInHost } from '../../../test/session';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { PasswordSection } from './password-section';
+
+/** A fetch that answers only when the test says so, to look at the card while a save runs. */
+function heldFetch() {
+  let answer: (response: Response) => void = () => undefined;
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
+    () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  return { fetch, answer: (response: Response) => act(() => answer(response)) };
+}
+
+async function fillIn(actor: ReturnType<typeof userEvent.setup>, current: string) {
+  await actor.type(screen.getByLabelText('Mevcut Şifre'), current);
+  await actor.type(screen.getByLabelText('Yeni Şifre'), 'YeniSifre2027');
+  await actor.type(screen.getByLabelText('Yeni Şifre Tekrarı'), 'YeniSifre2027');
+}
 
 describe('password section', () => {
   afterEach(() => {
@@ -25,8 +44,8 @@ describe('password section', () => {
     await actor.type(screen.getByLabelText('Yeni Şifre'), 'YeniSifre2027');
     await actor.type(screen.getByLabelText('Yeni Şifre Tekrarı'), 'YeniSifre2027');
     await actor.click(screen.getByRole('button', { name: 'Şifremi Güncelle' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Mevcut şifreniz yanlış.');
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Mevcut şifreniz yanlış.'));
     expect(scrolled.some((element) => element.contains(alert))).toBe(true);
   });
 
@@ -41,11 +60,55 @@ describe('password section', () => {
     await actor.type(screen.getByLabelText('Yeni Şifre'), 'YeniSifre2027');
     await actor.type(screen.getByLabelText('Yeni Şifre Tekrarı'), 'YeniSifre2027');
     await actor.click(screen.getByRole('button', { name: 'Şifremi Güncelle' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+      ),
     );
     act(() => saveSession('t2', { userId: 'u1', username: 'elifcan', email: 'e@example.com' }));
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The region stays in the page for the next outcome; only its text goes.
+    await waitFor(() => expect(screen.getByRole('alert')).toBeEmptyDOMElement());
     expect(screen.getByLabelText('Yeni Şifre')).toHaveValue('YeniSifre2027');
+  });
+
+  it('keeps the focus on the save button while it runs and says the refusal in a region that was already there', async () => {
+    const held = heldFetch();
+    const actor = userEvent.setup();
+    renderWithRouter(<PasswordSection userId="u1" />);
+    // Screen readers announce a live region whose text changes, not one that appears with its text.
+    const alert = screen.getByRole('alert');
+    expect(alert).toBeEmptyDOMElement();
+    await fillIn(actor, 'yanlis');
+    const button = screen.getByRole('button', { name: 'Şifremi Güncelle' });
+    button.focus();
+    await actor.keyboard('{Enter}');
+    // Busy: it says so and ignores presses, but is not disabled, which would drop the focus to <body>.
+    expect(button).toHaveAccessibleName('Kaydediliyor...');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await actor.keyboard('{Enter}');
+    await actor.click(button);
+    expect(held.fetch).toHaveBeenCalledTimes(1);
+    await held.answer(
+      jsonResponse({ success: false, message: 'Mevcut şifreniz yanlış.', code: 'INVALID_PASSWORD' }, 400),
+    );
+    await waitFor(() => expect(alert).toHaveTextContent('Mevcut şifreniz yanlış.'));
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(button).toHaveAccessibleName('Şifremi Güncelle');
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+  });
+
+  it("says the form's own refusal in the same region, sending nothing", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const actor = userEvent.setup();
+    renderWithRouter(<PasswordSection userId="u1" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toBeEmptyDOMElement();
+    await actor.click(screen.getByRole('button', { name: 'Şifremi Güncelle' }));
+    expect(alert).toHaveTextContent(messages.auth.currentPasswordRequired);
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile-api';
 import { useForgetEndedSessionErrors } from '../use-session-restart';
 import { checkPassword, type PasswordForm } from '../profile-rules';
-import { FormError, profileCard, ProfileCardTitle } from './profile-card';
+import { CardOutcome, profileCard, ProfileCardTitle } from './profile-card';
 
 const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation: '' };
 
@@ -40,6 +40,8 @@ export function PasswordSection({ userId }: { userId: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Pressed again while the save runs: the button keeps the focus (aria-disabled) and ignores it.
+    if (save.isPending) return;
     const checked = checkPassword(form);
     if (!checked.ok) return setFormError(checked.message);
     setFormError(null);
@@ -49,7 +51,7 @@ export function PasswordSection({ userId }: { userId: string }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby="password-title" className={profileCard}>
       <ProfileCardTitle id="password-title">Şifre Değiştir</ProfileCardTitle>
-      {error ? <FormError>{error}</FormError> : null}
+      <CardOutcome error={error} />
       <Field id="profile-current-password" label="Mevcut Şifre">
         <PasswordInput
           id="profile-current-password"
@@ -83,7 +85,8 @@ export function PasswordSection({ userId }: { userId: string }) {
           confirmation={form.confirmation}
         />
       ) : null}
-      <Button type="submit" disabled={save.isPending}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+      <Button type="submit" className="max-sm:min-h-11" aria-disabled={save.isPending || undefined}>
         {save.isPending ? 'Kaydediliyor...' : 'Şifremi Güncelle'}
       </Button>
     </form>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 
 /** The card each part of the profile page sits in (a form or a section, labelled by its title). */
@@ -31,24 +30,6 @@ export function ProfileCardTitle({
     >
       {children}
     </h2>
-  );
-}
-
-/**
- * A card's error banner. It sits at the top of the card while the submit button is at the bottom: on a
- * 375 px phone the password card is taller than the screen, so without scrolling it into view a refused
- * save (e.g. a wrong current password) would show nothing where the host is looking.
- */
-export function FormError({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // jsdom has no scrollIntoView; scroll-mt keeps the banner clear of the sticky header.
-    ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [children]);
-  return (
-    <div ref={ref} className="scroll-mt-24">
-      <Alert tone="error">{children}</Alert>
-    </div>
   );
 }
 
@@ -92,8 +73,10 @@ function Note({
 /**
  * What a card's last action came to, in two live regions that are in the page from the start and
  * whose text changes: many screen readers announce only such a region, not one that appears with its
- * text already in it (as an Alert does). Empty, they take no room. An error is scrolled into view for
- * the same reason as FormError's; `successRef` lets the success take the focus when the button goes.
+ * text already in it (as an Alert does). Empty, they take no room. Placed near the card's top while its
+ * button is at the bottom, an error is scrolled into view: on a 375 px phone the password card is
+ * taller than the screen, and a refused save (e.g. a wrong current password) would otherwise show
+ * nothing where the host is looking. `successRef` lets the success take the focus when the button goes.
  */
 export function CardOutcome({
   success,
