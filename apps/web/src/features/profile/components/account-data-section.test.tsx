@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@ani/contract/messages';
 import { saveSession } from '../../../lib/session';
 import { signInHost } from '../../../test/session';
+import { heldFetch } from '../../../test/fetch-mock';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AccountDataSection } from './account-data-section';
 import { ProfilePage } from './profile-page';
@@ -21,18 +22,6 @@ const exportCard = () => screen.getByRole('region', { name: 'Verilerimi İndir' 
 const deletionCard = () => screen.getByRole('region', { name: 'Hesabımı Sil' });
 // Each card's alert region is in the page from the start, empty until there is something to say.
 const shownAlerts = () => screen.getAllByRole('alert').filter((alert) => alert.textContent !== '');
-
-/** A fetch that answers only when the test says so, to look at the page while a request runs. */
-function heldFetch() {
-  let answer: (response: Response) => void = () => undefined;
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    () =>
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      }),
-  );
-  return { fetch, answer: (response: Response) => act(() => answer(response)) };
-}
 
 /**
  * While its request runs, a button says so and keeps the focus (aria-disabled, not disabled, which

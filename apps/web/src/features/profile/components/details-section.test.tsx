@@ -6,6 +6,7 @@ import type { PublicUser } from '@ani/contract/users';
 import { getSessionEnd, saveSession } from '../../../lib/session';
 import { signInHost } from '../../../test/session';
 import { getToasts, resetToasts } from '../../../test/toasts';
+import { expectBusy, expectIdle, heldFetch } from '../../../test/fetch-mock';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { DetailsSection } from './details-section';
 
@@ -34,18 +35,6 @@ function answerSaves(message: (body: Record<string, unknown>) => string) {
   });
 }
 
-/** A fetch that answers only when the test says so, to look at the card while a save runs. */
-function heldFetch() {
-  let answer: (response: Response) => void = () => undefined;
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    () =>
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      }),
-  );
-  return { fetch, answer: (response: Response) => act(() => answer(response)) };
-}
-
 describe('details section', () => {
   it('keeps the focus on the save button while it runs and says the refusal in a region that was already there', async () => {
     const held = heldFetch();
@@ -59,11 +48,7 @@ describe('details section', () => {
     await actor.type(phone, '0544 111 22 33');
     const button = screen.getByRole('button', { name: 'Bilgilerimi Kaydet' });
     await actor.click(button);
-    // Busy: it says so and ignores presses, but is not disabled, which would drop the focus to <body>.
-    expect(button).toHaveAccessibleName('Kaydediliyor...');
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toBeEnabled();
-    expect(button).toHaveFocus();
+    expectBusy(button, 'Kaydediliyor...');
     await actor.click(button);
     await actor.keyboard('{Enter}');
     expect(held.fetch).toHaveBeenCalledTimes(1);
@@ -72,9 +57,7 @@ describe('details section', () => {
     );
     await waitFor(() => expect(alert).toHaveTextContent('Bu telefon numarası kullanılıyor.'));
     expect(screen.getByRole('alert')).toBe(alert);
-    expect(button).toHaveAccessibleName('Bilgilerimi Kaydet');
-    expect(button).not.toHaveAttribute('aria-disabled');
-    expect(button).toHaveFocus();
+    expectIdle(button, 'Bilgilerimi Kaydet');
   });
 
   it("says the form's own refusal in the same region, sending nothing", async () => {

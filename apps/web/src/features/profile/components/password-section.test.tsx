@@ -4,20 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@ani/contract/messages';
 import { saveSession } from '../../../lib/session';
 import { signInHost } from '../../../test/session';
+import { expectBusy, expectIdle, heldFetch } from '../../../test/fetch-mock';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { PasswordSection } from './password-section';
-
-/** A fetch that answers only when the test says so, to look at the card while a save runs. */
-function heldFetch() {
-  let answer: (response: Response) => void = () => undefined;
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    () =>
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      }),
-  );
-  return { fetch, answer: (response: Response) => act(() => answer(response)) };
-}
 
 async function fillIn(actor: ReturnType<typeof userEvent.setup>, current: string) {
   await actor.type(screen.getByLabelText('Mevcut Şifre'), current);
@@ -82,11 +71,7 @@ describe('password section', () => {
     const button = screen.getByRole('button', { name: 'Şifremi Güncelle' });
     button.focus();
     await actor.keyboard('{Enter}');
-    // Busy: it says so and ignores presses, but is not disabled, which would drop the focus to <body>.
-    expect(button).toHaveAccessibleName('Kaydediliyor...');
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toBeEnabled();
-    expect(button).toHaveFocus();
+    expectBusy(button, 'Kaydediliyor...');
     await actor.keyboard('{Enter}');
     await actor.click(button);
     expect(held.fetch).toHaveBeenCalledTimes(1);
@@ -95,9 +80,7 @@ describe('password section', () => {
     );
     await waitFor(() => expect(alert).toHaveTextContent('Mevcut şifreniz yanlış.'));
     expect(screen.getByRole('alert')).toBe(alert);
-    expect(button).toHaveAccessibleName('Şifremi Güncelle');
-    expect(button).not.toHaveAttribute('aria-disabled');
-    expect(button).toHaveFocus();
+    expectIdle(button, 'Şifremi Güncelle');
   });
 
   it("says the form's own refusal in the same region, sending nothing", async () => {
