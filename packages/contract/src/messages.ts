@@ -135,6 +135,27 @@ export const messages = {
     archived: 'Arşivlendi',
     archivedAlbum:
       'Bu albümün saklama süresi {tarih} tarihinde doldu ve fotoğraflarla videolar, size önceden haber verdiğimiz gibi kalıcı olarak silindi. Etkinliğinizin adı, tarihi ve paylaşılan içerik sayısı hatıra olarak burada kalmaya devam ediyor.',
+    // Beside the retention date: the sweep mails the owner 30 and 7 days before the files go.
+    retentionReminder:
+      'Silinmeden 30 gün ve 7 gün önce size e-postayla hatırlatır, albümün indirme bağlantısını göndeririz.',
+    /** An event's items awaiting the couple's approval; links to its album's review tab. */
+    pendingWaiting: '{n} öğe onayınızı bekliyor',
+    /** After the usage line's item count: it includes the items awaiting approval (they hold a place). */
+    usagePendingIncluded: '{n} onay bekleyen dahil',
+    /** Under "Fotoğraf ve Videolar (N)" while items wait: N is the approved ones only. */
+    approvedOnlyNote: 'Bu sayı yalnızca onaylananları içerir; {n} öğe daha onayınızı bekliyor.',
+    emptyButPendingTitle: 'Henüz Onaylanmış Fotoğraf Yok',
+    emptyButPending:
+      'Misafirlerinizin yüklediği {n} öğe onayınızı bekliyor; onayladıklarınız albümde görünür.',
+    reviewPendingLink: 'Onay Bekleyenlere Git',
+    /** Home page: the latest event's notice covers only it; other events' waiting items are named here. */
+    pendingElsewhere: 'Diğer etkinliklerinizde de onayınızı bekleyen öğeler var.',
+    pendingElsewhereLink: 'Etkinliklerinize Gidin',
+    /** The event card's cover picture, named after its event (a list holds many). */
+    coverAlt: '{title} kapak görseli',
+    /** The event card's preview tiles: which event's which item a button opens. */
+    previewPhoto: '{title} albümünün {n}. fotoğrafını aç',
+    previewVideo: '{title} albümünün {n}. videosunu aç',
   },
   media: {
     photosFailed: 'Fotoğraflar yüklenirken bir hata oluştu.',

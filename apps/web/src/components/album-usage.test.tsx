@@ -15,6 +15,17 @@ describe('album usage', () => {
   });
 });
 
+describe('items awaiting approval in the count', () => {
+  it('says the item count includes them, so it can stand beside the approved-only counts', () => {
+    const usage = { bytes: 1.5 * GiB, maxBytes: 50 * GiB, maxItems: 20_000 };
+    const { rerender } = render(<AlbumUsage event={{ photoCount: 4, pendingCount: 1, usage }} />);
+    expect(screen.getByText('1,5 GB / 50 GB · 5 / 20.000 dosya (1 onay bekleyen dahil)')).toBeInTheDocument();
+    // Nothing waiting: nothing to explain.
+    rerender(<AlbumUsage event={{ photoCount: 4, pendingCount: 0, usage }} />);
+    expect(screen.getByText('1,5 GB / 50 GB · 4 / 20.000 dosya')).toBeInTheDocument();
+  });
+});
+
 describe('a full album', () => {
   const usage = { bytes: 1.5 * GiB, maxBytes: 50 * GiB, maxItems: 20_000 };
 
@@ -33,7 +44,9 @@ describe('a full album', () => {
     expect(
       screen.getByText('Albüm dosya sınırına ulaştı; misafirler yeni fotoğraf ve video yükleyemez.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('1,5 GB / 50 GB · 20.000 / 20.000 dosya')).toBeInTheDocument();
+    expect(
+      screen.getByText('1,5 GB / 50 GB · 20.000 / 20.000 dosya (10 onay bekleyen dahil)'),
+    ).toBeInTheDocument();
     expect(albumFull({ photoCount: 19_999, usage })).toBeNull();
   });
 

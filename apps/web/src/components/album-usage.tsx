@@ -39,12 +39,19 @@ const fullTexts = {
 export function AlbumUsage({ event, className }: { event: Usage; className?: string }) {
   const percent = albumUsagePercent(event);
   const full = albumFull(event);
-  const text = formatMessage(messages.media.usage, {
-    used: formatBytes(event.usage.bytes),
-    max: formatBytes(event.usage.maxBytes),
-    items: itemsUsed(event).toLocaleString('tr-TR'),
-    maxItems: event.usage.maxItems.toLocaleString('tr-TR'),
-  });
+  const waiting = event.pendingCount ?? 0;
+  // The item count takes in what awaits approval, unlike the album's own "N fotoğraf" counts of the
+  // approved: it says so, or the two numbers side by side look like a mistake.
+  const text =
+    formatMessage(messages.media.usage, {
+      used: formatBytes(event.usage.bytes),
+      max: formatBytes(event.usage.maxBytes),
+      items: itemsUsed(event).toLocaleString('tr-TR'),
+      maxItems: event.usage.maxItems.toLocaleString('tr-TR'),
+    }) +
+    (waiting > 0
+      ? ` (${formatMessage(messages.events.usagePendingIncluded, { n: waiting.toLocaleString('tr-TR') })})`
+      : '');
   return (
     <div className={cn('text-xs', className)} data-testid="album-usage">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">

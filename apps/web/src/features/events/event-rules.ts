@@ -1,6 +1,7 @@
 import { istanbulDay } from '@ani/contract/events';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
+import { paths } from '../../config/paths';
 
 const e = messages.events;
 
@@ -65,4 +66,12 @@ export function qrFileName(title: string): string {
 export function extensionOf(key: string): string {
   const last = key.split('/').pop() ?? '';
   return last.includes('.') ? last.split('.').pop()!.toUpperCase() : '';
+}
+
+/**
+ * The event's own album opened on its "Onay Bekleyenler" tab (the album page reads `?view=pending`).
+ * Not the dashboard's album, which always shows the latest event.
+ */
+export function pendingReviewPath(eventId: string): string {
+  return `${paths.event(eventId)}?view=pending`;
 }

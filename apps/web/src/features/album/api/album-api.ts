@@ -87,7 +87,15 @@ export const albumPhotosQuery = (eventId: string) => ({
 });
 
 /**
- * The album's newest item (its id, null when empty) and its counts, read again every half minute
+ * How often the owner's album asks about what waits for approval, while its tab is in front: the
+ * review tab's badge (the counts below) and the list itself read again together, so the two never
+ * disagree for long. Not while the tab is in the background (`refetchIntervalInBackground: false`);
+ * coming back to the front reads at once (`refetchOnWindowFocus`).
+ */
+export const pendingPollMs = 10_000;
+
+/**
+ * The album's newest item (its id, null when empty) and its counts, read again every `pendingPollMs`
  * while the owner's album is open and when its tab comes back to the front: guests go on uploading
  * (and deleting) while the couple looks, and the page learns of it without the grid being pushed
  * around under the couple's finger.
@@ -107,7 +115,8 @@ export const albumNewestQuery = (eventId: string) =>
         photoCount: r.photoCount,
         pendingCount: r.pendingCount,
       })),
-    refetchInterval: 30_000,
+    refetchInterval: pendingPollMs,
+    refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

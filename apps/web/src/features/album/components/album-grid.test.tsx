@@ -2,25 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import type { CSSProperties } from 'react';
 import type { MediaItem } from '@ani/contract/media';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { AlbumGrid } from './album-grid';
 import { SelectionBar } from './selection-bar';
 
-const items: MediaItem[] = Array.from({ length: 200 }, (_, i) => ({
-  id: `a${i}`,
-  key: `events/ev1/a${i}.jpg`,
-  url: `/media/a${i}-preview`,
-  originalUrl: `/media/a${i}`,
-  thumbnailUrl: `/media/a${i}-thumb`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 1000,
-  width: 10,
-  height: 10,
-  processed: true,
-  status: 'approved',
-  unreadable: false,
-  metadata: { uploader: 'Zeynep', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
-}));
+const items: MediaItem[] = Array.from({ length: 200 }, (_, i) => sampleMediaItem(`a${i}`));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stockCoverSet } from '@ani/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
@@ -7,49 +6,21 @@ import { Route, Routes } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
 import { resetToasts } from '../../../test/toasts';
+import { sampleEvent, sampleMediaItem } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { AlbumPage } from './album-page';
 
-const event = {
-  id: 'ev1',
-  eventId: 'ev1',
-  title: 'Ayşe & Mehmet',
-  eventDate: '2026-12-05T12:00:00.000Z',
-  description: null,
-  coverImage: '/images/covers/cover-1.jpg',
-  cover: stockCoverSet('/images/covers/cover-1.jpg'),
-  isGalleryPublic: false,
+const event = sampleEvent({
   canAddPhotos: true,
-  autoApprovePhotos: true,
-  cardTheme: null,
   photoCount: 3,
-  pendingCount: 0,
   usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  retainedUntil: '2027-12-05T12:00:00.000Z',
-  archivedAt: null,
-};
-const item = (
-  id: string,
-  uploader: string | null,
-  note: string | null,
-  type: 'image' | 'video' = 'image',
-) => ({
-  id,
-  key: `events/ev1/${id}.jpg`,
-  url: `/media/${id}-preview`,
-  originalUrl: `/media/${id}`,
-  thumbnailUrl: `/media/${id}-thumb`,
-  type,
-  mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4',
-  size: 1000,
-  width: 10,
-  height: 10,
-  processed: true,
-  status: 'approved',
-  unreadable: false,
-  metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
 });
+const item = (id: string, uploader: string | null, note: string | null, type: 'image' | 'video' = 'image') =>
+  sampleMediaItem(id, {
+    type,
+    mimeType: type === 'image' ? 'image/jpeg' : 'video/mp4',
+    metadata: { uploader, note },
+  });
 const page = (photos: unknown[], photoCount: number) =>
   jsonResponse({
     success: true,
@@ -277,6 +248,27 @@ describe('album page', () => {
     expect(urls.find((u) => u.includes('/photos'))).toContain('status=approved');
     await user.click(tab);
     expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+  });
+
+  it("hides the album tab's selection bar on Onay Bekleyenler, and brings it back with the same selection", async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
+      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null), item('a2', 'Ali', null)], 2);
+      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
+    });
+    const user = userEvent.setup();
+    renderAlbum();
+    await user.click(await screen.findByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Fotoğraf 2 seç' }));
+    expect(screen.getByRole('region', { name: 'Seçim' })).toHaveTextContent('2 öğe seçildi');
+    await user.click(screen.getByRole('tab', { name: /Onay Bekleyenler/ }));
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Seçim' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Albüm/ }));
+    expect(screen.getByRole('region', { name: 'Seçim' })).toHaveTextContent('2 öğe seçildi');
   });
 
   it('with automatic approval and nothing waiting, the album has no review tab', async () => {

@@ -305,8 +305,10 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
         onDeleteUploader={setConfirmUploader}
         onClosed={(index) => setFocusRequest({ index: Math.min(index, items.length - 1) })}
       />
+      {/* The album tab's selection stays while the host reviews, but its bar does not: the review tab has
+          its own selection and buttons, and the fixed bar would cover its cards' "Onayla". */}
       <SelectionBar
-        count={selected.size}
+        count={reviewing && view === 'pending' ? 0 : selected.size}
         busy={deletion.busy}
         onClear={() => setSelected(new Set())}
         onDelete={() => setConfirm({ ids: [...selected] })}

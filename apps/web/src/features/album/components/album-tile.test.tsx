@@ -1,28 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { MediaItem } from '@ani/contract/media';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { AlbumTile } from './album-tile';
 
 // What the browser needs to keep a focused control clear of the sticky bars (jsdom lays nothing out,
 // so the scrolling itself is for a browser to check).
 const clearance = 'calc(var(--sticky-offset, 0px) + var(--sticky-bar, 0px) + 0.5rem)';
 
-const item: MediaItem = {
-  id: 'a1',
-  key: 'events/ev1/a1.jpg',
-  url: '/media/a1-preview',
-  originalUrl: '/media/a1',
-  thumbnailUrl: '/media/a1-thumb',
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 1000,
-  width: 10,
-  height: 10,
-  processed: true,
-  status: 'approved',
-  unreadable: false,
-  metadata: { uploader: 'Zeynep', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
-};
+const item: MediaItem = sampleMediaItem('a1');
 
 function renderTile() {
   render(<AlbumTile item={item} index={0} onOpen={vi.fn()} onToggle={vi.fn()} onDelete={vi.fn()} />);

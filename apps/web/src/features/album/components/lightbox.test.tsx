@@ -3,24 +3,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MediaItem } from '@ani/contract/media';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { Lightbox } from './lightbox';
 
-const item = (id: string, note: string | null): MediaItem => ({
-  id,
-  key: `events/e/${id}.jpg`,
-  url: `/p/${id}`,
-  originalUrl: `/o/${id}`,
-  thumbnailUrl: `/t/${id}`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 1,
-  width: 1,
-  height: 1,
-  processed: true,
-  status: 'approved',
-  unreadable: false,
-  metadata: { uploader: 'anonymous', uploadDate: '2026-12-05T18:30:00.000Z', note },
-});
+const item = (id: string, note: string | null): MediaItem =>
+  sampleMediaItem(id, {
+    key: `events/e/${id}.jpg`,
+    url: `/p/${id}`,
+    originalUrl: `/o/${id}`,
+    thumbnailUrl: `/t/${id}`,
+    size: 1,
+    width: 1,
+    height: 1,
+    metadata: { uploader: 'anonymous', note },
+  });
 const items = [item('a', 'Birinci not'), item('b', null), item('c', 'Üçüncü not')];
 
 function Harness() {

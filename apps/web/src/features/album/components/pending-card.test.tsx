@@ -1,24 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { MediaItem } from '@ani/contract/media';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { PendingCard } from './pending-card';
 
-const item: MediaItem = {
-  id: 'p1',
-  key: 'events/ev1/p1.jpg',
-  url: '/media/p1-preview',
-  originalUrl: '/media/p1',
-  thumbnailUrl: '/media/p1-thumb',
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 1000,
-  width: 10,
-  height: 10,
-  processed: true,
-  status: 'pending',
-  unreadable: false,
-  metadata: { uploader: 'Zeynep', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
-};
+const item: MediaItem = sampleMediaItem('p1', { status: 'pending' });
 
 describe('pending card and the keyboard', () => {
   it('draws the "büyük aç" link’s focus ring inside the card, where overflow-hidden cannot cut it off', () => {

@@ -1,28 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
 import { resetToasts } from '../../../test/toasts';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
+import { albumNewestQuery, pendingPollMs } from '../api/album-api';
 import { PendingPanel } from './pending-panel';
 
-const item = (id: string, uploader: string | null, note: string | null) => ({
-  id,
-  key: `events/ev1/${id}.jpg`,
-  url: `/media/${id}-thumb`,
-  originalUrl: `/media/${id}`,
-  thumbnailUrl: `/media/${id}-thumb`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 1000,
-  width: 10,
-  height: 10,
-  processed: true,
-  status: 'pending',
-  unreadable: false,
-  metadata: { uploader, uploadDate: '2026-12-05T18:30:00.000Z', note },
-});
+const item = (id: string, uploader: string | null, note: string | null) =>
+  sampleMediaItem(id, { url: `/media/${id}-thumb`, status: 'pending', metadata: { uploader, note } });
 const list = (photos: unknown[]) =>
   jsonResponse({
     success: true,
@@ -499,5 +488,36 @@ describe('Onay Bekleyenler: the cards', () => {
         'calc(var(--sticky-offset, 0px) + var(--sticky-bar, 0px) + 0.5rem)',
       );
     }
+  });
+});
+
+describe('Onay Bekleyenler: asking the server again', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    focusManager.setFocused(undefined);
+  });
+
+  const listReads = (calls: Call[]) =>
+    calls.filter((c) => c.method === 'GET' && c.url.includes('status=pending')).length;
+
+  it('reads the list again every 10 s while the page is in front, and not while it is in the background', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = server([item('p1', 'Zeynep', null)]);
+    renderPanel();
+    await screen.findAllByTestId('pending-item');
+    expect(listReads(calls)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(listReads(calls)).toBe(2);
+
+    focusManager.setFocused(false);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(listReads(calls)).toBe(2);
+  });
+
+  it("the review tab's badge asks as often as the list, and not in the background either", () => {
+    const badge = albumNewestQuery('ev1');
+    expect(pendingPollMs).toBe(10_000);
+    expect(badge.refetchInterval).toBe(pendingPollMs);
+    expect(badge.refetchIntervalInBackground).toBe(false);
   });
 });

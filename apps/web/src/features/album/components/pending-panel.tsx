@@ -10,7 +10,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { albumToast } from '../../../lib/album-toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { approvePhotos, deletePhotos, pendingPhotosQuery, refreshAfterReview } from '../api/album-api';
+import {
+  approvePhotos,
+  deletePhotos,
+  pendingPhotosQuery,
+  pendingPollMs,
+  refreshAfterReview,
+} from '../api/album-api';
 import { PendingCard } from './pending-card';
 
 const a = messages.approval;
@@ -22,7 +28,13 @@ const m = messages.media;
  */
 export function PendingPanel({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
-  const pending = useInfiniteQuery({ ...pendingPhotosQuery(eventId), refetchInterval: 30_000 });
+  // Guests upload while the couple reviews: the list is read again as often as the tab's badge, and
+  // only while the page is in front.
+  const pending = useInfiniteQuery({
+    ...pendingPhotosQuery(eventId),
+    refetchInterval: pendingPollMs,
+    refetchIntervalInBackground: false,
+  });
   const items = useMemo(() => pending.data?.pages.flatMap((p) => p.photos) ?? [], [pending.data]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);

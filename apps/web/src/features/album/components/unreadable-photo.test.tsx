@@ -2,26 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { MediaItem } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
+import { sampleMediaItem } from '../../../test/album-fixtures';
 import { AlbumTile } from './album-tile';
 import { Lightbox } from './lightbox';
 
-const photo = (id: string, over: Partial<MediaItem> = {}): MediaItem => ({
-  id,
-  key: `events/e/${id}.jpg`,
-  url: `/p/${id}`,
-  originalUrl: `/o/${id}`,
-  thumbnailUrl: `/t/${id}`,
-  type: 'image',
-  mimeType: 'image/jpeg',
-  size: 8_000_000,
-  width: 4000,
-  height: 3000,
-  processed: true,
-  status: 'approved',
-  unreadable: false,
-  metadata: { uploader: 'Ayşe', uploadDate: '2026-12-05T18:30:00.000Z', note: null },
-  ...over,
-});
+const photo = (id: string, over: Partial<MediaItem> = {}): MediaItem =>
+  sampleMediaItem(id, {
+    key: `events/e/${id}.jpg`,
+    url: `/p/${id}`,
+    originalUrl: `/o/${id}`,
+    thumbnailUrl: `/t/${id}`,
+    size: 8_000_000,
+    width: 4000,
+    height: 3000,
+    ...over,
+    metadata: { uploader: 'Ayşe', ...over.metadata },
+  });
 const broken = photo('x', { thumbnailUrl: null, unreadable: true });
 
 describe('a photo nothing could decode', () => {

@@ -1,31 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stockCoverSet, type Event } from '@ani/contract/events';
+import type { Event } from '@ani/contract/events';
 import { messages } from '@ani/contract/messages';
 import { refreshSession } from '../../../lib/session';
+import { sampleEvent } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { DashboardHomePage } from './dashboard-home-page';
 
-const event: Event = {
-  id: 'ev1',
-  eventId: 'ev1',
-  title: 'Ayşe & Mehmet',
-  eventDate: '2026-12-05T12:00:00.000Z',
-  description: null,
-  coverImage: '/images/covers/cover-1.jpg',
-  cover: stockCoverSet('/images/covers/cover-1.jpg')!,
-  isGalleryPublic: false,
+const event: Event = sampleEvent({
   canAddPhotos: true,
   autoApprovePhotos: false,
-  cardTheme: null,
   photoCount: 12,
   pendingCount: 3,
   usage: { bytes: 3000, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  retainedUntil: '2027-12-05T12:00:00.000Z',
-  archivedAt: null,
-};
+});
 
 /** The home page against a server that holds `events`; the wedding is left unanswered (not a 404). */
 function renderHome(events: Event[], deletionScheduledAt: string | null = null) {
@@ -74,7 +63,56 @@ describe('dashboard home: items waiting for approval', () => {
   });
 });
 
+describe('dashboard home: items waiting in other events', () => {
+  const older = sampleEvent({
+    id: 'ev0',
+    eventId: 'ev0',
+    title: 'Nişan',
+    eventDate: '2026-06-01T12:00:00.000Z',
+  });
+  const elsewhere = 'Diğer etkinliklerinizde de onayınızı bekleyen öğeler var.';
+
+  it('says so beside the latest event’s notice, and leads to the events page', async () => {
+    const user = userEvent.setup();
+    renderHome([event, { ...older, pendingCount: 2 }]);
+    const region = await screen.findByRole('region', { name: elsewhere });
+    // The latest event's own notice stays as it is.
+    expect(screen.getByRole('region', { name: '3 öğe onay bekliyor' })).toBeInTheDocument();
+    const link = within(region).getByRole('link', { name: 'Etkinliklerinize Gidin' });
+    expect(link).toHaveAttribute('href', '/events');
+    await user.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/events');
+  });
+
+  it('says nothing of the kind when only the latest event has waiting items, or the other is archived', async () => {
+    const { unmount } = renderHome([event, older]);
+    await screen.findByRole('region', { name: '3 öğe onay bekliyor' });
+    expect(screen.queryByText(elsewhere)).not.toBeInTheDocument();
+    unmount();
+
+    renderHome([
+      { ...event, pendingCount: 0 },
+      { ...older, pendingCount: 2, archivedAt: '2027-06-01T00:00:00.000Z' },
+    ]);
+    await screen.findByRole('heading', { name: 'Ayşe & Mehmet' });
+    expect(screen.queryByText(elsewhere)).not.toBeInTheDocument();
+  });
+});
+
 describe('dashboard home: how long the album is kept', () => {
+  const reminder =
+    'Silinmeden 30 gün ve 7 gün önce size e-postayla hatırlatır, albümün indirme bağlantısını göndeririz.';
+
+  it('tells of the e-mails that come 30 and 7 days before the end, but not once a deletion is confirmed', async () => {
+    const { unmount } = renderHome([event]);
+    expect(await screen.findByText(reminder)).toBeInTheDocument();
+    unmount();
+
+    renderHome([event], '2026-12-04T09:00:00.000Z');
+    await screen.findByRole('link', { name: 'Silme talebini geri al' });
+    expect(screen.queryByText(reminder)).not.toBeInTheDocument();
+  });
+
   it('promises the year while the account stays, and names the deletion day once one is confirmed', async () => {
     const { unmount } = renderHome([event]);
     expect(await screen.findByText('Albümünüz 5 Aralık 2027 tarihine kadar saklanacak')).toBeInTheDocument();

@@ -31,6 +31,10 @@ export function DashboardHomePage() {
   const weddingMissing = wedding.isError && wedding.error instanceof ApiError && wedding.error.status === 404;
   // The latest event by date is the couple's wedding.
   const latest = [...(events.data ?? [])].sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
+  // The notice below is about the latest event only; items waiting in another one would go unseen.
+  const pendingElsewhere = (events.data ?? []).some(
+    (e) => e.id !== latest?.id && e.pendingCount > 0 && e.archivedAt === null,
+  );
   // The form takes its own button away once the wedding is saved: the keyboard and a screen reader go
   // on at the wedding's title that replaces it, instead of falling to the page's top.
   const titleAfterCreate = useRef(false);
@@ -97,6 +101,10 @@ export function DashboardHomePage() {
                 <Archive aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />{' '}
                 <span>
                   {retentionNote(latest, pendingDeletion)}
+                  {/* The retention sweep mails the owner 30 and 7 days before the files are removed. */}
+                  {!pendingDeletion && latest.archivedAt === null ? (
+                    <span className="mt-0.5 block text-stone-300">{messages.events.retentionReminder}</span>
+                  ) : null}
                   {pendingDeletion ? (
                     <>
                       {' '}
@@ -126,6 +134,24 @@ export function DashboardHomePage() {
                 className={cn(buttonClasses('default', 'md'), 'min-h-11 max-sm:w-full')}
               >
                 {messages.approval.pendingTitle}
+                <ChevronRight aria-hidden className="h-4 w-4" />
+              </Link>
+            </section>
+          ) : null}
+          {pendingElsewhere ? (
+            <section
+              aria-labelledby="pending-elsewhere"
+              className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gold-400/50 bg-gold-400/10 p-4 sm:p-5"
+            >
+              <p id="pending-elsewhere" className="flex items-center gap-2 font-medium">
+                <Clock aria-hidden className="h-5 w-5 shrink-0 text-gold-600 dark:text-gold-400" />
+                {messages.events.pendingElsewhere}
+              </p>
+              <Link
+                to={paths.events}
+                className={cn(buttonClasses('outline', 'md'), 'min-h-11 max-sm:w-full')}
+              >
+                {messages.events.pendingElsewhereLink}
                 <ChevronRight aria-hidden className="h-4 w-4" />
               </Link>
             </section>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, ExternalLink, ImageOff, Play } from 'lucide-react';
+import { Link } from 'react-router';
+import { Clock, Download, ExternalLink, ImageOff, Play } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
-import type { MediaItem } from '@ani/contract/media';
+import { formatMessage, type MediaItem } from '@ani/contract/media';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { useAlbumDownload } from '../../../components/album-download-dialog';
@@ -11,16 +12,30 @@ import { Spinner } from '../../../components/ui/spinner';
 import { openAlbum } from '../../../lib/owner-tab';
 import { toast } from '../../../lib/toast';
 import { previewPhotosQuery } from '../api/events-api';
-import { extensionOf } from '../event-rules';
+import { extensionOf, pendingReviewPath } from '../event-rules';
 
-function Tile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+const e = messages.events;
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+function Tile({
+  item,
+  position,
+  eventTitle,
+  onOpen,
+}: {
+  item: MediaItem;
+  position: number;
+  eventTitle: string;
+  onOpen: () => void;
+}) {
   const video = item.type === 'video';
   const src = video ? item.thumbnailUrl : item.url;
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={video ? 'Videoyu albümde aç' : 'Fotoğrafı albümde aç'}
+      // Each tile its own name: the event's and the item's place in it, not one text for all of them.
+      aria-label={formatMessage(video ? e.previewVideo : e.previewPhoto, { title: eventTitle, n: position })}
       className="relative aspect-square cursor-pointer overflow-hidden rounded-xl bg-stone-800"
     >
       {src ? <img src={src} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
@@ -58,7 +73,15 @@ export function ContentTab({ event }: { event: Event }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold text-stone-900">Fotoğraf ve Videolar ({count})</h3>
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold text-stone-900">Fotoğraf ve Videolar ({count})</h3>
+          {/* The count is the approved ones; the usage line above counts the waiting ones too. */}
+          {pendingCount > 0 && count > 0 ? (
+            <p className="mt-0.5 text-sm text-stone-600" data-testid="approved-only-note">
+              {formatMessage(e.approvedOnlyNote, { n: pendingCount.toLocaleString('tr-TR') })}
+            </p>
+          ) : null}
+        </div>
         <Button
           variant="outline"
           onClick={() => void download.start()}
@@ -76,6 +99,21 @@ export function ContentTab({ event }: { event: Event }) {
         <p className="text-sm text-red-700">
           {messages.media.photosFailed} Lütfen daha sonra tekrar deneyin.
         </p>
+      ) : count === 0 && pendingCount > 0 && event.archivedAt === null ? (
+        // Guests did upload: everything waits for the couple, so "nothing added yet" would be untrue.
+        <div
+          className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gold-400/60 p-8 text-center"
+          data-testid="empty-but-pending"
+        >
+          <Clock aria-hidden className="h-8 w-8 text-gold-600" />
+          <p className="font-medium text-stone-800">{e.emptyButPendingTitle}</p>
+          <p className="text-sm text-stone-600">
+            {formatMessage(e.emptyButPending, { n: pendingCount.toLocaleString('tr-TR') })}
+          </p>
+          <Link to={pendingReviewPath(event.id)} className={linkClass}>
+            {e.reviewPendingLink}
+          </Link>
+        </div>
       ) : count === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-stone-300 p-8 text-center">
           <ImageOff aria-hidden className="h-8 w-8 text-stone-400" />
@@ -84,8 +122,8 @@ export function ContentTab({ event }: { event: Event }) {
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {items.map((item) => (
-            <Tile key={item.id} item={item} onOpen={open} />
+          {items.map((item, index) => (
+            <Tile key={item.id} item={item} position={index + 1} eventTitle={event.title} onOpen={open} />
           ))}
           <button
             type="button"

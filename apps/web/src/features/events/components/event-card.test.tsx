@@ -1,29 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stockCoverSet } from '@ani/contract/events';
+import { sampleEvent } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { EventCard } from './event-card';
 
-const event = {
-  id: 'ev1',
-  eventId: 'ev1',
-  title: 'Ayşe & Mehmet',
-  eventDate: '2026-12-05T12:00:00.000Z',
-  description: null,
-  coverImage: '/images/covers/cover-1.jpg',
-  cover: stockCoverSet('/images/covers/cover-1.jpg')!,
-  isGalleryPublic: false,
-  canAddPhotos: false,
-  autoApprovePhotos: true,
-  cardTheme: null,
-  photoCount: 0,
-  pendingCount: 0,
-  usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  retainedUntil: '2027-12-05T12:00:00.000Z',
-  archivedAt: null,
-};
+const event = sampleEvent();
 
 function answerMe(deletionScheduledAt: string | null) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
@@ -69,5 +51,54 @@ describe('event card', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByText('Albümünüz 5 Aralık 2027 tarihine kadar saklanacak')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('event card: items awaiting approval', () => {
+  it("links a waiting count to this event's own review tab, after the toggle and not inside it", async () => {
+    answerMe(null);
+    renderWithRouter(
+      <EventCard event={{ ...sampleEvent({ id: 'ev7', eventId: 'ev7' }), pendingCount: 3 }} />,
+      {
+        path: '/events',
+      },
+    );
+    const link = screen.getByRole('link', { name: '3 öğe onayınızı bekliyor' });
+    expect(link).toHaveAttribute('href', '/events/ev7?view=pending');
+    // A link inside the toggle button would be a control inside a control.
+    expect(screen.getByRole('button', { name: /Ayşe & Mehmet/ })).not.toContainElement(link);
+    await userEvent.setup().click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/events/ev7');
+  });
+
+  it('shows no such line when nothing waits, or once the album is archived', async () => {
+    answerMe(null);
+    const { unmount } = renderWithRouter(<EventCard event={sampleEvent({ pendingCount: 0 })} />);
+    expect(screen.queryByText(/onayınızı bekliyor/)).not.toBeInTheDocument();
+    unmount();
+    renderWithRouter(
+      <EventCard event={sampleEvent({ pendingCount: 2, archivedAt: '2028-01-01T00:00:00.000Z' })} />,
+    );
+    expect(screen.queryByText(/onayınızı bekliyor/)).not.toBeInTheDocument();
+  });
+
+  it('says its usage count takes in the waiting items, which the approved count leaves out', () => {
+    answerMe(null);
+    renderWithRouter(<EventCard event={sampleEvent({ photoCount: 4, pendingCount: 1 })} />);
+    expect(screen.getByTestId('album-usage')).toHaveTextContent('5 / 20.000 dosya (1 onay bekleyen dahil)');
+  });
+});
+
+describe('event card: its cover', () => {
+  it('is named after its event, so a list of cards does not read one name over and over', () => {
+    answerMe(null);
+    renderWithRouter(
+      <>
+        <EventCard event={sampleEvent()} />
+        <EventCard event={sampleEvent({ id: 'ev2', eventId: 'ev2', title: 'Elif & Can' })} />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Ayşe & Mehmet kapak görseli' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Elif & Can kapak görseli' })).toBeInTheDocument();
   });
 });

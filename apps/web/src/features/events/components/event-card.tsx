@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Archive, CalendarDays, ChevronDown } from 'lucide-react';
+import { Archive, CalendarDays, ChevronDown, Clock } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
+import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
 import { AlbumUsage } from '../../../components/album-usage';
 import { CoverPicture } from '../../../components/cover-picture';
@@ -10,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import { retentionNote, usePendingDeletion } from '../../../lib/retention';
 import { paths } from '../../../config/paths';
+import { pendingReviewPath } from '../event-rules';
 import { ContentTab } from './content-tab';
 import { QrTab } from './qr-tab';
 import { SettingsTab } from './settings-tab';
@@ -30,8 +32,10 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
           onClick={() => setOpen((v) => !v)}
           className="flex w-full cursor-pointer items-stretch text-left"
         >
+          {/* Named after its event: a list of cards must not read out the same picture name each time. */}
           <CoverPicture
             cover={event.cover}
+            alt={formatMessage(messages.events.coverAlt, { title: event.title })}
             sizes="(min-width: 640px) 176px, 112px"
             className="h-24 w-28 shrink-0 object-cover sm:h-28 sm:w-44"
           />
@@ -72,6 +76,18 @@ export function EventCard({ event, defaultOpen = false }: { event: Event; defaul
             className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
             {messages.auth.deletionCancelLink}
+          </Link>
+        </p>
+      ) : null}
+      {/* Items wait for the couple in the album's review tab; like the link above, not in the toggle. */}
+      {event.pendingCount > 0 && event.archivedAt === null ? (
+        <p className="flex items-center gap-1.5 border-t border-brand-100 px-4 py-2 text-sm">
+          <Clock aria-hidden className="h-4 w-4 shrink-0 text-gold-600" />
+          <Link
+            to={pendingReviewPath(event.id)}
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {formatMessage(messages.events.pendingWaiting, { n: event.pendingCount.toLocaleString('tr-TR') })}
           </Link>
         </p>
       ) : null}

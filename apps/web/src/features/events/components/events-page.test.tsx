@@ -1,40 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stockCoverSet } from '@ani/contract/events';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { refreshSession } from '../../../lib/session';
 import { resetToasts } from '../../../test/toasts';
+import { photoPage, sampleEvent, sampleMediaItem } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { EventsPage } from './events-page';
 
-const event = {
-  id: 'ev1',
-  eventId: 'ev1',
-  title: 'Ayşe & Mehmet',
-  eventDate: '2026-12-05T12:00:00.000Z',
-  description: null,
-  coverImage: '/images/covers/cover-1.jpg',
-  cover: stockCoverSet('/images/covers/cover-1.jpg'),
-  isGalleryPublic: false,
-  canAddPhotos: false,
-  autoApprovePhotos: true,
-  cardTheme: null,
-  photoCount: 0,
-  pendingCount: 0,
-  usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  retainedUntil: '2027-12-05T12:00:00.000Z',
-  archivedAt: null,
-};
-const emptyPhotos = jsonResponse({
-  success: true,
-  photos: [],
-  nextToken: null,
-  pagination: { nextToken: null, page: 1, limit: 4, totalPages: 0 },
-  photoCount: 0,
-  pendingCount: 0,
-});
+const event = sampleEvent();
+const emptyPhotos = jsonResponse(photoPage([], { limit: 4 }));
 
 describe('events page', () => {
   it('shows the empty state and reports the first form error in a "Form Hatası" toast', async () => {
@@ -173,6 +148,85 @@ describe('events page', () => {
     await user.click(screen.getByRole('radio', { name: /^Açık/ }));
     expect(
       await screen.findByText('Etkinlik detayları yüklenirken bir hata oluştu.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+/** The events page against a server holding `events`, each event's preview answering `preview`. */
+function renderEvents(
+  events: unknown[],
+  preview: (url: string) => unknown = () => photoPage([], { limit: 4 }),
+) {
+  resetToasts();
+  window.sessionStorage.setItem('token', 't');
+  refreshSession();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    return url.includes('/photos') ? jsonResponse(preview(url)) : jsonResponse({ success: true, events });
+  });
+  return renderWithRouter(
+    <>
+      <EventsPage />
+      <Toaster />
+    </>,
+    { path: '/events' },
+  );
+}
+
+describe('events page: items awaiting approval', () => {
+  it("an album with only waiting items says they wait, and leads to that event's review tab", async () => {
+    renderEvents([{ ...event, autoApprovePhotos: false, photoCount: 0, pendingCount: 2 }], () =>
+      photoPage([], { limit: 4, photoCount: 0, pendingCount: 2 }),
+    );
+    const empty = await screen.findByTestId('empty-but-pending');
+    expect(within(empty).getByText('Henüz Onaylanmış Fotoğraf Yok')).toBeInTheDocument();
+    expect(
+      within(empty).getByText(
+        'Misafirlerinizin yüklediği 2 öğe onayınızı bekliyor; onayladıklarınız albümde görünür.',
+      ),
+    ).toBeInTheDocument();
+    // Not the empty album's "nothing was added".
+    expect(screen.queryByText('Bu etkinliğe henüz fotoğraf eklenmemiş.')).not.toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: 'Onay Bekleyenlere Git' })).toHaveAttribute(
+      'href',
+      '/events/ev1?view=pending',
+    );
+  });
+
+  it('says which count is which: the approved in the heading, the waiting ones beside it and in the usage', async () => {
+    const photos = ['a', 'b', 'c', 'd'].map((id) => sampleMediaItem(id));
+    renderEvents([{ ...event, photoCount: 4, pendingCount: 1 }], () =>
+      photoPage(photos, { limit: 4, photoCount: 4, pendingCount: 1 }),
+    );
+    expect(await screen.findByText('Fotoğraf ve Videolar (4)')).toBeInTheDocument();
+    expect(await screen.findByTestId('approved-only-note')).toHaveTextContent(
+      'Bu sayı yalnızca onaylananları içerir; 1 öğe daha onayınızı bekliyor.',
+    );
+    expect(screen.getByTestId('album-usage')).toHaveTextContent('5 / 20.000 dosya (1 onay bekleyen dahil)');
+    expect(screen.getByRole('link', { name: '1 öğe onayınızı bekliyor' })).toHaveAttribute(
+      'href',
+      '/events/ev1?view=pending',
+    );
+  });
+
+  it('shows the waiting line only on the cards of events that have waiting items', async () => {
+    renderEvents([
+      { ...event, pendingCount: 3 },
+      { ...event, id: 'ev2', eventId: 'ev2', title: 'Elif & Can', pendingCount: 0 },
+    ]);
+    const link = await screen.findByRole('link', { name: '3 öğe onayınızı bekliyor' });
+    expect(link).toHaveAttribute('href', '/events/ev1?view=pending');
+    expect(screen.getAllByText(/onayınızı bekliyor/)).toHaveLength(1);
+  });
+
+  it('names each preview tile after its event and place, not one text for every tile', async () => {
+    const photos = [sampleMediaItem('a'), sampleMediaItem('b', { type: 'video', mimeType: 'video/mp4' })];
+    renderEvents([{ ...event, photoCount: 2 }], () => photoPage(photos, { limit: 4 }));
+    expect(
+      await screen.findByRole('button', { name: 'Ayşe & Mehmet albümünün 1. fotoğrafını aç' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Ayşe & Mehmet albümünün 2. videosunu aç' }),
     ).toBeInTheDocument();
   });
 });

@@ -1,30 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stockCoverSet, type Event } from '@ani/contract/events';
 import { refreshSession } from '../../../lib/session';
+import { sampleEvent } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { SettingsTab } from './settings-tab';
 
-const event: Event = {
-  id: 'ev1',
-  eventId: 'ev1',
-  title: 'Ayşe & Mehmet',
-  eventDate: '2026-12-05T12:00:00.000Z',
-  description: null,
-  coverImage: '/images/covers/cover-1.jpg',
-  cover: stockCoverSet('/images/covers/cover-1.jpg')!,
-  isGalleryPublic: false,
-  canAddPhotos: true,
-  autoApprovePhotos: true,
-  cardTheme: null,
-  photoCount: 0,
-  pendingCount: 0,
-  usage: { bytes: 0, maxBytes: 53687091200, maxItems: 20000 },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  retainedUntil: '2027-12-05T12:00:00.000Z',
-  archivedAt: null,
-};
+const event = sampleEvent({ canAddPhotos: true });
 
 afterEach(() => vi.useRealTimers());
 
