@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createSlots, takeAll, type Release } from './slots.ts';
+import { createSlots, onceClosed, takeAll, type Release } from './slots.ts';
 
 /** Takes places under `key` until refused; the releases of those taken. */
 function fill(slots: ReturnType<typeof createSlots>, key: string): Release[] {
@@ -79,5 +80,31 @@ describe('takeAll', () => {
 
     ipPlace!();
     expect(perIp.size).toBe(0);
+  });
+});
+
+describe('onceClosed', () => {
+  const response = (state: { closed: boolean; destroyed: boolean }) =>
+    Object.assign(new EventEmitter(), state);
+
+  it('waits for an open response’s close, and runs once then', () => {
+    const open = response({ closed: false, destroyed: false });
+    let runs = 0;
+    onceClosed(open, () => (runs += 1));
+    expect(runs).toBe(0);
+    open.emit('close');
+    open.emit('close');
+    expect(runs).toBe(1);
+  });
+
+  it('runs at once for a response whose connection closed before anyone listened', () => {
+    for (const state of [
+      { closed: true, destroyed: true },
+      { closed: false, destroyed: true },
+    ]) {
+      let runs = 0;
+      onceClosed(response(state), () => (runs += 1));
+      expect(runs, JSON.stringify(state)).toBe(1);
+    }
   });
 });

@@ -54,3 +54,21 @@ export function takeAll(
   }
   return { release: () => taken.forEach((giveBack) => giveBack()) };
 }
+
+/** A response, as far as knowing when its connection is done goes. */
+export type Closing = {
+  readonly closed: boolean;
+  readonly destroyed: boolean;
+  once(event: 'close', listener: () => void): unknown;
+};
+
+/**
+ * Runs `then` once the response's connection is done: on its 'close', or at once when that has
+ * happened already. A client that went away while the handler was still awaiting something had
+ * its one 'close' before anyone listened: a place given back only on that event would stay held
+ * until the process restarts.
+ */
+export function onceClosed(response: Closing, then: () => void): void {
+  if (response.closed || response.destroyed) then();
+  else response.once('close', then);
+}

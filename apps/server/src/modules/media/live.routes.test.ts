@@ -1,12 +1,17 @@
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { slug } from '@ani/contract/text';
 import { listenerApplicationName } from '../../db/client.ts';
 import { mediaLiveEvents } from '../../db/schema/media.ts';
+import { registerErrorHandling } from '../../http/error-handler.ts';
 import { createGuestTokens } from '../../http/guest-tokens.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
@@ -16,6 +21,9 @@ import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.
 import { multipartBody } from '../../testing/multipart-body.ts';
 import { openSse, type SseStream } from '../../testing/sse-client.ts';
 import { uploadAsGuest } from '../../testing/tus-guests.ts';
+import type { LiveHub } from './live-hub.ts';
+import { liveRoutes } from './live.routes.ts';
+import type { LiveService } from './live.service.ts';
 
 let t: TestApp;
 let f: MediaFixtures;
@@ -864,3 +872,76 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('a wall whose client leaves while its stream is being opened', () => {
+  // The routes alone, with a hub whose subscription is held until the test lets it go, so the client
+  // can be gone before the stream listens for its connection's end.
+  const app = Fastify();
+  let held: { reached: () => void; go: Promise<void> } | null = null;
+  let subscribed = 0;
+  let unsubscribed = 0;
+  const responses: ServerResponse[] = [];
+  const hub: LiveHub = {
+    async subscribe() {
+      subscribed += 1;
+      if (held) {
+        held.reached();
+        await held.go;
+      }
+      return () => void (unsubscribed += 1);
+    },
+    close: async () => undefined,
+  };
+  const service = {
+    openStream: async () => ({ position: 0, closesAt: null }),
+    liveSince: async (_eventId: string, position: number) => ({ messages: [], next: position, more: false }),
+    eventExists: async () => true,
+  } as unknown as LiveService;
+  let url: string;
+  beforeAll(async () => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    app.addHook('onRequest', async (_request, reply) => void responses.push(reply.raw));
+    await app.register(liveRoutes, { service, hub, limits: { perEvent: 1, perIp: 1, heartbeatMs: 60_000 } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/events/ev-1/live`;
+  });
+  afterAll(() => app.close());
+
+  it('holds the place of a stream that stays open: a second one is refused until it goes', async () => {
+    const first = await openSse(url);
+    streams.push(first);
+    expect(first.status).toBe(200);
+    const second = await openSse(url);
+    expect(second.status).toBe(429);
+    second.close();
+    first.close();
+    // Its place comes back once the server sees it gone, before the next test takes the same one.
+    await expect.poll(() => unsubscribed, { timeout: 2000 }).toBe(1);
+  });
+
+  it('gives its places and its subscription back, so the next wall gets in', async () => {
+    let reached!: () => void;
+    let go!: () => void;
+    const subscribing = new Promise<void>((resolve) => (reached = resolve));
+    held = { reached, go: new Promise<void>((resolve) => (go = resolve)) };
+    const controller = new AbortController();
+    const left = fetch(url, { signal: controller.signal }).catch(() => null);
+    await subscribing;
+    const response = responses.at(-1)!;
+    const closed = once(response, 'close');
+    controller.abort();
+    await left;
+    // The server has seen the connection end before the stream listens for it.
+    await closed;
+    held = null;
+    go();
+    await expect.poll(() => unsubscribed, { timeout: 2000 }).toBe(2);
+
+    const next = await openSse(url);
+    streams.push(next);
+    expect(next.status).toBe(200);
+    expect(subscribed).toBe(3);
+  });
+});

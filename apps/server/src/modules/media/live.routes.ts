@@ -20,7 +20,7 @@ import {
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { RateLimitError } from '../../http/rate-limit.ts';
-import { createSlots, takeAll } from '../../http/slots.ts';
+import { createSlots, onceClosed, takeAll } from '../../http/slots.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { LiveMessage, LiveService, WallAccess } from './live.service.ts';
 
@@ -167,8 +167,9 @@ export const liveRoutes: FastifyPluginAsync<{
         res.end();
       };
       open.add(end);
-      // The client went away (or the socket failed): the response's connection is closed.
-      res.on('close', end);
+      // The client went away (or the socket failed): the response's connection is closed. It may
+      // have gone while the stream was being opened, before anything listened for it.
+      onceClosed(res, end);
       function send(chunk: string) {
         if (ended) return;
         res.write(chunk);

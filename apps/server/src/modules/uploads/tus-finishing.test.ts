@@ -3,14 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { uploadOutcomeHeader } from '@ani/contract/uploads';
+import type { GuestTokens } from '../../http/guest-tokens.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { paddedPhoto } from '../../testing/tus-guests.ts';
+import type { MediaUploadsApi } from '../media/media.public.ts';
+import type { SubmissionAdmission } from './submission-limits.ts';
+import type { SubmissionFileRow, SubmissionRow, UploadsRepository } from './uploads.repository.ts';
+import { createUploadsService, type Staging } from './uploads.service.ts';
 
 const s = messages.submissions;
 const tus = { 'tus-resumable': '1.0.0' };
@@ -113,6 +119,97 @@ describe('a file whose last chunk’s answer was lost while its commit waits', (
     // A HEAD after the commit still answers complete.
     const later = await fetch(`${base}${location}`, { method: 'HEAD', headers: tus });
     expect(later.status).toBe(200);
+  });
+});
+
+describe('a file whose last chunk’s answer was lost after its commit finished', () => {
+  it('is told complete, with the commit’s outcome, by its creation made again; the album holds it once', async () => {
+    const photo = await paddedPhoto(60_000);
+    const sub = await submission('a.jpg', photo.length);
+    const create = (name: string, length: number) =>
+      fetch(`${base}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'upload-length': String(length),
+          'upload-metadata': `submissionId ${b64(sub.submissionId)},filename ${b64(name)}`,
+        },
+      });
+    const created = await create('a.jpg', photo.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const patched = await fetch(`${base}${location}`, {
+      method: 'PATCH',
+      body: photo,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    expect(patched.headers.get(uploadOutcomeHeader)).toBe('accepted');
+
+    // The phone never saw that answer: a moment later it creates the same file again.
+    const again = await create('a.jpg', photo.length);
+    expect(again.status, await again.text()).toBe(201);
+    expect(again.headers.get('location')).toBe(location);
+    expect(again.headers.get('upload-offset')).toBe(String(photo.length));
+    expect(again.headers.get(uploadOutcomeHeader)).toBe('accepted');
+    const head = await fetch(`${base}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(photo.length));
+
+    // A file this submission never declared is still refused: another name, or another size.
+    for (const [name, length] of [
+      ['b.jpg', photo.length],
+      ['a.jpg', photo.length + 1],
+    ] as const) {
+      const undeclared = await create(name, length);
+      expect(undeclared.status, name).toBe(400);
+      expect(await undeclared.text(), name).toBe(s.tooManyFiles);
+    }
+
+    const album = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${sub.eventId}/photos?status=all`,
+      headers: bearer(token),
+    });
+    expect(album.json().photos).toHaveLength(1);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${sub.eventId}/submissions/${sub.submissionId}`,
+      headers: { 'x-guest-token': sub.guestToken },
+    });
+    expect(status.json().files).toMatchObject([{ name: 'a.jpg', state: 'accepted' }]);
+  });
+});
+
+describe('a HEAD whose file’s commit finishes while its row is being read', () => {
+  /** The service over a file row that reads as `states` in turn, with no bytes staged. */
+  function serviceReading(...states: SubmissionFileRow['state'][]) {
+    const row = (state: SubmissionFileRow['state']) => ({
+      file: { uploadId: 'u1', size: 1000, state, reason: null } as SubmissionFileRow,
+      submission: {} as SubmissionRow,
+      eventTakesUploads: true,
+    });
+    let reads = 0;
+    const repository = {
+      findByUpload: async () => row(states[Math.min(reads++, states.length - 1)]!),
+    } as unknown as UploadsRepository;
+    const staging = { offset: async () => null } as unknown as Staging;
+    return createUploadsService({
+      repository,
+      events: { takesUploads: () => sql`true` },
+      media: {} as MediaUploadsApi,
+      tokens: {} as GuestTokens,
+      admission: {} as SubmissionAdmission,
+      staging,
+    });
+  }
+
+  it('reads the row again and answers the file complete', async () => {
+    expect(await serviceReading('receiving', 'accepted').whereIs('u1')).toEqual({ complete: 1000 });
+    expect(await serviceReading('receiving', 'duplicate').whereIs('u1')).toEqual({ complete: 1000 });
+  });
+
+  it('leaves a file still receiving with nothing staged to the store’s answer', async () => {
+    expect(await serviceReading('receiving', 'receiving').whereIs('u1')).toBeNull();
   });
 });
 

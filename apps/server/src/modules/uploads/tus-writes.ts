@@ -41,6 +41,21 @@ function parseMetadata(value: string | string[] | undefined): Record<string, str
   return metadata;
 }
 
+/** Reads the rest of a request's body for nobody; answers how many bytes arrived. */
+function discard(request: IncomingMessage): Promise<number> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const count = (chunk: Buffer) => (bytes += chunk.length);
+    const done = () => {
+      request.off('data', count).off('end', done).off('close', done).off('error', done);
+      resolve(bytes);
+    };
+    if (request.destroyed || request.readableEnded) return done();
+    request.on('data', count).once('end', done).once('close', done).once('error', done);
+    request.resume();
+  });
+}
+
 /** The protocol's version header, as the library checks it before any handler. */
 function checkVersion(request: IncomingMessage): void {
   const version = request.headers['tus-resumable'];
@@ -123,6 +138,8 @@ export function createTusWrites<Known>(deps: {
       stop();
     };
     request.once('aborted', onGone).once('error', onGone);
+    // Gone before anyone listened (while the checks before this ran): its body will never end.
+    if (request.destroyed) onGone();
     try {
       await lock.lock(gone.signal, () => {
         drain ??= setTimeout(stop, lockDrainMs);
@@ -181,8 +198,10 @@ export function createTusWrites<Known>(deps: {
       const created = await deps.create(uploadId, length, metadata);
       if ('finished' in created) {
         // Nothing left to send: the answer says every byte is there (a client that sent bytes with
-        // the creation reads its offset; one that did not finds it with its next HEAD).
-        request.resume();
+        // the creation reads its offset; one that did not finds it with its next HEAD). Bytes it
+        // sent anyway are read for nobody, and still count against its address's hour.
+        if (withBody) await deps.spent(ip, await discard(request));
+        else request.resume();
         const { finished } = created;
         return {
           status: 201,

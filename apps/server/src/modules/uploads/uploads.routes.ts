@@ -13,7 +13,7 @@ import {
   tusChunkBytes,
 } from '@ani/contract/uploads';
 import { AppError, ErrorCode } from '../../http/errors.ts';
-import { createSlots } from '../../http/slots.ts';
+import { createSlots, onceClosed } from '../../http/slots.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import type { UploadsService } from './uploads.service.ts';
 import type { createTusWrites, TusAnswer } from './tus-writes.ts';
@@ -162,8 +162,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
       const release = inProgress.take(ip);
       if (!release) return plain(reply, 429, u.tooManyParallel, { 'retry-after': '5' });
       // Counted until the response is done or its connection gone: a cut connection's request may
-      // never see its answer written, so the handler's own end is not waited for.
-      reply.raw.once('close', release);
+      // never see its answer written, so the handler's own end is not waited for. The client may
+      // have left during the awaits above already.
+      onceClosed(reply.raw, release);
       return write(request, reply, () =>
         request.method === 'PATCH'
           ? writes.patch(request.raw, (request.params as { uploadId: string }).uploadId, ip)

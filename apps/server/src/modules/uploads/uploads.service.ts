@@ -122,6 +122,36 @@ export function createUploadsService(deps: {
     }
   }
 
+  async function whereIs(
+    uploadId: string,
+    readAgain: boolean,
+  ): Promise<{ complete: number } | { refused: string } | null> {
+    const found = await repo.findByUpload(uploadId, deps.events.takesUploads);
+    if (!found) return null;
+    const { file } = found;
+    if (file.state === 'receiving') {
+      // A commit under way (the phone lost its last chunk's answer) is waited for: its outcome is
+      // the answer, not the store's, which no longer holds the bytes it moved into the album.
+      if (!finishing.has(uploadId)) {
+        const staged = await staging.offset(uploadId);
+        // No bytes staged: a commit that finished after the row was read took them into the
+        // album; the row read again says so (else the phone is told its file is unknown).
+        if (staged === null && readAgain) return whereIs(uploadId, false);
+        if (staged !== file.size) return null;
+      }
+      try {
+        await finish(uploadId, found);
+        return { complete: file.size };
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        return { refused: error.body };
+      }
+    }
+    if (file.state === 'accepted' || file.state === 'duplicate') return { complete: file.size };
+    if (file.state === 'refused') return { refused: file.reason ?? s.notFound };
+    return null;
+  }
+
   const service = {
     /**
      * Checks a guest's whole selection once, before any byte: the spec's rules (by the contract's
@@ -237,6 +267,13 @@ export function createUploadsService(deps: {
         return { known: undefined, expiresAt: submission.expiresAt };
       }
       const files = await repo.listFiles(submission.id);
+      // Its commit finished before this creation came (or while it was being looked for): the file
+      // is in the album, and its phone, which lost the last answer, is told so rather than refused.
+      for (const f of files) {
+        if (f.size !== length || f.name !== name || !f.uploadId) continue;
+        if (f.state === 'accepted' || f.state === 'duplicate')
+          return { finished: { uploadId: f.uploadId, outcome: f.state } };
+      }
       const refused = files.find(
         (f) => f.state === 'refused' && f.size === length && f.name === metadata.filename,
       );
@@ -270,26 +307,7 @@ export function createUploadsService(deps: {
      * short is committed now, so the phone that resumes and finds nothing left to send finds its
      * file in the album. Null: the tus store answers.
      */
-    async whereIs(uploadId: string): Promise<{ complete: number } | { refused: string } | null> {
-      const found = await repo.findByUpload(uploadId, deps.events.takesUploads);
-      if (!found) return null;
-      const { file } = found;
-      if (file.state === 'receiving') {
-        // A commit under way (the phone lost its last chunk's answer) is waited for: its outcome is
-        // the answer, not the store's, which no longer holds the bytes it moved into the album.
-        if (!finishing.has(uploadId) && (await staging.offset(uploadId)) !== file.size) return null;
-        try {
-          await finish(uploadId, found);
-          return { complete: file.size };
-        } catch (error) {
-          if (!isRefusal(error)) throw error;
-          return { refused: error.body };
-        }
-      }
-      if (file.state === 'accepted' || file.state === 'duplicate') return { complete: file.size };
-      if (file.state === 'refused') return { refused: file.reason ?? s.notFound };
-      return null;
-    },
+    whereIs: (uploadId: string) => whereIs(uploadId, true),
 
     /**
      * After a PATCH that left the file unfinished: once its first bytes have arrived, a file that is
