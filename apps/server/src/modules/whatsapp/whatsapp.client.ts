@@ -24,12 +24,63 @@ const retryableCodes = new Set([4, 80007, 130429, 131048, 131056, 131000, 131016
 // Token or permission problems: our configuration, not the guest's number; retried until fixed.
 const configurationCodes = new Set([0, 3, 10, 190, 200]);
 // Connection errors raised before a byte of the request left: Meta cannot have seen the send.
-const neverSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+// Besides a refused or unreachable host: a connect timeout (fetch's connector gave up on the TCP
+// connect or the TLS handshake; the request is only written once the handshake completed) and a
+// certificate or protocol refused during the handshake. Codes that can also arise on a connection
+// already carrying the request (a reset, a headers or body timeout, a renegotiation, a bad record)
+// are left out: after those the outcome is unknown.
+const neverSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_TLS_CERT_ALTNAME_FORMAT',
+  'ERR_TLS_HANDSHAKE_TIMEOUT',
+  'ERR_TLS_INVALID_PROTOCOL_VERSION',
+  'ERR_TLS_PROTOCOL_VERSION_CONFLICT',
+  'ERR_TLS_DH_PARAM_SIZE',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+  'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION',
+  'ERR_SSL_UNSUPPORTED_PROTOCOL',
+  // OpenSSL's verdicts on the server's certificate, given only during the handshake.
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'HOSTNAME_MISMATCH',
+]);
 // The number itself cannot receive: not on WhatsApp / undeliverable, not allowed, the sender itself.
 const recipientCodes = new Set([131026, 131030, 131021, 131045]);
 
+export type WhatsappClientOptions = {
+  /** The whole request, Meta's answer included; past it the outcome is unknown. 30 s by default. */
+  timeoutMs?: number;
+};
+
 /** The WhatsApp Business Cloud API, just the call this product makes. */
-export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof fetch = fetch) {
+export function createWhatsappClient(
+  config: WhatsappConfig,
+  fetchImpl: typeof fetch = fetch,
+  options: WhatsappClientOptions = {},
+) {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   return {
     get connected(): boolean {
       return Boolean(config.accessToken && config.phoneNumberId);
@@ -67,7 +118,7 @@ export function createWhatsappClient(config: WhatsappConfig, fetchImpl: typeof f
           method: 'POST',
           headers: { authorization: `Bearer ${config.accessToken}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
         const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;

@@ -158,11 +158,31 @@ export function createWhatsappOutboxRepository(db: Db) {
       });
     },
 
-    async recordAttemptFailure(messageId: string, error: string): Promise<void> {
+    /**
+     * Meta refused the attempt (a 429 or 5xx answer, a connection that never opened): nothing was
+     * sent, so its lease is released for the next attempt. Only the lease of that attempt (`attempts`
+     * as its claim set it): a release done late, after a database outage, never frees another's.
+     */
+    async recordAttemptFailure(messageId: string, attempts: number, error: string): Promise<void> {
       await db
         .update(whatsappMessages)
         .set({ lastError: error.slice(0, 1000), sendingUntil: null, updatedAt: new Date() })
-        .where(eq(whatsappMessages.id, messageId));
+        .where(
+          and(
+            eq(whatsappMessages.id, messageId),
+            eq(whatsappMessages.attempts, attempts),
+            eq(whatsappMessages.status, 'queued'),
+          ),
+        );
+    },
+
+    /**
+     * A send job for the message due at `runAt`: the check after another attempt's lease ends. A
+     * job of its own rather than a failed attempt, so waiting on a lease never uses up the
+     * attempts the send has left (`maxAttempts`).
+     */
+    async checkAgainAt(messageId: string, runAt: Date, maxAttempts: number): Promise<void> {
+      await enqueue(db, 'whatsapp.send-invitation', { messageId }, { runAt, maxAttempts });
     },
 
     async markFailed(messageId: string, error: string): Promise<void> {

@@ -24,6 +24,9 @@ const sendLeaseMs = 2 * 60_000;
 // failover): giving up there leaves the message to the unreleased-lease rule, which never resends.
 const markRetryDelaysMs = [100, 500, 2_000];
 
+// A send waiting on another attempt's lease looks again this long after it ends.
+const leaseEndMarginMs = 1_000;
+
 async function retried<T>(write: () => Promise<T>): Promise<T> {
   for (const delay of markRetryDelaysMs) {
     try {
@@ -85,6 +88,13 @@ export function createWhatsappService(deps: {
 }) {
   const { repository, outbox, client, storage, logger, guests } = deps;
   const ownedWedding = deps.access.wedding;
+  /**
+   * Attempts Meta refused whose lease could not be released (the database was away through every
+   * retry), by message: the lease alone would read as "may have been sent" once it ran out. The
+   * next attempt in this process releases it first. Another process does not know, and marks the
+   * message failed instead: the safe side.
+   */
+  const unreleasedUnsent = new Map<string, { attempts: number; error: string }>();
 
   async function absoluteImageUrl(key: string): Promise<string> {
     const url = await storage.signedUrl(key, {
@@ -134,6 +144,11 @@ export function createWhatsappService(deps: {
     ): Promise<void> {
       const message = await outbox.findMessage(messageId);
       if (!message || message.status !== 'queued' || message.providerMessageId) return;
+      const unsent = unreleasedUnsent.get(message.id);
+      if (unsent) {
+        await outbox.recordAttemptFailure(message.id, unsent.attempts, unsent.error);
+        unreleasedUnsent.delete(message.id);
+      }
       // Not configured: the row stays "queued" in the outbox; it is sent once WhatsApp is connected.
       if (!client.connected) return;
       const wedding = await deps.weddings.findById(message.weddingId);
@@ -147,10 +162,29 @@ export function createWhatsappService(deps: {
         logger.warn({ messageId: message.id }, 'WhatsApp invitation outcome unknown; not sent again');
         return;
       }
-      // Another worker holds the send (or just finished it): try again later, when its outcome shows.
       if (!(await outbox.claimAttempt(message.id, message.attempts, sendLeaseMs))) {
-        throw new Error('WhatsApp invitation is being sent by another worker; checking again later');
+        const now = await outbox.findMessage(message.id);
+        if (!now || now.status !== 'queued' || now.providerMessageId) return;
+        // Another attempt holds the lease (a live worker, or one that lost the database or died):
+        // look again once it ended, in a job that uses none of this send's attempts. Retrying with
+        // backoff instead ran out of attempts well within a lease and left the message queued with
+        // no job, shown as "being sent" for ever.
+        if (now.sendingUntil && now.sendingUntil.getTime() > Date.now()) {
+          await outbox.checkAgainAt(
+            message.id,
+            new Date(now.sendingUntil.getTime() + leaseEndMarginMs),
+            attempt.maxAttempts - attempt.attempt + 1,
+          );
+          logger.info(
+            { messageId: message.id },
+            'WhatsApp invitation held by another attempt; checking after it',
+          );
+          return;
+        }
+        // Claimed and released by another attempt since we read it: a fresh read decides next time.
+        throw new Error('WhatsApp invitation changed while claiming its send; checking again later');
       }
+      const claimedAttempts = message.attempts + 1;
       const result = await client.sendInvitation({
         to: message.phone.replace(/^\+/, ''),
         imageUrl,
@@ -173,10 +207,17 @@ export function createWhatsappService(deps: {
       const final = !result.retry || attempt.attempt >= attempt.maxAttempts;
       deps.onSendOutcome?.(final ? 'failed' : 'retried');
       if (!final) {
-        await outbox.recordAttemptFailure(message.id, result.error);
+        // The only write that releases the lease of a send Meta never took: retried like markSent,
+        // and remembered when even that fails, so the lease is not later read as "may have been sent".
+        try {
+          await retried(() => outbox.recordAttemptFailure(message.id, claimedAttempts, result.error));
+        } catch (error) {
+          unreleasedUnsent.set(message.id, { attempts: claimedAttempts, error: result.error });
+          throw error;
+        }
         throw new Error(`WhatsApp send will be retried: ${result.error}`);
       }
-      await outbox.markFailed(message.id, result.error);
+      await retried(() => outbox.markFailed(message.id, result.error));
       if (result.recipientProblem && message.guestId) await guests.markUnreachable(message.guestId);
       logger.warn({ messageId: message.id, error: result.error }, 'WhatsApp invitation failed permanently');
     },
