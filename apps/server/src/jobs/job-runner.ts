@@ -44,6 +44,11 @@ export type JobRunnerOptions<R extends JobRegistry> = {
   registry: R;
   pollMs?: number;
   leaseMs?: number;
+  /**
+   * How long an attempt past its timeout may go on winding down before the runner stops waiting
+   * for it (default one minute).
+   */
+  stopGraceMs?: number;
   clock?: Clock;
 };
 
@@ -67,6 +72,7 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
   const { db, logger, registry } = options;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const stopGraceMs = options.stopGraceMs ?? 60_000;
   const clock = options.clock ?? (() => new Date());
   const ownQueue = createJobQueue(registry);
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -114,17 +120,25 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
 
   /**
    * Runs the handler; an attempt past its queue's timeout is aborted and counts as failed. The
-   * attempt ends only when the handler settles: freeing its slot (and lease) at the timeout while
-   * the handler carried on let its retry run beside it, past the queue's concurrency.
+   * attempt ends when the handler settles: freeing its slot (and lease) at the timeout while the
+   * handler carried on let its retry run beside it, past the queue's concurrency. A handler that
+   * has not stopped `stopGraceMs` after its abort (hung on something that ignores the signal) is
+   * given up on: its slot is freed and its retry scheduled, or one hang would take a place of its
+   * queue until the process restarts.
    */
   async function runHandler(job: JobRow, handler: JobHandler, timeoutMs: number): Promise<void> {
     const parsed = registry.kinds[job.kind]!.payload.safeParse(job.payload);
     if (!parsed.success)
       throw new InvalidPayloadError(`payload does not match ${job.kind}: ${parsed.error.message}`);
     const timeout = new AbortController();
+    let giveUp: () => void = () => undefined;
+    const givenUp = new Promise<'given-up'>((resolve) => (giveUp = () => resolve('given-up')));
+    let grace: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       logger.warn({ jobId: job.id, kind: job.kind, timeoutMs }, 'job timed out; waiting for it to stop');
       timeout.abort();
+      grace = setTimeout(giveUp, stopGraceMs);
+      grace.unref();
     }, timeoutMs);
     timer.unref();
     const context = {
@@ -133,12 +147,21 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
       maxAttempts: job.maxAttempts,
       signal: timeout.signal,
     };
+    let outcome: 'given-up' | void = undefined;
     try {
-      await handler(parsed.data, context);
+      outcome = await Promise.race([handler(parsed.data, context), givenUp]);
     } catch (error) {
       if (!timeout.signal.aborted) throw error;
     } finally {
       clearTimeout(timer);
+      clearTimeout(grace);
+    }
+    if (outcome === 'given-up') {
+      logger.error(
+        { jobId: job.id, kind: job.kind, timeoutMs, stopGraceMs },
+        'job did not stop after its timeout; its slot is freed',
+      );
+      throw new Error(`job did not stop within ${stopGraceMs} ms of its ${timeoutMs} ms timeout`);
     }
     // Failed even when it returned: a handler that stops as soon as it sees the abort is not done.
     if (timeout.signal.aborted) throw new Error(`job timed out after ${timeoutMs} ms`);

@@ -342,6 +342,32 @@ describe('job runner', () => {
     expect(maxRunning).toBe(1);
   });
 
+  it('gives up on a timed-out attempt that never stops after its grace, freeing its slot for the next job', async () => {
+    const quick = defineJobRegistry({
+      queues: { short: { concurrency: 1, maxAttempts: 3, timeoutMs: 50 } },
+      kinds: {
+        'test.hung': { queue: 'short', payload: anything },
+        'test.next': { queue: 'short', payload: anything },
+      },
+    });
+    const r = createJobRunner({ db: t.db, logger, registry: quick, pollMs: 10, stopGraceMs: 100 });
+    // Hung on something that ignores the abort (a half-open socket, say): it never settles.
+    r.handle('test.hung', () => new Promise<void>(() => undefined));
+    let nextRan = false;
+    r.handle('test.next', async () => {
+      nextRan = true;
+    });
+    const queue = createJobQueue(quick);
+    const hung = await queue.enqueue(t.db, 'test.hung', {});
+    await queue.enqueue(t.db, 'test.next', {});
+    r.start();
+    await vi.waitFor(() => expect(nextRan).toBe(true), { timeout: 5_000 });
+    await r.stop();
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, hung));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedBy: null });
+    expect(row!.lastError).toBe('job did not stop within 100 ms of its 50 ms timeout');
+  });
+
   it('leaves alone a running job held under our own pid or pid 1 on this host (a sibling container)', async () => {
     const [host] = runner().workerId.split(':');
     for (const pid of [process.pid, 1]) {
