@@ -150,7 +150,13 @@ describe('host and guests: event, QR, upload, album, delete, download', () => {
     const card = page.getByRole('article').filter({ hasText: title });
     await card.getByText('Fotoğraf ve Videolar (4)').waitFor();
     await card.getByRole('button', { name: '4 Albümü Gör', exact: true }).waitFor();
-    await expect(card.getByRole('button', { name: /albümde aç/ }).count()).resolves.toBe(3);
+    // Each preview tile names its event and its place in the album, so a list of cards never repeats a name.
+    const tiles = card.getByRole('button', {
+      name: new RegExp(`^${title} albümünün \\d+\\. (fotoğrafını|videosunu) aç$`),
+    });
+    await expect(tiles.count()).resolves.toBe(3);
+    const names = await tiles.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    expect(new Set(names).size).toBe(3);
     await card.getByText('Etkinlik devam ediyor').waitFor();
     await screenshotBoth(page, 'events-content');
 
