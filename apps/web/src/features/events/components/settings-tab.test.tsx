@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { refreshSession } from '../../../lib/session';
+import type { Event } from '@ani/contract/events';
 import { sampleEvent } from '../../../test/album-fixtures';
 import { jsonResponse, renderWithRouter } from '../../../test/render';
 import { SettingsTab } from './settings-tab';
