@@ -137,7 +137,7 @@ export const messages = {
       'Bu albümün saklama süresi {tarih} tarihinde doldu ve fotoğraflarla videolar, size önceden haber verdiğimiz gibi kalıcı olarak silindi. Etkinliğinizin adı, tarihi ve paylaşılan içerik sayısı hatıra olarak burada kalmaya devam ediyor.',
     // Beside the retention date: the sweep mails the owner 30 and 7 days before the files go.
     retentionReminder:
-      'Silinmeden 30 gün ve 7 gün önce size e-postayla hatırlatır, albümün indirme bağlantısını göndeririz.',
+      'Silinmeden 30 ve 7 gün önce size e-postayla hatırlatır ve albümün indirme bağlantısını göndeririz.',
     /** An event's items awaiting the couple's approval; links to its album's review tab. */
     pendingWaiting: '{n} öğe onayınızı bekliyor',
     /** After the usage line's item count: it includes the items awaiting approval (they hold a place). */
@@ -231,6 +231,9 @@ export const messages = {
     includePending: 'Onay bekleyen {n} öğeyi de indir',
     downloadChoice:
       'Albümde onayınızı bekleyen {n} öğe var. Varsayılan olarak yalnızca onaylanmış fotoğraf ve videolar indirilir.',
+    /** The same dialog when nothing is approved yet: the waiting items are all there is to download. */
+    downloadOnlyPending:
+      'Albümde henüz onaylanmış öğe yok; onayınızı bekleyen {n} öğenin tamamı indirilecek.',
   },
   upload: {
     ...guestUpload,

@@ -149,6 +149,9 @@ describe('album download', () => {
       await userEvent.click(screen.getByRole('button', { name: 'indir' }));
       const box = screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' });
       expect(box).not.toBeChecked();
+      expect(screen.getByRole('dialog')).toHaveAccessibleDescription(
+        'Albümde onayınızı bekleyen 2 öğe var. Varsayılan olarak yalnızca onaylanmış fotoğraf ve videolar indirilir.',
+      );
       expect(fetchMock).not.toHaveBeenCalled();
       await userEvent.click(screen.getByRole('button', { name: 'İndir' }));
       expect(await screen.findByText(messages.media.downloadHandedOff)).toBeInTheDocument();
@@ -172,6 +175,10 @@ describe('album download', () => {
       const box = screen.getByRole('checkbox', { name: 'Onay bekleyen 2 öğeyi de indir' });
       expect(box).toBeChecked();
       expect(box).toBeDisabled();
+      // The dialog says why, instead of "only approved ones by default" beside a ticked, locked box.
+      expect(screen.getByRole('dialog')).toHaveAccessibleDescription(
+        'Albümde henüz onaylanmış öğe yok; onayınızı bekleyen 2 öğenin tamamı indirilecek.',
+      );
     });
   });
 });

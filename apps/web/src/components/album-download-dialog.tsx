@@ -256,7 +256,10 @@ function PendingChoice({
       <DialogHeader>
         <DialogTitle>Albümü İndir</DialogTitle>
         <DialogDescription id="album-download-choice">
-          {messages.approval.downloadChoice.replace('{n}', String(pendingCount))}
+          {(canLeaveOut ? messages.approval.downloadChoice : messages.approval.downloadOnlyPending).replace(
+            '{n}',
+            String(pendingCount),
+          )}
         </DialogDescription>
       </DialogHeader>
       <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-700">

@@ -271,6 +271,26 @@ describe('album page', () => {
     expect(screen.getByRole('region', { name: 'Seçim' })).toHaveTextContent('2 öğe seçildi');
   });
 
+  it('keeps the open tab in the address, so a reload stays on it, without adding a step to "back"', async () => {
+    window.sessionStorage.setItem('token', 't');
+    refreshSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
+      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
+      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
+    });
+    const user = userEvent.setup();
+    const { router } = renderAlbum('/events/ev1?x=1');
+    await user.click(await screen.findByRole('tab', { name: /Onay Bekleyenler/ }));
+    expect(await screen.findAllByTestId('pending-item')).toHaveLength(1);
+    expect(router.state.location.search).toBe('?x=1&view=pending');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await user.click(screen.getByRole('tab', { name: /Albüm/ }));
+    expect(router.state.location.search).toBe('?x=1');
+    expect(screen.getByRole('tab', { name: /Albüm/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('with automatic approval and nothing waiting, the album has no review tab', async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
@@ -339,9 +359,15 @@ describe('album page', () => {
     });
     const user = userEvent.setup();
     renderAlbum();
-    expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
-    expect(screen.getByText('Bu etkinliğe henüz fotoğraf eklenmemiş.')).toBeInTheDocument();
-    expect(screen.getByText('4 öğe onayınızı bekliyor.')).toBeInTheDocument();
+    // Guests did upload: the album says what waits, not that nothing was added.
+    expect(await screen.findByText('Henüz Onaylanmış Fotoğraf Yok')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Misafirlerinizin yüklediği 4 öğe onayınızı bekliyor; onayladıklarınız albümde görünür.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Henüz Fotoğraf Yok')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bu etkinliğe henüz fotoğraf eklenmemiş.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Onay Bekleyenlere Git' }));
     const tab = screen.getByRole('tab', { name: /Onay Bekleyenler/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -359,6 +385,7 @@ describe('album page', () => {
     );
     renderAlbum();
     expect(await screen.findByText('Henüz Fotoğraf Yok')).toBeInTheDocument();
+    expect(screen.getByText('Bu etkinliğe henüz fotoğraf eklenmemiş.')).toBeInTheDocument();
     expect(screen.queryByText(/onayınızı bekliyor/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Onay Bekleyenlere Git' })).not.toBeInTheDocument();
   });

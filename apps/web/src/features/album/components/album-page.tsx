@@ -91,11 +91,20 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     live.counts?.pendingCount ?? photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
   // The review tab is there while approval is the owner's, and as long as anything still waits.
   const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
-  // `?view=pending` opens on the review tab: the dashboard's "N öğe onay bekliyor" leads there.
-  const [params] = useSearchParams();
-  const [view, setView] = useState<'album' | 'pending'>(() =>
-    params.get('view') === 'pending' ? 'pending' : 'album',
-  );
+  // The tab is the address's `?view=pending`: the dashboard's "N öğe onay bekliyor" leads there, and a
+  // reload keeps the tab the host was on. Replaced, not pushed: "back" leaves the album, not the tab.
+  const [params, setParams] = useSearchParams();
+  const view: 'album' | 'pending' = params.get('view') === 'pending' ? 'pending' : 'album';
+  const setView = (next: 'album' | 'pending') =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'pending') updated.set('view', 'pending');
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
   // The empty album's "Onay Bekleyenlere Git" goes away with the album tab; the focus goes to the tab it opened.
   const pendingTab = useRef<HTMLButtonElement>(null);
   const showPending = () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { MediaItem } from '@ani/contract/media';
 import { sampleMediaItem } from '../../../test/album-fixtures';
@@ -38,5 +38,50 @@ describe('pending card and the keyboard', () => {
     expect(open.className).not.toMatch(/(^|\s)(focus-visible:)?outline-offset-/);
     open.focus();
     expect(open).toHaveFocus();
+  });
+
+  describe('bringing the whole card into view', () => {
+    function renderCard(cardHeight: number) {
+      const scrolled: Element[] = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: this.tagName === 'LI' ? cardHeight : 40 });
+      });
+      render(
+        <ul>
+          <PendingCard
+            item={item}
+            index={0}
+            selected={false}
+            busy={false}
+            onToggle={vi.fn()}
+            onApprove={vi.fn()}
+            onReject={vi.fn()}
+          />
+        </ul>,
+      );
+      return scrolled;
+    }
+    afterEach(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+
+    it('shows the photo and the name of the card whose "Onayla" the keyboard reaches, clear of the sticky bars', () => {
+      const scrolled = renderCard(320);
+      screen.getByRole('button', { name: 'Fotoğraf 1 onayla' }).focus();
+      const card = screen.getByTestId('pending-item');
+      expect(scrolled).toEqual([card]);
+      expect(card.style.scrollMarginTop).toContain('var(--sticky-bar, 0px)');
+    });
+
+    it('(the twin) leaves a card taller than most of the window where the browser put its focused button', () => {
+      const scrolled = renderCard(window.innerHeight);
+      screen.getByRole('button', { name: 'Fotoğraf 1 onayla' }).focus();
+      expect(scrolled).toEqual([]);
+    });
   });
 });

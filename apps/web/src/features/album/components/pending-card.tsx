@@ -39,6 +39,15 @@ export function PendingCard({
   return (
     <li
       data-testid="pending-item"
+      // The keyboard moving up the list stops a button just under the sticky bars, its photo and
+      // guest's name hidden above them: the whole card is brought into view, so the host sees what
+      // "Onayla" approves. Not a card taller than most of the window, where that could hide the button.
+      style={clearOfStickyBars}
+      onFocus={(event) => {
+        const card = event.currentTarget;
+        if (card.getBoundingClientRect().height < window.innerHeight * 0.6)
+          card.scrollIntoView?.({ block: 'nearest' });
+      }}
       className={cn(
         'overflow-hidden rounded-xl border bg-white shadow-sm dark:bg-stone-900',
         selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-stone-200 dark:border-stone-800',

@@ -101,7 +101,7 @@ describe('dashboard home: items waiting in other events', () => {
 
 describe('dashboard home: how long the album is kept', () => {
   const reminder =
-    'Silinmeden 30 gün ve 7 gün önce size e-postayla hatırlatır, albümün indirme bağlantısını göndeririz.';
+    'Silinmeden 30 ve 7 gün önce size e-postayla hatırlatır ve albümün indirme bağlantısını göndeririz.';
 
   it('tells of the e-mails that come 30 and 7 days before the end, but not once a deletion is confirmed', async () => {
     const { unmount } = renderHome([event]);
