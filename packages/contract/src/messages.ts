@@ -280,6 +280,15 @@ export const messages = {
   wall: {
     linkInvalid:
       'Duvar bağlantısı geçersiz ya da süresi dolmuş. Lütfen etkinlik sahibinden yeni bir bağlantı isteyin.',
+    linkRenewed: 'Bu duvar bağlantısı çift tarafından yenilendi. Güncel bağlantıyı çiftten isteyin.',
+    renewedTitle: 'Duvar bağlantısı yenilendi',
+    renew: 'Bağlantıyı Yenile',
+    renewHint: 'Eski bağlantı çalışmayı durdurur; duvarı yeni bağlantıyla yeniden açmanız gerekir.',
+    renewConfirmTitle: 'Duvar bağlantısı yenilensin mi?',
+    renewConfirm: 'Yenile',
+    renewing: 'Yenileniyor…',
+    renewed: 'Yeni bağlantı hazır; eski bağlantı artık çalışmıyor.',
+    renewFailed: 'Bağlantı yenilenemedi. Lütfen tekrar deneyin.',
     tooManyStreams:
       'Bu etkinliğin canlı yayınına şu anda çok fazla ekran bağlı. Lütfen biraz sonra tekrar deneyin.',
     action: 'Canlı Duvar',

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Check, Copy, ExternalLink, Link2, MonitorPlay } from 'lucide-react';
+import { Check, Copy, ExternalLink, Link2, MonitorPlay, RefreshCw } from 'lucide-react';
 import type { WallLinkResponse } from '@ani/contract/live';
 import { messages } from '@ani/contract/messages';
 import { formatDateTime } from '../lib/format-date';
 import { openWall } from '../lib/owner-tab';
-import { createWallLink } from '../lib/wall-link';
+import { createWallLink, renewWallLink } from '../lib/wall-link';
 import { Button, type ButtonProps } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -54,6 +55,8 @@ export function WallActions({
   const [link, setLink] = useState<WallLinkResponse | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const [confirming, setConfirming] = useState(false);
+  const [renewal, setRenewal] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
   const inputId = useId();
   const absolute = link ? new URL(link.url, window.location.origin).href : '';
   // Once a link is made, the keyboard goes to "Kopyala", the next thing to do with it.
@@ -77,6 +80,20 @@ export function WallActions({
       setState('idle');
     } catch {
       setState('failed');
+    }
+  };
+  // Asked for after the confirmation closed, so the keyboard is back on "Bağlantıyı Yenile" and stays
+  // there while the request runs.
+  const renew = async () => {
+    setConfirming(false);
+    if (renewal === 'busy') return;
+    setRenewal('busy');
+    setCopied('no');
+    try {
+      setLink(await renewWallLink(eventId));
+      setRenewal('done');
+    } catch {
+      setRenewal('failed');
     }
   };
   const copy = async () => {
@@ -123,6 +140,40 @@ export function WallActions({
             {m.linkFailed}
           </p>
         ) : null}
+        <div className="mt-3 space-y-1">
+          {/* Not `disabled` while the request runs, for the same reason as above. */}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              if (renewal !== 'busy') setConfirming(true);
+            }}
+            aria-disabled={renewal === 'busy' || undefined}
+            aria-busy={renewal === 'busy' || undefined}
+            aria-describedby={`${inputId}-renew`}
+          >
+            {renewal === 'busy' ? <Spinner size={4} /> : <RefreshCw aria-hidden className="h-4 w-4" />}
+            {renewal === 'busy' ? m.renewing : m.renew}
+          </Button>
+          <p id={`${inputId}-renew`} className="text-xs text-stone-600 dark:text-stone-400">
+            {m.renewHint}
+          </p>
+          {/* Live regions present from the start, so a screen reader announces what is put in them. */}
+          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+            {renewal === 'done' ? m.renewed : null}
+          </p>
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {renewal === 'failed' ? m.renewFailed : null}
+          </p>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={m.renewConfirmTitle}
+          description={m.renewHint}
+          confirmLabel={m.renewConfirm}
+          onConfirm={() => void renew()}
+        />
         {link ? (
           <div className="mt-4 space-y-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
             <label htmlFor={inputId} className="text-sm font-semibold text-stone-800 dark:text-stone-100">

@@ -37,6 +37,9 @@ export const events = pgTable(
     // Always the sum of the media rows' sizes, kept beside photo_count by the same transactions; the
     // per-event quota is checked against it in the upload's commit.
     bytesUsed: bigint('bytes_used', { mode: 'number' }).notNull().default(0),
+    // The wall link's generation: renewing the link raises it, and a wall token signed for another
+    // generation is refused. 0 is the tokens made before links could be renewed (they carry none).
+    wallLinkVersion: integer('wall_link_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,12 @@ export function createEventsApi(db: Db) {
     /** The ids of the owner's events (a wedding created without an event title looks for its event). */
     ownedIds: async (ownerId: string) => (await repo.listByOwner(ownerId)).map((e) => e.id),
 
+    /**
+     * Makes every wall link of the event made so far stop working: raises its wall link generation
+     * (`wallLinkVersion`) and answers the new one, which new links are signed for. Null: no such event.
+     */
+    renewWallLink: (eventId: string, tx?: Tx) => repo.renewWallLink(eventId, tx),
+
     /** Creates an event for a wedding, with a stock cover. Answers the new event's id. */
     async createForWedding(
       tx: Tx,

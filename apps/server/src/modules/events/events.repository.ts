@@ -124,6 +124,18 @@ export function createEventsRepository(db: Db) {
     takesUploads(eventId: SQLWrapper): SQL<boolean | null> {
       return sql`(${db.select({ open: events.canAddPhotos }).from(events).where(eq(events.id, eventId))})`;
     },
+    /**
+     * Raises the event's wall link generation by one in a single statement (two renewals at once
+     * give two generations, never one) and answers the new one; null when there is no such event.
+     */
+    async renewWallLink(id: string, executor: Executor = db): Promise<number | null> {
+      const [row] = await executor
+        .update(events)
+        .set({ wallLinkVersion: sql`${events.wallLinkVersion} + 1` })
+        .where(eq(events.id, id))
+        .returning({ version: events.wallLinkVersion });
+      return row?.version ?? null;
+    },
     /** Inserts on the pool, or in the caller's transaction (a wedding made together with its event). */
     async insert(row: NewEvent, executor: Executor = db): Promise<EventRow> {
       const [created] = await executor

@@ -65,6 +65,14 @@ export function createLiveRepository(db: Db) {
     },
 
     /**
+     * Wakes an event's open walls on every instance with nothing new in their log: each then checks
+     * whether it may go on (the walls of a renewed wall link close).
+     */
+    async wakeWalls(eventId: string): Promise<void> {
+      await db.execute(sql`select pg_notify(${liveChannel}, ${eventId})`);
+    },
+
+    /**
      * The wall's first page and the log position it was read at, from one snapshot: every change
      * after `lastEventId` is one the list does not show yet, and none before it is missing from it.
      */

@@ -490,6 +490,93 @@ describe('wall link', () => {
   });
 });
 
+describe('wall link renewal', () => {
+  const renew = (eventId: string, headers: Record<string, string> = asOwner(owner.token)) =>
+    t.app.inject({ method: 'POST', url: `/api/events/${eventId}/wall-link/renew`, headers });
+  const wallStatus = async (eventId: string, token: string) => {
+    const res = await get(`/api/events/${eventId}/wall?wall=${encodeURIComponent(token)}`);
+    return { status: res.statusCode, message: res.statusCode === 200 ? null : res.json().message };
+  };
+
+  it('stops the old link (with its own message) and lets the new one in; a stranger’s renewal changes nothing', async () => {
+    const eventId = await newEvent();
+    const old = await wallLink(eventId);
+    expect(old.split('.')).toHaveLength(2);
+    expect(await wallStatus(eventId, old)).toEqual({ status: 200, message: null });
+
+    // Nobody but the owner renews: no session 401, a stranger 404 (as for a missing event).
+    expect((await renew(eventId, {})).statusCode).toBe(401);
+    expect((await renew(eventId, asOwner(stranger.token))).statusCode).toBe(404);
+    expect((await renew('no-such-event')).statusCode).toBe(404);
+    expect(await wallStatus(eventId, old)).toEqual({ status: 200, message: null });
+    expect(await wallLink(eventId)).toMatch(/^\d+\.[\w-]+$/);
+
+    const res = await renew(eventId);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json();
+    expect(fresh.token).toMatch(/^\d+\.[\w-]+\.1$/);
+    expect(fresh.url).toBe(`/events/${eventId}/wall?wall=${encodeURIComponent(fresh.token)}`);
+    expect(new Date(fresh.expiresAt).getTime()).toBeGreaterThan(Date.now() + 3 * 86_400_000 - 60_000);
+
+    expect(await wallStatus(eventId, old)).toEqual({ status: 403, message: messages.wall.linkRenewed });
+    expect((await live(eventId, `?wall=${encodeURIComponent(old)}`)).status).toBe(403);
+    expect(await wallStatus(eventId, fresh.token)).toEqual({ status: 200, message: null });
+    expect((await live(eventId, `?wall=${encodeURIComponent(fresh.token)}`)).status).toBe(200);
+    // The owner's wall link is now the new generation's; the owner's own wall is unaffected.
+    expect(await wallLink(eventId)).toMatch(/\.1$/);
+    expect((await get(`/api/events/${eventId}/wall`, asOwner(owner.token))).statusCode).toBe(200);
+
+    // Renewed again: the first renewal's link stops too.
+    const second = (await renew(eventId)).json().token;
+    expect(second).toMatch(/\.2$/);
+    expect(await wallStatus(eventId, fresh.token)).toEqual({
+      status: 403,
+      message: messages.wall.linkRenewed,
+    });
+    expect(await wallStatus(eventId, second)).toEqual({ status: 200, message: null });
+  });
+
+  it('refuses a forged new-format token as invalid, and tells a genuine one that its event is gone', async () => {
+    const eventId = await newEvent();
+    const token = (await renew(eventId)).json().token as string;
+    const [exp, sig, version] = token.split('.');
+    const flipped = `${exp}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}.${version}`;
+    // A genuine signature moved to another generation, or a generation written another way.
+    for (const forged of [flipped, `${exp}.${sig}.2`, `${exp}.${sig}`, `${exp}.${sig}.01`, `${token}.1`]) {
+      expect(await wallStatus(eventId, forged), forged).toEqual({
+        status: 403,
+        message: messages.wall.linkInvalid,
+      });
+      expect((await live(eventId, `?wall=${encodeURIComponent(forged)}`)).status, forged).toBe(403);
+    }
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}`,
+      headers: bearer(owner.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await wallStatus(eventId, token)).toEqual({ status: 404, message: messages.wall.eventGone });
+    expect(await wallStatus(eventId, flipped)).toEqual({ status: 403, message: messages.wall.linkInvalid });
+  });
+
+  it('ends the open streams of the old link at renewal, while the owner’s stream goes on', async () => {
+    const eventId = await newEvent();
+    const old = await wallLink(eventId);
+    const oldStream = await live(eventId, `?wall=${encodeURIComponent(old)}`);
+    const ownerStream = await live(eventId, '', asOwner(owner.token));
+    expect([oldStream.status, ownerStream.status]).toEqual([200, 200]);
+    const fresh = (await renew(eventId)).json().token as string;
+    await expect(oldStream.waitFor(1000)).rejects.toThrow('stream ended');
+    const freshStream = await live(eventId, `?wall=${encodeURIComponent(fresh)}`);
+    const photoId = await upload(eventId);
+    await t.app.jobs.runUntilIdle();
+    for (const s of [ownerStream, freshStream]) {
+      const events = await s.waitFor(s.events.filter((e) => e.event !== 'ping').length + 1);
+      expect(events.filter((e) => e.event === 'photo').map((e) => JSON.parse(e.data).id)).toEqual([photoId]);
+    }
+  });
+});
+
 describe('wall paging', () => {
   type WallPage = {
     items: { id: string; uploader: string }[];
@@ -893,9 +980,9 @@ describe('a wall whose client leaves while its stream is being opened', () => {
     close: async () => undefined,
   };
   const service = {
-    openStream: async () => ({ position: 0, closesAt: null }),
+    openStream: async () => ({ position: 0, closesAt: null, linkVersion: null }),
     liveSince: async (_eventId: string, position: number) => ({ messages: [], next: position, more: false }),
-    eventExists: async () => true,
+    streamAllowed: async () => true,
   } as unknown as LiveService;
   let url: string;
   beforeAll(async () => {

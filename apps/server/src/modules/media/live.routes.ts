@@ -68,10 +68,12 @@ export const liveRoutes: FastifyPluginAsync<{
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perEvent = createSlots(limits.perEvent);
   const perIp = createSlots(limits.perIp);
-  const open = new Set<() => void>();
+  // Each open stream's way to end it, with the event it follows and its wall link's generation (null:
+  // the owner's stream).
+  const open = new Map<() => void, { eventId: string; linkVersion: number | null }>();
   // Streams never end by themselves: shutting down ends them, then the server can close.
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open.keys()]) end();
     await hub.close();
   });
 
@@ -79,6 +81,29 @@ export const liveRoutes: FastifyPluginAsync<{
     '/events/:eventId/wall-link',
     { onRequest: requireUser, schema: { params: eventIdParams, response: { 200: wallLinkResponse } } },
     async (request) => service.wallLink(currentUser(request), request.params.eventId),
+  );
+
+  app.post(
+    '/events/:eventId/wall-link/renew',
+    {
+      onRequest: requireUser,
+      schema: {
+        description:
+          'Renews the wall link: every link made before stops working (403) and their open streams end; ' +
+          'answers a link of the new generation.',
+        params: eventIdParams,
+        response: { 200: wallLinkResponse },
+      },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      const { link, version } = await service.renewWallLink(currentUser(request), eventId);
+      // This process's walls of older links end at once; other instances' on the wake the renewal
+      // sent them, when they find the link renewed.
+      for (const [end, stream] of [...open])
+        if (stream.eventId === eventId && stream.linkVersion !== null && stream.linkVersion < version) end();
+      return link;
+    },
   );
 
   app.get(
@@ -166,7 +191,7 @@ export const liveRoutes: FastifyPluginAsync<{
         release();
         res.end();
       };
-      open.add(end);
+      open.set(end, { eventId, linkVersion: opened.linkVersion });
       // The client went away (or the socket failed): the response's connection is closed. It may
       // have gone while the stream was being opened, before anything listened for it.
       onceClosed(res, end);
@@ -194,9 +219,9 @@ export const liveRoutes: FastifyPluginAsync<{
               position = batch.next;
               more = batch.more;
             }
-            // Woken with nothing new: the event may have been deleted with its log. Its walls are
-            // closed; their reconnect is refused, and they say the event is gone.
-            if (read === 0 && !ended && !(await service.eventExists(eventId))) end();
+            // Woken with nothing new: the event may have been deleted with its log, or the wall link
+            // renewed. Such walls are closed; their reconnect is refused, and they say why.
+            if (read === 0 && !ended && !(await service.streamAllowed(eventId, opened.linkVersion))) end();
           } while (again && !ended);
         } catch (error) {
           // The database is away: the client reconnects with its last id and loses nothing.

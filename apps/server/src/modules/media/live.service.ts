@@ -27,8 +27,23 @@ const liveBatch = 100;
 /** A guest's own list; a phone uploading more than this in one event sees its newest ones. */
 const myUploadsLimit = 500;
 
-/** What the signed wall token covers: one event's wall, nothing else the signer signs. */
-const wallScope = (eventId: string) => `wall:${eventId}`;
+/**
+ * What the signed wall token covers: one event's wall in one link generation, nothing else the signer
+ * signs. Generation 0 keeps the scope of the links made before they could be renewed, so those stay valid.
+ */
+const wallScope = (eventId: string, version: number) =>
+  version === 0 ? `wall:${eventId}` : `wall:${eventId}:${version}`;
+
+/**
+ * A wall token's parts: `<exp>.<sig>` (generation 0) or `<exp>.<sig>.<generation>`; null when it has
+ * neither shape. A generation is written one way only ("1", never "01"), so one link has one token.
+ */
+function wallTokenParts(token: string): { exp: string; sig: string; version: number } | null {
+  const [exp, sig, version, extra] = token.split('.');
+  if (exp === undefined || sig === undefined || extra !== undefined) return null;
+  if (version === undefined) return { exp, sig, version: 0 };
+  return /^[1-9]\d{0,8}$/.test(version) ? { exp, sig, version: Number(version) } : null;
+}
 
 /** A wall cursor; the owner's album cursor has no live position and is no wall cursor. */
 function wallCursor(token: string): { seq: number; position: number } {
@@ -46,7 +61,7 @@ export function createLiveService(deps: {
   repository: MediaRepository;
   /** The wall's pages and its log. */
   liveRepository: LiveRepository;
-  events: Pick<EventsApi, 'findById'>;
+  events: Pick<EventsApi, 'findById' | 'renewWallLink'>;
   access: OwnerAccess;
   signer: UrlSigner;
   storage: Storage;
@@ -77,17 +92,25 @@ export function createLiveService(deps: {
     };
   }
 
-  /** The owner by Bearer token, or a valid wall token of this very event; anyone else 401/403/404. */
+  /**
+   * The owner by Bearer token, or a valid wall token of this very event and its current link
+   * generation; anyone else 401/403/404.
+   */
   async function wallEvent(access: WallAccess, eventId: string): Promise<EventRow> {
     if (access.wallToken !== undefined) {
-      const [exp, sig, extra] = access.wallToken.split('.');
-      if (extra !== undefined || !deps.signer.verify(wallScope(eventId), { exp, sig }))
+      const parts = wallTokenParts(access.wallToken);
+      if (
+        !parts ||
+        !deps.signer.verify(wallScope(eventId, parts.version), { exp: parts.exp, sig: parts.sig })
+      )
         throw new AppError(ErrorCode.FORBIDDEN, messages.wall.linkInvalid);
       // Only a link whose signature holds gets this far, so only its holder learns the event is gone
       // (404, where a forged or expired link stays 403): the wall then says so instead of asking for
-      // a new link that cannot exist.
+      // a new link that cannot exist. Likewise only a genuine link learns that it was renewed.
       const event = await deps.events.findById(eventId);
       if (!event) throw new AppError(ErrorCode.NOT_FOUND, messages.wall.eventGone);
+      if (event.wallLinkVersion !== parts.version)
+        throw new AppError(ErrorCode.FORBIDDEN, messages.wall.linkRenewed);
       return event;
     }
     if (!access.user) throw new AppError(ErrorCode.UNAUTHORIZED, messages.auth.loginRequired);
@@ -101,25 +124,48 @@ export function createLiveService(deps: {
     return guestId;
   }
 
+  /**
+   * A link for the venue's screen in the given link generation, valid until the end of the day after
+   * the event (Istanbul time) and at least three days: long enough for the night and the morning
+   * after, without a session.
+   */
+  function signWallLink(event: EventRow, version: number): WallLinkResponse {
+    const now = deps.clock().getTime();
+    const dayAfterEnds = new Date(`${istanbulDay(event.eventDate)}T00:00:00+03:00`).getTime() + 2 * DAY_MS;
+    const expiresAt = Math.max(now + wallLinkMinMs, dayAfterEnds);
+    const signed = deps.signer.sign(wallScope(event.id, version), {}, Math.ceil((expiresAt - now) / 1000));
+    const query = new URLSearchParams(signed.slice(signed.indexOf('?') + 1));
+    const token = [query.get('exp'), query.get('sig'), ...(version === 0 ? [] : [version])].join('.');
+    return {
+      success: true,
+      url: `/events/${encodeURIComponent(event.id)}/wall?wall=${encodeURIComponent(token)}`,
+      token,
+      expiresAt: new Date(Number(query.get('exp')) * 1000).toISOString(),
+    };
+  }
+
   return {
-    /**
-     * A link for the venue's screen, valid until the end of the day after the event (Istanbul time)
-     * and at least three days: long enough for the night and the morning after, without a session.
-     */
+    /** The owner's wall link, in the event's current link generation. */
     async wallLink(user: AuthUser, eventId: string): Promise<WallLinkResponse> {
       const event = await deps.access.event(user, eventId);
-      const now = deps.clock().getTime();
-      const dayAfterEnds = new Date(`${istanbulDay(event.eventDate)}T00:00:00+03:00`).getTime() + 2 * DAY_MS;
-      const expiresAt = Math.max(now + wallLinkMinMs, dayAfterEnds);
-      const signed = deps.signer.sign(wallScope(eventId), {}, Math.ceil((expiresAt - now) / 1000));
-      const query = new URLSearchParams(signed.slice(signed.indexOf('?') + 1));
-      const token = `${query.get('exp')}.${query.get('sig')}`;
-      return {
-        success: true,
-        url: `/events/${encodeURIComponent(eventId)}/wall?wall=${encodeURIComponent(token)}`,
-        token,
-        expiresAt: new Date(Number(query.get('exp')) * 1000).toISOString(),
-      };
+      return signWallLink(event, event.wallLinkVersion);
+    },
+
+    /**
+     * The owner renews the wall link: every link made before stops working (their open streams are
+     * ended by the caller), and a link of the new generation is answered with the generation itself.
+     */
+    async renewWallLink(
+      user: AuthUser,
+      eventId: string,
+    ): Promise<{ link: WallLinkResponse; version: number }> {
+      const event = await deps.access.event(user, eventId);
+      const version = await deps.events.renewWallLink(eventId);
+      // Deleted between the owner check and the renewal: the same answer as a missing event.
+      if (version === null) throw new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
+      // Walls of the old generation on every instance are woken, find their link renewed and close.
+      await liveRepo.wakeWalls(eventId);
+      return { link: signWallLink(event, version), version };
     },
 
     /**
@@ -165,16 +211,25 @@ export function createLiveService(deps: {
       access: WallAccess,
       eventId: string,
       lastEventId: string | undefined,
-    ): Promise<{ position: number; closesAt: Date | null }> {
-      await wallEvent(access, eventId);
+    ): Promise<{ position: number; closesAt: Date | null; linkVersion: number | null }> {
+      const event = await wallEvent(access, eventId);
       const given = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
       const closesAt =
         access.wallToken === undefined ? null : new Date(Number(access.wallToken.split('.')[0]) * 1000);
-      return { position: given ?? (await liveRepo.liveHead(eventId)), closesAt };
+      // A wall link's stream belongs to the link's generation (the one just checked equal to the
+      // event's); the owner's stream to none, and no renewal ends it.
+      const linkVersion = access.wallToken === undefined ? null : event.wallLinkVersion;
+      return { position: given ?? (await liveRepo.liveHead(eventId)), closesAt, linkVersion };
     },
 
-    /** Whether the event a stream follows still exists (a deleted event's walls are closed). */
-    eventExists: async (eventId: string) => (await deps.events.findById(eventId)) !== null,
+    /**
+     * Whether a stream may go on: its event still exists (a deleted event's walls are closed) and,
+     * for a wall link's stream, the link was not renewed since.
+     */
+    async streamAllowed(eventId: string, linkVersion: number | null): Promise<boolean> {
+      const event = await deps.events.findById(eventId);
+      return event !== null && (linkVersion === null || event.wallLinkVersion === linkVersion);
+    },
 
     /**
      * The stream's next messages after `position`, oldest first. A `photo` whose item is gone or

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { liveAdded, liveEventNames, liveHeartbeatMs, liveRemoved, type WallItem } from '@ani/contract/live';
 import { limits } from '@ani/contract/limits';
-import { fetchWall, liveUrl, WallDenied, WallGone } from './wall-api';
+import { fetchWall, liveUrl, WallDenied, WallGone, WallRenewed } from './wall-api';
 import type { WallAction } from './wall-queue';
 
-export type WallPhase = 'loading' | 'ready' | 'denied' | 'gone' | 'failed';
+export type WallPhase = 'loading' | 'ready' | 'denied' | 'renewed' | 'gone' | 'failed';
 /** What the wall shows besides its items, from the latest read of the list. */
 export type WallMeta = { title: string; uploadUrl: string; autoApprovePhotos: boolean };
 export type LiveStatus = 'live' | 'connecting' | 'offline';
@@ -109,7 +109,7 @@ export function useWallFeed(eventId: string, token: string | null, dispatch: Dis
     const giveUp = (error: unknown) => {
       if (abort.signal.aborted) return;
       if (error instanceof WallDenied) {
-        setPhase(error instanceof WallGone ? 'gone' : 'denied');
+        setPhase(error instanceof WallGone ? 'gone' : error instanceof WallRenewed ? 'renewed' : 'denied');
         return;
       }
       setStatus('offline');

@@ -1,4 +1,5 @@
 import { wallResponse, wallTokenParam, type WallResponse } from '@ani/contract/live';
+import { messages } from '@ani/contract/messages';
 
 /** The wall link was refused (expired, revoked, another event's): nothing a retry would fix. */
 export class WallDenied extends Error {}
@@ -8,6 +9,21 @@ export class WallDenied extends Error {}
  * forged one (403) before it looks for the event, so only a real link's holder hears this (404).
  */
 export class WallGone extends WallDenied {}
+
+/** A genuine link the couple has since renewed: the venue needs the new one (told to a verified link only). */
+export class WallRenewed extends WallDenied {}
+
+/** The server's message of a refusal, or null when its body is not the usual JSON error. */
+async function refusalMessage(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 function withToken(path: string, token: string, extra: Record<string, string> = {}): string {
   return `${path}?${new URLSearchParams({ [wallTokenParam]: token, ...extra })}`;
@@ -29,6 +45,8 @@ export async function fetchWall(
     signal: options.signal,
   });
   if (response.status === 404) throw new WallGone();
+  if (response.status === 403 && (await refusalMessage(response)) === messages.wall.linkRenewed)
+    throw new WallRenewed();
   if (response.status === 401 || response.status === 403) throw new WallDenied();
   if (!response.ok) throw new Error(`wall ${response.status}`);
   return wallResponse.parse(await response.json());

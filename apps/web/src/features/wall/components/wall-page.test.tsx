@@ -315,6 +315,14 @@ describe('wall page', () => {
     expect(FakeEventSource.last).toBeNull();
   });
 
+  it('a link the couple renewed says so in Turkish, not that it is invalid, with no stream', async () => {
+    await renderWall(async () => jsonResponse({ success: false, message: messages.wall.linkRenewed }, 403));
+    expect(screen.getByRole('heading', { name: messages.wall.renewedTitle })).toBeInTheDocument();
+    expect(screen.getByText(messages.wall.linkRenewed)).toBeInTheDocument();
+    expect(screen.queryByText(messages.wall.invalidTitle)).not.toBeInTheDocument();
+    expect(FakeEventSource.last).toBeNull();
+  });
+
   it('a link to a deleted event says the event is gone, not that the link is wrong, with no stream', async () => {
     await renderWall(async () => jsonResponse({ success: false, message: messages.wall.eventGone }, 404));
     expect(screen.getByRole('heading', { name: 'Bu etkinlik artık yok' })).toBeInTheDocument();

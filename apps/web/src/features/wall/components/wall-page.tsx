@@ -88,6 +88,16 @@ export function WallPage() {
       />
     );
   }
+  // Likewise told only to a verified link: the couple renewed it, so the venue asks them for the new one.
+  if (feed.phase === 'renewed') {
+    return (
+      <Notice
+        icon={<Link2Off aria-hidden className="h-14 w-14 text-brand-300" />}
+        title={m.renewedTitle}
+        text={m.linkRenewed}
+      />
+    );
+  }
   if (link.denied || feed.phase === 'denied') {
     return (
       <Notice

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "wall_link_version" integer DEFAULT 0 NOT NULL;
