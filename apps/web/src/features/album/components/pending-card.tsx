@@ -12,6 +12,15 @@ import { TileSelectBox } from './tile-select-box';
 
 const a = messages.approval;
 
+/** Whether an element's focus is one the browser shows as the keyboard's (`:focus-visible`). */
+function keyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return false;
+  }
+}
+
 export function PendingCard({
   item,
   index,
@@ -41,10 +50,13 @@ export function PendingCard({
       data-testid="pending-item"
       // The keyboard moving up the list stops a button just under the sticky bars, its photo and
       // guest's name hidden above them: the whole card is brought into view, so the host sees what
-      // "Onayla" approves. Not a card taller than most of the window, where that could hide the button.
+      // "Onayla" approves. Only for the keyboard's focus: a pointer's focus comes with its press, and
+      // moving the page under it would carry the release off the button and lose the click. Not a
+      // card taller than most of the window, where that could hide the button.
       style={clearOfStickyBars}
       onFocus={(event) => {
         const card = event.currentTarget;
+        if (!keyboardFocus(event.target)) return;
         if (card.getBoundingClientRect().height < window.innerHeight * 0.6)
           card.scrollIntoView?.({ block: 'nearest' });
       }}
