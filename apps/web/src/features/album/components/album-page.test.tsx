@@ -43,6 +43,16 @@ function renderAlbum(path = '/events/ev1') {
   );
 }
 
+/** Approval on: the given approved items in the album, and one photo by Can waiting under the review tab. */
+function approvalAlbum(approved: ReturnType<typeof item>[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
+    if (url.includes('/photos')) return page(approved, approved.length);
+    return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
+  });
+}
+
 describe('album page', () => {
   it('shows a stranger the failure screen and asks the server nothing', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
@@ -253,12 +263,7 @@ describe('album page', () => {
   it("hides the album tab's selection bar on Onay Bekleyenler, and brings it back with the same selection", async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
-      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null), item('a2', 'Ali', null)], 2);
-      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
-    });
+    approvalAlbum([item('a1', 'Zeynep', null), item('a2', 'Ali', null)]);
     const user = userEvent.setup();
     renderAlbum();
     await user.click(await screen.findByRole('checkbox', { name: 'Fotoğraf 1 seç' }));
@@ -274,12 +279,7 @@ describe('album page', () => {
   it('keeps the open tab in the address, so a reload stays on it, without adding a step to "back"', async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
-      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
-      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
-    });
+    approvalAlbum([item('a1', 'Zeynep', null)]);
     const user = userEvent.setup();
     const { router } = renderAlbum('/events/ev1?x=1');
     await user.click(await screen.findByRole('tab', { name: /Onay Bekleyenler/ }));
@@ -308,12 +308,7 @@ describe('album page', () => {
   it("opens on Onay Bekleyenler when the link asks for it (?view=pending, the dashboard's count)", async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
-      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
-      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
-    });
+    approvalAlbum([item('a1', 'Zeynep', null)]);
     renderAlbum('/events/ev1?view=pending');
     const tab = await screen.findByRole('tab', { name: /Onay Bekleyenler/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -323,12 +318,7 @@ describe('album page', () => {
   it('stops a tab panel the keyboard focuses below the sticky header (a browser does the scrolling)', async () => {
     window.sessionStorage.setItem('token', 't');
     refreshSession();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('status=pending')) return page([{ ...item('p9', 'Can', null), status: 'pending' }], 1);
-      if (url.includes('/photos')) return page([item('a1', 'Zeynep', null)], 1);
-      return jsonResponse({ success: true, event: { ...event, autoApprovePhotos: false, pendingCount: 1 } });
-    });
+    approvalAlbum([item('a1', 'Zeynep', null)]);
     const user = userEvent.setup();
     renderAlbum();
     const albumTab = await screen.findByRole('tab', { name: 'Albüm' });

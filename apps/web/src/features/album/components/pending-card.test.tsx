@@ -6,21 +6,26 @@ import { PendingCard } from './pending-card';
 
 const item: MediaItem = sampleMediaItem('p1', { status: 'pending' });
 
+/** One waiting photo's card, alone in its list, with callbacks that do nothing. */
+function renderOne() {
+  render(
+    <ul>
+      <PendingCard
+        item={item}
+        index={0}
+        selected={false}
+        busy={false}
+        onToggle={vi.fn()}
+        onApprove={vi.fn()}
+        onReject={vi.fn()}
+      />
+    </ul>,
+  );
+}
+
 describe('pending card and the keyboard', () => {
   it('draws the "büyük aç" link’s focus ring inside the card, where overflow-hidden cannot cut it off', () => {
-    render(
-      <ul>
-        <PendingCard
-          item={item}
-          index={0}
-          selected={false}
-          busy={false}
-          onToggle={vi.fn()}
-          onApprove={vi.fn()}
-          onReject={vi.fn()}
-        />
-      </ul>,
-    );
+    renderOne();
     expect(screen.getByTestId('pending-item')).toHaveClass('overflow-hidden');
     const open = screen.getByRole('link', { name: 'Fotoğraf 1 — büyük aç' });
     // The page-wide outline, two pixels outside the link, would be clipped by the card: it is replaced
@@ -51,19 +56,7 @@ describe('pending card and the keyboard', () => {
       ) {
         return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: this.tagName === 'LI' ? cardHeight : 40 });
       });
-      render(
-        <ul>
-          <PendingCard
-            item={item}
-            index={0}
-            selected={false}
-            busy={false}
-            onToggle={vi.fn()}
-            onApprove={vi.fn()}
-            onReject={vi.fn()}
-          />
-        </ul>,
-      );
+      renderOne();
       return scrolled;
     }
     afterEach(() => {
