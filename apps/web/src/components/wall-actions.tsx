@@ -140,40 +140,6 @@ export function WallActions({
             {m.linkFailed}
           </p>
         ) : null}
-        <div className="mt-3 space-y-1">
-          {/* Not `disabled` while the request runs, for the same reason as above. */}
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              if (renewal !== 'busy') setConfirming(true);
-            }}
-            aria-disabled={renewal === 'busy' || undefined}
-            aria-busy={renewal === 'busy' || undefined}
-            aria-describedby={`${inputId}-renew`}
-          >
-            {renewal === 'busy' ? <Spinner size={4} /> : <RefreshCw aria-hidden className="h-4 w-4" />}
-            {renewal === 'busy' ? m.renewing : m.renew}
-          </Button>
-          <p id={`${inputId}-renew`} className="text-xs text-stone-600 dark:text-stone-400">
-            {m.renewHint}
-          </p>
-          {/* Live regions present from the start, so a screen reader announces what is put in them. */}
-          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-            {renewal === 'done' ? m.renewed : null}
-          </p>
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {renewal === 'failed' ? m.renewFailed : null}
-          </p>
-        </div>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={m.renewConfirmTitle}
-          description={m.renewHint}
-          confirmLabel={m.renewConfirm}
-          onConfirm={() => void renew()}
-        />
         {link ? (
           <div className="mt-4 space-y-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
             <label htmlFor={inputId} className="text-sm font-semibold text-stone-800 dark:text-stone-100">
@@ -214,6 +180,41 @@ export function WallActions({
             ) : null}
           </div>
         ) : null}
+        {/* The rare action last, apart from the everyday ones: it stops every copy of the link. */}
+        <div className="mt-4 space-y-1 border-t border-stone-200 pt-4 dark:border-stone-700">
+          {/* Not `disabled` while the request runs, for the same reason as above. */}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              if (renewal !== 'busy') setConfirming(true);
+            }}
+            aria-disabled={renewal === 'busy' || undefined}
+            aria-busy={renewal === 'busy' || undefined}
+            aria-describedby={`${inputId}-renew`}
+          >
+            {renewal === 'busy' ? <Spinner size={4} /> : <RefreshCw aria-hidden className="h-4 w-4" />}
+            {renewal === 'busy' ? m.renewing : m.renew}
+          </Button>
+          <p id={`${inputId}-renew`} className="text-xs text-stone-600 dark:text-stone-400">
+            {m.renewHint}
+          </p>
+          {/* Live regions present from the start, so a screen reader announces what is put in them. */}
+          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+            {renewal === 'done' ? m.renewed : null}
+          </p>
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {renewal === 'failed' ? m.renewFailed : null}
+          </p>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={m.renewConfirmTitle}
+          description={m.renewHint}
+          confirmLabel={m.renewConfirm}
+          onConfirm={() => void renew()}
+        />
       </DialogContent>
     </Dialog>
   );
