@@ -73,6 +73,8 @@ export function createAccountRightsService(deps: {
         userId: user.id,
         username: user.username,
         email: user.email,
+        // A new address waiting for its confirmation link is the person's data too.
+        pendingEmail: await repository.findPendingEmail(user.id),
         phoneNumber: user.phoneNumber,
         createdAt: user.createdAt.toISOString(),
         activatedAt: user.activatedAt?.toISOString() ?? null,

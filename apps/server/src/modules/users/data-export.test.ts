@@ -105,12 +105,18 @@ describe('Verilerimi İndir', () => {
         'createdAt',
         'deletionScheduledAt',
         'email',
+        'pendingEmail',
         'phoneNumber',
         'userId',
         'username',
       ].sort(),
     );
-    expect(account).toMatchObject({ userId: w.user.userId, email: w.user.email, deletionScheduledAt: null });
+    expect(account).toMatchObject({
+      userId: w.user.userId,
+      email: w.user.email,
+      pendingEmail: null,
+      deletionScheduledAt: null,
+    });
     expect(files['OKUBENI.txt']).toContain('alan adları sistemimizdeki');
     for (const name of Object.keys(account)) expect(files['OKUBENI.txt']).toContain(name);
     expect(files['hesap.json']).not.toContain('argon2');
@@ -142,6 +148,28 @@ describe('Verilerimi İndir', () => {
       url: tamperSignature(`${link.pathname}${link.search}`),
     });
     expect(tampered.statusCode).toBe(403);
+  });
+
+  it('includes a new e-mail address that waits for its confirmation', async () => {
+    const user = await createActivatedUser(t);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${user.userId}`,
+      headers: bearer(user.token),
+      payload: { email: 'bekleyen-adres@example.com', currentPassword: user.password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/export',
+      headers: bearer(user.token),
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.app.jobs.runUntilIdle();
+    const link = new URL(lastLinkTo(t.outbox, user.email));
+    const download = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const account = JSON.parse((await unzip(download.rawPayload))['hesap.json']!);
+    expect(account).toMatchObject({ email: user.email, pendingEmail: 'bekleyen-adres@example.com' });
   });
 
   it('is for signed-in hosts only and limited per account, since each request sends mail', async () => {

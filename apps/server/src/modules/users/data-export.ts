@@ -15,7 +15,7 @@ const readme = `Anı Kutusu — kişisel verileriniz
 
 Bu arşiv, hesabınızla ilgili sakladığımız bütün bilgileri içerir:
 
-- hesap.json: hesap bilgileriniz: userId (hesabınızın sistemdeki kimliği), username (ad soyad), email (e-posta), phoneNumber (telefon), createdAt (kayıt tarihi), activatedAt (hesabın etkinleştirildiği tarih) ve varsa deletionScheduledAt (hesabın silinmek üzere planlandığı tarih). Şifreniz yalnızca geri döndürülemez özet olarak saklandığı için arşivde yer almaz.
+- hesap.json: hesap bilgileriniz: userId (hesabınızın sistemdeki kimliği), username (ad soyad), email (e-posta), pendingEmail (değiştirmek istediğiniz, doğrulama bağlantısını bekleyen yeni e-posta adresi; yoksa null), phoneNumber (telefon), createdAt (kayıt tarihi), activatedAt (hesabın etkinleştirildiği tarih) ve varsa deletionScheduledAt (hesabın silinmek üzere planlandığı tarih). Şifreniz yalnızca geri döndürülemez özet olarak saklandığı için arşivde yer almaz.
 - etkinlikler.json: etkinlikleriniz, ayarları, albümlerdeki içerik sayıları ve saklama süreleri. Albümlerin kendisi bu arşive kopyalanmadı; her etkinliğin "albumZipUrl" bağlantısı, o albümün tamamını ayrı bir ZIP olarak indirir (bağlantılar 7 gün geçerlidir). Kendi yüklediğiniz kapak görseli "coverImageUrl" bağlantısındadır.
 - dugunler.json: düğün bilgileriniz (mekân, gelin ve damat, tarih, saat, kapasite).
 - davetliler.json ve davetliler-*.csv: davetli listeleriniz, katılım durumları ve kişi sayılarıyla. CSV dosyaları Excel ile açılabilir.
