@@ -82,6 +82,10 @@ export const samples: Record<string, Sample> = {
     body: (f) => ({ photoIds: [f.photoId] }),
   },
   'POST /api/events/:eventId/wall-link': { url: (f) => `/api/events/${f.owner.eventId}/wall-link` },
+  // Stops the event's earlier wall links: a stranger's call must not, the owner's may.
+  'POST /api/events/:eventId/wall-link/renew': {
+    url: (f) => `/api/events/${f.owner.eventId}/wall-link/renew`,
+  },
   // Also opened by a wall link (see live.routes.test.ts); the stream itself never ends, so it is tested there.
   'GET /api/events/:eventId/wall': { url: (f) => `/api/events/${f.owner.eventId}/wall`, ownGuard: true },
   'GET /api/events/:eventId/download': {
