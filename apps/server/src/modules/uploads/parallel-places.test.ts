@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import type { createTusWrites } from './tus-writes.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
+import type { SubmissionsService } from './submissions.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 /**
@@ -45,6 +46,8 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (_request, reply) => void responses.push(reply.raw));
   await app.register(uploadsRoutes, {
+    // The submission routes are not asked here: only tus chunks take parallel places.
+    submissions: {} as SubmissionsService,
     service,
     tus: {} as TusServer,
     writes,

@@ -7,14 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { uploadOutcomeHeader } from '@ani/contract/uploads';
-import type { GuestTokens } from '../../http/guest-tokens.ts';
 import { createUrlSigner } from '../../http/signed-urls.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { paddedPhoto } from '../../testing/tus-guests.ts';
 import type { MediaUploadsApi } from '../media/media.public.ts';
-import type { SubmissionAdmission } from './submission-limits.ts';
 import type { SubmissionFileRow, SubmissionRow, UploadsRepository } from './uploads.repository.ts';
 import { createUploadsService, type Staging } from './uploads.service.ts';
 
@@ -197,8 +195,6 @@ describe('a HEAD whose file’s commit finishes while its row is being read', ()
       repository,
       events: { takesUploads: () => sql`true` },
       media: {} as MediaUploadsApi,
-      tokens: {} as GuestTokens,
-      admission: {} as SubmissionAdmission,
       staging,
     });
   }

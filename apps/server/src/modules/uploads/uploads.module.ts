@@ -14,6 +14,7 @@ import { TurkishTusServer, tusErrorAnswer } from './tus-refusals.ts';
 import { createTusWrites } from './tus-writes.ts';
 import { tusPath, uploadsRoutes } from './uploads.routes.ts';
 import { createSubmissionAdmission } from './submission-limits.ts';
+import { createSubmissionsService } from './submissions.service.ts';
 import { createUploadsService, submissionTtlMs, type Staging } from './uploads.service.ts';
 
 /** Same bound as the multipart path's (media.module.ts): uploads in progress per client address. */
@@ -33,15 +34,22 @@ export async function registerUploadsModule(
     head: (uploadId) => store.head(uploadId),
     drop: (uploadId) => store.drop(uploadId),
   };
-  const service = createUploadsService({
-    repository: createUploadsRepository(deps.db),
-    events: deps.events,
+  const repository = createUploadsRepository(deps.db);
+  const submissions = createSubmissionsService({
+    repository,
     media: deps.mediaUploads,
     tokens: createGuestTokens(deps.config.secretKey),
     admission: createSubmissionAdmission({
       store: deps.rateLimitStore,
       newPhones: deps.mediaUploads.requestLimiter,
     }),
+    staging,
+    now: deps.clock,
+  });
+  const service = createUploadsService({
+    repository,
+    events: deps.events,
+    media: deps.mediaUploads,
     staging,
     now: deps.clock,
   });
@@ -107,6 +115,7 @@ export async function registerUploadsModule(
   app.addHook('onClose', async () => clearInterval(orphanTimer));
 
   await app.register(uploadsRoutes, {
+    submissions,
     service,
     tus,
     writes,

@@ -15,6 +15,7 @@ import {
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import { createSlots, onceClosed } from '../../http/slots.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
+import type { SubmissionsService } from './submissions.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 import type { createTusWrites, TusAnswer } from './tus-writes.ts';
 import { tusErrorAnswer } from './tus-refusals.ts';
@@ -33,13 +34,14 @@ export const tusPath = '/api/uploads';
 const guestHeaders = z.object({ [guestTokenHeader]: z.string().optional() });
 
 export const uploadsRoutes: FastifyPluginAsync<{
+  submissions: SubmissionsService;
   service: UploadsService;
   tus: TusServer;
   /** Creation and PATCH, answered by our own handlers rather than the library's (see tus-writes.ts). */
   writes: ReturnType<typeof createTusWrites>;
   parallelUploadsPerIp: number;
   disk: { dataDir: string; minFreeBytes: number };
-}> = async (fastify, { service, tus, writes, parallelUploadsPerIp, disk }) => {
+}> = async (fastify, { submissions, service, tus, writes, parallelUploadsPerIp, disk }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -62,7 +64,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
           message,
         );
       }
-      const created = await service.createSubmission(request.params.eventId, request.body, {
+      const created = await submissions.createSubmission(request.params.eventId, request.body, {
         ip: request.ip,
         guestToken: request.headers[guestTokenHeader],
       });
@@ -80,7 +82,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
       },
     },
     async (request) =>
-      service.status(request.params.eventId, request.params.submissionId, request.headers[guestTokenHeader]),
+      submissions.status(
+        request.params.eventId,
+        request.params.submissionId,
+        request.headers[guestTokenHeader],
+      ),
   );
 
   // tus 1.0. Fastify must leave the body alone: @tus/server reads the request stream itself.

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { createSubmissionInput, SubmissionStatusResponse } from '@ani/contract/uploads';
 import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { AppError, ErrorCode, statusOf } from '../../http/errors.ts';
 import { RateLimitError } from '../../http/rate-limit.ts';
-import type { SubmissionAdmission } from './submission-limits.ts';
-import type { GuestTokens } from '../../http/guest-tokens.ts';
 import type { EventsApi } from '../events/events.public.ts';
 import { detectionHeadBytes, type ContentSummary, type MediaUploadsApi } from '../media/media.public.ts';
 import type { SubmissionFileRow, SubmissionRow, UploadsRepository } from './uploads.repository.ts';
@@ -47,9 +42,6 @@ export function createUploadsService(deps: {
   repository: UploadsRepository;
   events: Pick<EventsApi, 'takesUploads'>;
   media: MediaUploadsApi;
-  tokens: GuestTokens;
-  /** Counts each new submission against its phone's or its address's budget (429 when over). */
-  admission: SubmissionAdmission;
   staging: Staging;
   now?: () => Date;
 }) {
@@ -153,76 +145,6 @@ export function createUploadsService(deps: {
   }
 
   const service = {
-    /**
-     * Checks a guest's whole selection once, before any byte: the spec's rules (by the contract's
-     * schema), then what the multipart path checks before reading a body (event, closed uploads,
-     * album quota, disk floor, the address's hourly bytes). Nothing is reserved: the bytes count
-     * against the address as they arrive.
-     */
-    async createSubmission(
-      eventId: string,
-      input: z.infer<typeof createSubmissionInput>,
-      client: { ip: string; guestToken: string | undefined },
-    ) {
-      const known = deps.tokens.verify(eventId, client.guestToken);
-      await deps.admission.admit(client.ip, known ? { eventId, guestId: known } : null);
-      const total = input.files.reduce((sum, f) => sum + f.size, 0);
-      await media.checkUpload(eventId, { ip: client.ip, declaredBytes: total });
-      const guest = known ? { guestId: known, token: client.guestToken! } : deps.tokens.issue(eventId);
-      const id = randomUUID();
-      const expiresAt = new Date(now().getTime() + submissionTtlMs);
-      await repo.insertSubmission(
-        {
-          id,
-          eventId,
-          guestId: guest.guestId,
-          uploader: input.uploader,
-          note: input.note,
-          clientIp: client.ip,
-          expiresAt,
-        },
-        input.files,
-      );
-      return {
-        success: true as const,
-        submissionId: id,
-        guestToken: guest.token,
-        expiresAt: expiresAt.toISOString(),
-      };
-    },
-
-    /** Where each file of the guest's own submission stands; anyone else's token finds nothing. */
-    async status(
-      eventId: string,
-      submissionId: string,
-      guestToken: string | undefined,
-    ): Promise<SubmissionStatusResponse> {
-      const guestId = deps.tokens.verify(eventId, guestToken);
-      const submission = guestId ? await repo.findSubmission(submissionId) : null;
-      if (!submission || submission.eventId !== eventId || submission.guestId !== guestId)
-        throw new AppError(ErrorCode.NOT_FOUND, s.notFound);
-      const files = await repo.listFiles(submissionId);
-      return {
-        success: true,
-        submissionId,
-        expiresAt: submission.expiresAt.toISOString(),
-        files: await Promise.all(
-          files.map(async (f) => ({
-            name: f.name,
-            size: f.size,
-            state: f.state,
-            offset:
-              f.state === 'accepted' || f.state === 'duplicate'
-                ? f.size
-                : f.state === 'receiving' && f.uploadId
-                  ? ((await staging.offset(f.uploadId)) ?? 0)
-                  : 0,
-            reason: f.reason,
-          })),
-        ),
-      };
-    },
-
     /**
      * tus creation: the file must be one of its submission's declared files (same length), the
      * submission still valid and the event still taking uploads. Answers the file it receives (when
