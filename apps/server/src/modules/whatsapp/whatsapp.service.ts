@@ -26,6 +26,8 @@ const markRetryDelaysMs = [100, 500, 2_000];
 
 // A send waiting on another attempt's lease looks again this long after it ends.
 const leaseEndMarginMs = 1_000;
+/** Refused sends remembered through a database outage: a bound, far above one outage's worth of a wedding's sends. */
+const maxUnreleasedUnsent = 1_000;
 
 async function retried<T>(write: () => Promise<T>): Promise<T> {
   for (const delay of markRetryDelaysMs) {
@@ -92,9 +94,15 @@ export function createWhatsappService(deps: {
    * Attempts Meta refused whose lease could not be released (the database was away through every
    * retry), by message: the lease alone would read as "may have been sent" once it ran out. The
    * next attempt in this process releases it first. Another process does not know, and marks the
-   * message failed instead: the safe side.
+   * message failed instead: the safe side, which is also why the oldest is forgotten once the map
+   * is full (a long outage) and why a message settled meanwhile is forgotten at its next attempt.
    */
   const unreleasedUnsent = new Map<string, { attempts: number; error: string }>();
+  const rememberUnsent = (messageId: string, unsent: { attempts: number; error: string }) => {
+    if (unreleasedUnsent.size >= maxUnreleasedUnsent)
+      unreleasedUnsent.delete(unreleasedUnsent.keys().next().value!);
+    unreleasedUnsent.set(messageId, unsent);
+  };
 
   async function absoluteImageUrl(key: string): Promise<string> {
     const url = await storage.signedUrl(key, {
@@ -143,7 +151,10 @@ export function createWhatsappService(deps: {
       attempt: Pick<JobContext, 'attempt' | 'maxAttempts'>,
     ): Promise<void> {
       const message = await outbox.findMessage(messageId);
-      if (!message || message.status !== 'queued' || message.providerMessageId) return;
+      if (!message || message.status !== 'queued' || message.providerMessageId) {
+        unreleasedUnsent.delete(messageId);
+        return;
+      }
       const unsent = unreleasedUnsent.get(message.id);
       if (unsent) {
         await outbox.recordAttemptFailure(message.id, unsent.attempts, unsent.error);
@@ -212,7 +223,7 @@ export function createWhatsappService(deps: {
         try {
           await retried(() => outbox.recordAttemptFailure(message.id, claimedAttempts, result.error));
         } catch (error) {
-          unreleasedUnsent.set(message.id, { attempts: claimedAttempts, error: result.error });
+          rememberUnsent(message.id, { attempts: claimedAttempts, error: result.error });
           throw error;
         }
         throw new Error(`WhatsApp send will be retried: ${result.error}`);
