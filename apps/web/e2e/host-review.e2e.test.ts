@@ -143,12 +143,12 @@ describe("the host reviews guests' photos", () => {
     await context.close();
   });
 
-  it('the dashboard home says "3 öğe onay bekliyor" and its link opens Onay Bekleyenler', async () => {
+  it('the dashboard home says "3 öğe onayınızı bekliyor" and its link opens Onay Bekleyenler', async () => {
     await guestsUpload();
     const { page, context, problems } = await openPage(browser, baseURL, 375);
     await signIn(context, host);
     await page.goto('/dashboard');
-    const waiting = page.getByRole('region', { name: '3 öğe onay bekliyor' });
+    const waiting = page.getByRole('region', { name: '3 öğe onayınızı bekliyor' });
     await waiting.waitFor();
     await screenshotBoth(page, 'dashboard-pending-count');
     await waiting.getByRole('link', { name: 'Onay Bekleyenler' }).click();

@@ -91,7 +91,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     live.counts?.pendingCount ?? photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
   // The review tab is there while approval is the owner's, and as long as anything still waits.
   const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
-  // The tab is the address's `?view=pending`: the dashboard's "N öğe onay bekliyor" leads there, and a
+  // The tab is the address's `?view=pending`: the dashboard's "N öğe onayınızı bekliyor" leads there, and a
   // reload keeps the tab the host was on. Replaced, not pushed: "back" leaves the album, not the tab.
   const [params, setParams] = useSearchParams();
   const view: 'album' | 'pending' = params.get('view') === 'pending' ? 'pending' : 'album';

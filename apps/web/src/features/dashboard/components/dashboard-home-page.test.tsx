@@ -44,7 +44,7 @@ describe('dashboard home: items waiting for approval', () => {
   it("says how many wait and leads to the album's Onay Bekleyenler", async () => {
     const user = userEvent.setup();
     renderHome([event]);
-    const region = await screen.findByRole('region', { name: '3 öğe onay bekliyor' });
+    const region = await screen.findByRole('region', { name: '3 öğe onayınızı bekliyor' });
     const link = within(region).getByRole('link', { name: 'Onay Bekleyenler' });
     expect(link).toHaveAttribute('href', '/dashboard/qr/manage?view=pending');
     await user.click(link);
@@ -77,7 +77,7 @@ describe('dashboard home: items waiting in other events', () => {
     renderHome([event, { ...older, pendingCount: 2 }]);
     const region = await screen.findByRole('region', { name: elsewhere });
     // The latest event's own notice stays as it is.
-    expect(screen.getByRole('region', { name: '3 öğe onay bekliyor' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '3 öğe onayınızı bekliyor' })).toBeInTheDocument();
     const link = within(region).getByRole('link', { name: 'Etkinliklerinize Gidin' });
     expect(link).toHaveAttribute('href', '/events');
     await user.click(link);
@@ -86,7 +86,7 @@ describe('dashboard home: items waiting in other events', () => {
 
   it('says nothing of the kind when only the latest event has waiting items, or the other is archived', async () => {
     const { unmount } = renderHome([event, older]);
-    await screen.findByRole('region', { name: '3 öğe onay bekliyor' });
+    await screen.findByRole('region', { name: '3 öğe onayınızı bekliyor' });
     expect(screen.queryByText(elsewhere)).not.toBeInTheDocument();
     unmount();
 

@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { Archive, CalendarHeart, ChevronRight, Clock, Heart, QrCode, Users } from 'lucide-react';
+import { Archive, CalendarHeart, Heart, QrCode, Users } from 'lucide-react';
+import { formatMessage } from '@ani/contract/media';
 import { messages } from '@ani/contract/messages';
-import { buttonClasses } from '../../../components/ui/button';
 import { EventsFailure, eventsUnavailable } from '../../../components/events-failure';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
 import { retentionNote, usePendingDeletion } from '../../../lib/retention';
@@ -18,6 +17,7 @@ import { AlbumUsage } from '../../../components/album-usage';
 import { CoverChooser } from '../../../components/cover-chooser';
 import { CoverPicture } from '../../../components/cover-picture';
 import { WallActions } from '../../../components/wall-actions';
+import { PendingNotice } from './pending-notice';
 
 export function DashboardHomePage() {
   const { user } = useSession();
@@ -121,40 +121,20 @@ export function DashboardHomePage() {
           {latest.pendingCount > 0 && latest.archivedAt === null ? (
             // Items wait until the host approves them (even after approval went back to automatic:
             // decision 0100), so the home page says how many and leads to them.
-            <section
-              aria-labelledby="pending-summary"
-              className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gold-400/50 bg-gold-400/10 p-4 sm:p-5"
+            <PendingNotice
+              primary
+              to="/dashboard/qr/manage?view=pending"
+              action={messages.approval.pendingTitle}
             >
-              <p id="pending-summary" className="flex items-center gap-2 font-semibold">
-                <Clock aria-hidden className="h-5 w-5 shrink-0 text-gold-600 dark:text-gold-400" />
-                {latest.pendingCount.toLocaleString('tr-TR')} öğe onay bekliyor
-              </p>
-              <Link
-                to="/dashboard/qr/manage?view=pending"
-                className={cn(buttonClasses('default', 'md'), 'min-h-11 max-sm:w-full')}
-              >
-                {messages.approval.pendingTitle}
-                <ChevronRight aria-hidden className="h-4 w-4" />
-              </Link>
-            </section>
+              {formatMessage(messages.events.pendingWaiting, {
+                n: latest.pendingCount.toLocaleString('tr-TR'),
+              })}
+            </PendingNotice>
           ) : null}
           {pendingElsewhere ? (
-            <section
-              aria-labelledby="pending-elsewhere"
-              className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gold-400/50 bg-gold-400/10 p-4 sm:p-5"
-            >
-              <p id="pending-elsewhere" className="flex items-center gap-2 font-medium">
-                <Clock aria-hidden className="h-5 w-5 shrink-0 text-gold-600 dark:text-gold-400" />
-                {messages.events.pendingElsewhere}
-              </p>
-              <Link
-                to={paths.events}
-                className={cn(buttonClasses('outline', 'md'), 'min-h-11 max-sm:w-full')}
-              >
-                {messages.events.pendingElsewhereLink}
-                <ChevronRight aria-hidden className="h-4 w-4" />
-              </Link>
-            </section>
+            <PendingNotice to={paths.events} action={messages.events.pendingElsewhereLink}>
+              {messages.events.pendingElsewhere}
+            </PendingNotice>
           ) : null}
           {weddingMissing ? (
             <section className="mt-6 rounded-2xl border border-amber-500/30 bg-amber-500/5 p-6">
