@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Archive, Download } from 'lucide-react';
 import type { Event } from '@ani/contract/events';
 import type { MediaItem } from '@ani/contract/media';
@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { albumEventQuery, albumPhotosQuery } from '../api/album-api';
 import { hasMorePages, uploaderLabel } from '../album-rules';
 import { useAlbumDeletion } from '../use-album-deletion';
+import { useAlbumView } from '../use-album-view';
 import { AlbumEmpty } from './album-empty';
 import { AlbumGrid } from './album-grid';
 import { AlbumHeader } from './album-header';
@@ -91,20 +92,7 @@ export function OwnerAlbum({ eventId, event }: { eventId: string; event: Event }
     live.counts?.pendingCount ?? photos.data?.pages.at(-1)?.pendingCount ?? event.pendingCount;
   // The review tab is there while approval is the owner's, and as long as anything still waits.
   const reviewing = (!event.autoApprovePhotos || pendingCount > 0) && event.archivedAt === null;
-  // The tab is the address's `?view=pending`: the dashboard's "N öğe onayınızı bekliyor" leads there, and a
-  // reload keeps the tab the host was on. Replaced, not pushed: "back" leaves the album, not the tab.
-  const [params, setParams] = useSearchParams();
-  const view: 'album' | 'pending' = params.get('view') === 'pending' ? 'pending' : 'album';
-  const setView = (next: 'album' | 'pending') =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'pending') updated.set('view', 'pending');
-        else updated.delete('view');
-        return updated;
-      },
-      { replace: true },
-    );
+  const [view, setView] = useAlbumView();
   // The empty album's "Onay Bekleyenlere Git" goes away with the album tab; the focus goes to the tab it opened.
   const pendingTab = useRef<HTMLButtonElement>(null);
   const showPending = () => {
