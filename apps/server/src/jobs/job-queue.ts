@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import type { JobRegistry, KindOf, PayloadIn, PayloadOut } from './job-registry.ts';
@@ -102,10 +102,11 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
     },
 
     /**
-     * Which of `values` already have a job of `kind` (waiting, running or failed), by the payload
-     * field that names them (e.g. the message an invitation send is for).
+     * Which of `values` have a job of `kind` still to run (waiting or running), by the payload field
+     * that names them (e.g. the message an invitation send is for). A job that failed for good does
+     * not count: whatever it was for has no job left.
      */
-    async withJobs<K extends KindOf<R>>(
+    async withLiveJobs<K extends KindOf<R>>(
       db: Executor,
       kind: K,
       field: keyof PayloadOut<R, K> & string,
@@ -118,7 +119,11 @@ export function createJobQueue<R extends JobRegistry>(registry: R) {
           .select({ value: sql<string>`${jobs.payload}->>${field}` })
           .from(jobs)
           .where(
-            and(eq(jobs.kind, kind), inArray(sql`${jobs.payload}->>${field}`, values.slice(i, i + 1_000))),
+            and(
+              eq(jobs.kind, kind),
+              ne(jobs.status, 'failed'),
+              inArray(sql`${jobs.payload}->>${field}`, values.slice(i, i + 1_000)),
+            ),
           );
         for (const row of rows) found.add(row.value);
       }

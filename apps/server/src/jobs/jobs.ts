@@ -50,7 +50,11 @@ export const jobRegistry = defineJobRegistry({
     'media.sweep-upload': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
     /** One queued invitation (the outbox row) to send. */
     'whatsapp.send-invitation': { queue: 'whatsapp', payload: z.object({ messageId: z.string() }) },
-    /** One signed webhook delivery, stored before Meta gets its 200; read defensively by its handler. */
+    /**
+     * Every 10 minutes: a queued invitation whose send job ended without settling it (its attempts
+     * used up while the database was away) gets a new one, instead of reading "being sent" for ever.
+     */
+    'whatsapp.outbox-sweep': { queue: 'maintenance', everyMs: 10 * 60 * 1000, payload: z.object({}) },
     /** Hourly: claims due retention warnings and archives albums whose period ended (decision 0075). */
     'events.retention-sweep': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
     /** One retention warning mail to an event's owner, `daysBefore` days before its files go. */
@@ -76,6 +80,7 @@ export const jobRegistry = defineJobRegistry({
     },
     /** "Verilerimi İndir": builds the archive and mails its link (decision 0077). */
     'users.data-export': { queue: 'maintenance', payload: z.object({ userId: z.string() }) },
+    /** One signed webhook delivery, stored before Meta gets its 200; read defensively by its handler. */
     'whatsapp.process-webhook': {
       queue: 'webhooks',
       payload: z.custom<object>((value) => typeof value === 'object' && value !== null),
@@ -90,4 +95,4 @@ export type AppJobHandler<K extends JobKind> = JobHandler<JobPayload<K>>;
 export type AppJobRunner = JobRunner<AppJobRegistry>;
 export type { JobContext } from './job-runner.ts';
 
-export const { enqueue, enqueueEach, cancelJob, withJobs } = createJobQueue(jobRegistry);
+export const { enqueue, enqueueEach, cancelJob, withLiveJobs } = createJobQueue(jobRegistry);

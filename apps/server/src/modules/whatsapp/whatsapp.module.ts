@@ -50,6 +50,10 @@ export async function registerWhatsappModule(
     service.sendInvitation(payload, context),
   );
   deps.jobs.handle('whatsapp.process-webhook', (payload) => service.processWebhook(payload));
+  deps.jobs.handle('whatsapp.outbox-sweep', async () => {
+    const requeued = await service.requeueOutbox(config.sendMaxAttempts);
+    if (requeued > 0) app.log.warn({ requeued }, 'queued WhatsApp invitations without a send job given one');
+  });
   if (service.connected) {
     // Invitations recorded while WhatsApp was not configured go out now that it is.
     app.addHook('onReady', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { whatsappMessages } from '../../db/schema/whatsapp.ts';
-import { enqueue, withJobs } from '../../jobs/jobs.ts';
+import { enqueue, withLiveJobs } from '../../jobs/jobs.ts';
 import {
   applyRecordedStatuses,
   laterStatus,
@@ -115,14 +115,17 @@ export function createWhatsappOutboxRepository(db: Db) {
         .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, 'queued')));
     },
 
-    /** Gives every queued invitation without a pending job one (invitations recorded while not connected). */
+    /**
+     * Gives every queued invitation without a job still to run one: those recorded while WhatsApp was
+     * not connected, and those whose job failed for good before settling them.
+     */
     async requeueOrphanInvitations(maxAttempts: number): Promise<number> {
       const queued = await db
         .select({ id: whatsappMessages.id })
         .from(whatsappMessages)
         .where(and(eq(whatsappMessages.kind, 'invitation'), eq(whatsappMessages.status, 'queued')));
       const ids = queued.map((q) => q.id);
-      const withJob = await withJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
+      const withJob = await withLiveJobs(db, 'whatsapp.send-invitation', 'messageId', ids);
       const orphans = ids.filter((id) => !withJob.has(id));
       for (const id of orphans)
         await enqueue(db, 'whatsapp.send-invitation', { messageId: id }, { maxAttempts });

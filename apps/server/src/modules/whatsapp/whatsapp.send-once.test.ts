@@ -522,3 +522,29 @@ describe('WhatsApp failed-status deliveries', () => {
     expect((await row(m.id)).status).toBe('delivered');
   });
 });
+
+describe('WhatsApp outbox sweep', () => {
+  it('gives a queued invitation whose send job failed for good a new job, and it is sent once', async () => {
+    const m = await queuedMessage();
+    // Its job used up its attempts while the database was away: the message still reads "queued".
+    await t.db
+      .update(jobs)
+      .set({ status: 'failed', lastError: 'connection terminated' })
+      .where(and(eq(jobs.kind, 'whatsapp.send-invitation'), eq(sql`${jobs.payload}->>'messageId'`, m.id)));
+    const { calls, fetchImpl } = provider(() => accepted(1));
+    const s = service(fetchImpl);
+    expect(await s.requeueOutbox(5)).toBeGreaterThanOrEqual(1);
+    const live = (await sendJobsOf(m.id)).filter((j) => j.status === 'pending');
+    expect(live).toHaveLength(1);
+    await s.sendInvitation({ messageId: m.id }, { attempt: 1, maxAttempts: 5 });
+    expect(calls.n).toBe(1);
+    expect((await row(m.id)).status).toBe('sent');
+  });
+
+  it('gives no second job to a queued invitation whose job is still waiting to run', async () => {
+    const m = await queuedMessage();
+    const s = service(provider(() => accepted(1)).fetchImpl);
+    await s.requeueOutbox(5);
+    expect(await sendJobsOf(m.id)).toHaveLength(1);
+  });
+});
