@@ -29,6 +29,8 @@ const m = messages.media;
 const mediaUrlTtlSeconds = 60 * 60;
 /** The download link only has to be opened at once by the phone's browser; the stream may then run for hours. */
 const downloadLinkTtlSeconds = 5 * 60;
+/** Items one transaction of a guest's erasure deletes at most. */
+const eraseBatch = 500;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, messages.events.notFound);
 
@@ -202,22 +204,32 @@ export function createAlbumService(deps: {
       };
     },
 
-    /** Everything one guest uploaded under their name, for a guest who asks the host to erase it. */
+    /**
+     * Everything one guest uploaded under their name, for a guest who asks the host to erase it: the
+     * items that carry it, and the name and note it left on items whose bytes another guest sent
+     * first (those items stay, with their own guest, and leave nothing behind to pass to this name).
+     * Not found only when the name is nowhere in the album.
+     */
     async deleteUploader(user: AuthUser, eventId: string, uploader: string) {
       await ownedEvent(user, eventId);
-      const ids = await repo.idsByUploader(eventId, uploader);
-      if (ids.length === 0) throw new AppError(ErrorCode.NOT_FOUND, m.uploaderNotFound);
       const deleted: string[] = [];
-      let photoCount = 0;
+      let coUploads = 0;
+      let photoCount: number;
       // Bounded transactions however prolific the guest was.
-      for (let i = 0; i < ids.length; i += 500) {
-        const result = await repo.deleteItems(eventId, ids.slice(i, i + 500), photoCounter);
-        deleted.push(...result.deleted.map((row) => row.id));
-        photoCount = result.photoCount;
-      }
+      let full: boolean;
+      do {
+        const step = await repo.eraseUploaderStep(eventId, uploader, photoCounter, eraseBatch);
+        deleted.push(...step.deleted.map((row) => row.id));
+        coUploads += step.coUploads;
+        photoCount = step.photoCount;
+        full = step.deleted.length === eraseBatch;
+      } while (full);
+      if (deleted.length === 0 && coUploads === 0)
+        throw new AppError(ErrorCode.NOT_FOUND, m.uploaderNotFound);
       deps.onJobsEnqueued();
       return {
         success: true as const,
+        // Counts the items that left the album, which is what `deleted` lists.
         message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
         deleted,
         notFound: [],

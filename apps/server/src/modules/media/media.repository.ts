@@ -3,7 +3,7 @@
  * images, co-uploads and the morning summary. Removing a whole album (an event's deletion, a purge)
  * is in media.retention.repository.ts.
  */
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { media, mediaCoUploads } from '../../db/schema/media.ts';
 import { cancelJob, enqueue, enqueueEach } from '../../jobs/jobs.ts';
@@ -57,6 +57,30 @@ export type PhotoCounter = {
   ): Promise<Counts>;
   approve(tx: Tx, eventId: string, n: number): Promise<Counts>;
 };
+
+/**
+ * Deletes this event's items that `which` matches, lowers the counts by exactly the items deleted,
+ * tells the walls about the ones they may show and schedules the objects' removal, all in `tx`.
+ */
+async function deleteMatching(tx: Tx, eventId: string, which: SQL | undefined, count: PhotoCounter) {
+  const deleted = await tx
+    .delete(media)
+    .where(and(eq(media.eventId, eventId), which))
+    .returning();
+  const bytes = deleted.reduce((sum, row) => sum + row.size, 0);
+  const pending = deleted.filter((row) => row.status === 'pending').length;
+  const counts = await count.remove(tx, eventId, { approved: deleted.length - pending, pending }, bytes);
+  const keys = storedKeys(deleted);
+  if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
+  const shown = deleted.filter((row) => row.status === 'approved' && row.processingState === 'done');
+  await appendLive(
+    tx,
+    eventId,
+    'removed',
+    shown.map((row) => row.id),
+  );
+  return { deleted, ...counts };
+}
 
 export function createMediaRepository(db: Db) {
   return {
@@ -175,36 +199,17 @@ export function createMediaRepository(db: Db) {
      * walls about the ones they may show and schedules the objects' removal, in one transaction.
      */
     async deleteItems(eventId: string, ids: string[], count: PhotoCounter, guestId?: string) {
-      return db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(media)
-          .where(
-            and(
-              eq(media.eventId, eventId),
-              or(inArray(media.id, ids), inArray(media.objectKey, ids)),
-              guestId === undefined ? undefined : eq(media.guestId, guestId),
-            ),
-          )
-          .returning();
-        const bytes = deleted.reduce((sum, row) => sum + row.size, 0);
-        const pending = deleted.filter((row) => row.status === 'pending').length;
-        const counts = await count.remove(
+      return db.transaction(async (tx) =>
+        deleteMatching(
           tx,
           eventId,
-          { approved: deleted.length - pending, pending },
-          bytes,
-        );
-        const keys = storedKeys(deleted);
-        if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
-        const shown = deleted.filter((row) => row.status === 'approved' && row.processingState === 'done');
-        await appendLive(
-          tx,
-          eventId,
-          'removed',
-          shown.map((row) => row.id),
-        );
-        return { deleted, ...counts };
-      });
+          and(
+            or(inArray(media.id, ids), inArray(media.objectKey, ids)),
+            guestId === undefined ? undefined : eq(media.guestId, guestId),
+          ),
+          count,
+        ),
+      );
     },
 
     /**
@@ -237,13 +242,37 @@ export function createMediaRepository(db: Db) {
       });
     },
 
-    /** Ids of one event's items uploaded under exactly this name (a guest's erasure request). */
-    async idsByUploader(eventId: string, uploader: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: media.id })
-        .from(media)
-        .where(and(eq(media.eventId, eventId), eq(media.uploader, uploader)));
-      return rows.map((r) => r.id);
+    /**
+     * One bounded step of a guest's erasure request: everything uploaded under exactly this name in
+     * this event. In one transaction, the name's co-uploads go (its copies of bytes another guest's
+     * item holds: that item stays with its own guest, but must never pass to this name later), then
+     * up to `limit` of the items that carry the name, as `deleteItems` deletes them. The caller
+     * repeats while a step deletes `limit` items. Co-uploads go first: an item being handed over to
+     * this name meanwhile then carries it by the time the items are matched, and goes with them.
+     */
+    async eraseUploaderStep(eventId: string, uploader: string, count: PhotoCounter, limit: number) {
+      return db.transaction(async (tx) => {
+        const coUploads = await tx
+          .delete(mediaCoUploads)
+          .where(
+            and(
+              eq(mediaCoUploads.uploader, uploader),
+              inArray(
+                mediaCoUploads.mediaId,
+                tx.select({ id: media.id }).from(media).where(eq(media.eventId, eventId)),
+              ),
+            ),
+          )
+          .returning({ mediaId: mediaCoUploads.mediaId });
+        const batch = tx
+          .select({ id: media.id })
+          .from(media)
+          .where(and(eq(media.eventId, eventId), eq(media.uploader, uploader)))
+          .orderBy(asc(media.seq))
+          .limit(limit);
+        const result = await deleteMatching(tx, eventId, inArray(media.id, batch), count);
+        return { ...result, coUploads: coUploads.length };
+      });
     },
 
     /**
