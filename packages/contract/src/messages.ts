@@ -186,6 +186,8 @@ export const messages = {
     defaultZipName: 'etkinlik_fotograflari.zip',
     uploaderRequired: 'Yüklemeleri silinecek kişinin adı belirtilmelidir.',
     uploaderNotFound: 'Bu isimle yüklenmiş bir içerik bulunamadı.',
+    uploaderCopiesErased:
+      'Bu isimle gönderilenler silindi. Aynı fotoğrafları başka misafirler de gönderdiği için albümde onların adıyla kalıyor.',
     uploaderDeleteConfirm:
       '“{isim}” adıyla yüklenen bütün fotoğraf ve videolar, notlarıyla birlikte kalıcı olarak silinecek. Bu işlem geri alınamaz. Emin misiniz?',
     unreadable: 'Bu fotoğraf görüntülenemiyor; dosya bozuk olabilir.',
@@ -381,6 +383,8 @@ export const messages = {
     invitationCountsLoading: 'Davetiye durumları yükleniyor...',
     guestCountInvalid: 'Kişi sayısı negatif olmayan bir tam sayı olmalıdır',
     guestCountMax: 'Kişi sayısı en fazla 100 olabilir',
+    /** The editor's refusal of "Katılacak" with no one coming (blank or 0). */
+    attendingCountMin: 'Katılacak bir davetli için kişi sayısı en az 1 olmalıdır',
     statusInvalid: 'Geçersiz durum...',
     indexInvalid: 'Geçersiz misafir sıra numarası',
     weddingIdMissing: "Düğün ID'si bulunamadı...",
@@ -469,6 +473,10 @@ export const messages = {
     signatureInvalid: 'Geçersiz imza.',
     verifyFailed: 'Doğrulama başarısız.',
     notConnected: 'WhatsApp bağlantısı kurulmadı; davetiyeler gönderilmeyi bekliyor.',
+    /** The same news while no invitation waits (before the approval, or none queued). */
+    notConnectedNothingQueued: 'WhatsApp bağlantısı kurulmadı; bağlantı kurulana kadar davetiye gönderilemez.',
+    /** The invitation counts could not be read (the status call failed). */
+    statusUnavailable: 'Gönderim durumu şu anda alınamıyor.',
     /** The conversation dialog: its message list's name, and who wrote each message (read, not shown). */
     chatLogLabel: 'Mesajlar',
     chatFromHost: 'Siz:',

@@ -175,7 +175,13 @@ export function createAlbumService(deps: {
       const matched = new Set(deleted.flatMap((row) => [row.id, row.objectKey]));
       return {
         success: true as const,
-        message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
+        // Only copies of other guests' photos: nothing left the album, and "0 adet" would read as a failure.
+        message:
+          deleted.length === 0
+            ? m.uploaderCopiesErased
+            : deleted.length === 1
+              ? m.deletedOne
+              : formatMessage(m.deletedMany, { n: deleted.length }),
         deleted: deleted.map((row) => row.id),
         notFound: ids.filter((id) => !matched.has(id)),
         currentPhotoCount: photoCount,
@@ -230,7 +236,13 @@ export function createAlbumService(deps: {
       return {
         success: true as const,
         // Counts the items that left the album, which is what `deleted` lists.
-        message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
+        // Only copies of other guests' photos: nothing left the album, and "0 adet" would read as a failure.
+        message:
+          deleted.length === 0
+            ? m.uploaderCopiesErased
+            : deleted.length === 1
+              ? m.deletedOne
+              : formatMessage(m.deletedMany, { n: deleted.length }),
         deleted,
         notFound: [],
         currentPhotoCount: photoCount,

@@ -125,7 +125,13 @@ describe('DELETE /api/events/:id/uploader and photos two guests sent', () => {
     const res = await erase(eventId, 'Xenia Gizli');
     expect(res.statusCode).toBe(200);
     // Nothing left the album: its count stays and the host's grid keeps every item.
-    expect(res.json()).toMatchObject({ success: true, deleted: [], notFound: [], currentPhotoCount: 1 });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: messages.media.uploaderCopiesErased,
+      deleted: [],
+      notFound: [],
+      currentPhotoCount: 1,
+    });
     expect(await album(eventId)).toEqual([{ id: sharedItem!.id, uploader: 'Yasemin', note: 'Yasemin notu' }]);
 
     // Xenia sent it before Zehra, but only Zehra's copy is left: the photo passes to her.
