@@ -205,7 +205,8 @@ export function createJobRunner<R extends JobRegistry>(options: JobRunnerOptions
           lockedBy: null,
           lockedUntil: null,
           lastError: message.slice(0, 2000),
-          updatedAt: new Date(),
+          // When it failed for good, on the runner's clock: old failures are pruned by this date.
+          updatedAt: clock(),
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
         .catch((e: unknown) => logger.error({ err: e, jobId: job.id }, 'could not record job failure'));

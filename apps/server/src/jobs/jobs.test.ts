@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { createJobQueue } from './job-queue.ts';
 import { defineJobRegistry } from './job-registry.ts';
 import { backoffMs, createJobRunner } from './job-runner.ts';
-import { jobRegistry } from './jobs.ts';
+import { enqueue as enqueueAppJob, jobRegistry } from './jobs.ts';
+import { FAILED_JOB_KEEP_MS } from './register-jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -511,5 +512,84 @@ describe('job runner', () => {
     const [next] = await t.db.select().from(jobs);
     expect(next!.runAt.getTime()).toBeGreaterThan(clock().getTime());
     expect(await t.db.select().from(jobs)).toHaveLength(1);
+  });
+
+  describe('jobs that must finish', () => {
+    const HOUR = 60 * 60 * 1000;
+    const DAY = 24 * HOUR;
+    const mustFinish = [
+      'storage.delete-objects',
+      'media.sweep-upload',
+      'media.purge-event',
+      'users.delete-account',
+      'events.retention-notice',
+    ] as const;
+
+    it('keep retrying a store clean-up through a two-day outage, then remove the objects', async () => {
+      let offset = 0;
+      const clock = () => new Date(Date.now() + offset);
+      const r = createJobRunner({ db: t.db, logger, registry: jobRegistry, pollMs: 10, clock });
+      const deleted: string[] = [];
+      let tries = 0;
+      r.handle('storage.delete-objects', async ({ keys }) => {
+        tries += 1;
+        if (offset < 2 * DAY) throw new Error('store unreachable');
+        deleted.push(...keys);
+      });
+      const id = await enqueueAppJob(t.db, 'storage.delete-objects', { keys: ['events/e1/a.jpg'] });
+      // Each retry is run when it falls due, as a worker would, until the store is back.
+      for (let round = 0; round < 500 && deleted.length === 0; round++) {
+        await r.runUntilIdle();
+        const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+        if (!row) break;
+        expect(row.status).toBe('pending');
+        offset = row.runAt.getTime() - Date.now() + 1;
+      }
+      expect(deleted).toEqual(['events/e1/a.jpg']);
+      expect(await t.db.select().from(jobs)).toEqual([]);
+      // Hourly once the backoff is capped, not a busy loop.
+      expect(tries).toBeLessThan(70);
+    });
+
+    it('are each given attempts for about a week of hourly retries, while other kinds keep their queue’s', () => {
+      const retriesFor = (kind: keyof typeof jobRegistry.kinds) => {
+        const spec = jobRegistry.kinds[kind];
+        const attempts =
+          ('maxAttempts' in spec ? spec.maxAttempts : undefined) ??
+          jobRegistry.queues[spec.queue].maxAttempts;
+        let waited = 0;
+        for (let attempt = 1; attempt < attempts; attempt++) waited += backoffMs(attempt);
+        return waited;
+      };
+      for (const kind of mustFinish) expect(retriesFor(kind), kind).toBeGreaterThan(7 * DAY);
+      // A derivation that crashes the process must not be run hundreds of times.
+      expect(retriesFor('media.derive')).toBeLessThan(HOUR);
+    });
+
+    it('forgets jobs that failed for good over 30 days ago, payloads and all, in a daily sweep', async () => {
+      expect(jobRegistry.kinds['jobs.prune-failed'].everyMs).toBe(DAY);
+      const now = Date.now();
+      const ago = (ms: number) => new Date(now - ms);
+      const row = (id: string, status: 'pending' | 'failed', updated: Date, runAt = updated) => ({
+        id,
+        kind: 'users.account-mail',
+        payload: { template: 'activation', email: `${id}@example.com` },
+        status,
+        attempts: status === 'failed' ? 5 : 1,
+        runAt,
+        createdAt: updated,
+        updatedAt: updated,
+      });
+      await t.db.insert(jobs).values([
+        row('failed-long-ago', 'failed', ago(FAILED_JOB_KEEP_MS + DAY)),
+        row('failed-recently', 'failed', ago(FAILED_JOB_KEEP_MS - DAY)),
+        // Old, but still waiting for its retry: only failures are forgotten.
+        row('waiting', 'pending', ago(FAILED_JOB_KEEP_MS + DAY), new Date(now + HOUR)),
+      ]);
+      await enqueueAppJob(t.db, 'jobs.prune-failed', {});
+      expect(await t.app.jobs.runUntilIdle()).toBe(1);
+      const left = await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'users.account-mail'));
+      expect(left.map((j) => j.id).sort()).toEqual(['failed-recently', 'waiting']);
+    });
   });
 });

@@ -4,6 +4,16 @@ import { defineJobRegistry, type PayloadOut } from './job-registry.ts';
 import type { JobHandler, JobRunner } from './job-runner.ts';
 
 /**
+ * Attempts of a job that must finish, whatever the outage: the backoff reaches its one-hour cap
+ * after about an hour and a half, so 200 attempts keep retrying for about eight days. A store or
+ * mail server away for a weekend must not leave a deleted photo's files in the store, an account
+ * undeleted or a retention warning unsent for ever, as a queue's few attempts (minutes) would.
+ * These handlers are idempotent and light (no big decode that could crash the process, which a
+ * dead worker's resume would then repeat), so many attempts cost one short try an hour.
+ */
+const MUST_FINISH_ATTEMPTS = 200;
+
+/**
  * Every kind of durable background work the app knows, and the queue each runs on.
  *
  * Adding a kind is one entry in `kinds` below: its name (`<owner>.<verb>`), its queue and the zod
@@ -34,6 +44,8 @@ export const jobRegistry = defineJobRegistry({
     maintenance: { concurrency: 1, maxAttempts: 5, timeoutMs: 10 * 60_000 },
   },
   kinds: {
+    /** Daily: forgets jobs that failed for good more than 30 days ago, payloads and all (decision 0141). */
+    'jobs.prune-failed': { queue: 'maintenance', everyMs: 24 * 60 * 60 * 1000, payload: z.object({}) },
     /** One account mail, sent by a job so a request costs the same for known and unknown addresses. */
     'users.account-mail': {
       queue: 'mail',
@@ -43,11 +55,19 @@ export const jobRegistry = defineJobRegistry({
       }),
     },
     /** Objects whose rows are already gone; retried until removed, so no byte outlives its row. */
-    'storage.delete-objects': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
+    'storage.delete-objects': {
+      queue: 'maintenance',
+      maxAttempts: MUST_FINISH_ATTEMPTS,
+      payload: z.object({ keys: z.array(z.string()) }),
+    },
     /** Thumbnail, preview and size of one uploaded item. */
     'media.derive': { queue: 'media', payload: z.object({ mediaId: z.string() }) },
     /** Objects of an upload, removed unless its commit withdrew this job (a crash between put and commit). */
-    'media.sweep-upload': { queue: 'maintenance', payload: z.object({ keys: z.array(z.string()) }) },
+    'media.sweep-upload': {
+      queue: 'maintenance',
+      maxAttempts: MUST_FINISH_ATTEMPTS,
+      payload: z.object({ keys: z.array(z.string()) }),
+    },
     /** One queued invitation (the outbox row) to send. */
     'whatsapp.send-invitation': { queue: 'whatsapp', payload: z.object({ messageId: z.string() }) },
     /**
@@ -60,6 +80,8 @@ export const jobRegistry = defineJobRegistry({
     /** One retention warning mail to an event's owner, `daysBefore` days before its files go. */
     'events.retention-notice': {
       queue: 'mail',
+      // The event is marked as warned before the mail goes: this job is the warning's only chance.
+      maxAttempts: MUST_FINISH_ATTEMPTS,
       payload: z.object({ eventId: z.string(), daysBefore: z.number().int() }),
     },
     /** Hourly: expired submissions go with their unfinished files' bytes; whole files a crash left uncommitted are committed. */
@@ -71,11 +93,17 @@ export const jobRegistry = defineJobRegistry({
     /** Hourly: forgets live-wall changes older than a day (a wall away that long reloads its list). */
     'media.prune-live': { queue: 'maintenance', everyMs: 60 * 60 * 1000, payload: z.object({}) },
     /** Every item of one event, batch by batch, each queueing its files' removal (an archived album). */
-    'media.purge-event': { queue: 'maintenance', payload: z.object({ eventId: z.string() }) },
+    'media.purge-event': {
+      queue: 'maintenance',
+      // Queued once, when the album is archived: nothing queues it again.
+      maxAttempts: MUST_FINISH_ATTEMPTS,
+      payload: z.object({ eventId: z.string() }),
+    },
     /** A confirmed account deletion, run when its grace period has passed (decision 0076). */
     'users.delete-account': {
       queue: 'maintenance',
-      maxAttempts: 20,
+      // The deletion is promised 7 days after confirmation; confirming again also revives it.
+      maxAttempts: MUST_FINISH_ATTEMPTS,
       payload: z.object({ userId: z.string() }),
     },
     /** "Verilerimi İndir": builds the archive and mails its link (decision 0077). */

@@ -501,3 +501,104 @@ describe('account deletion while guests are uploading', () => {
     expect(await storedFiles()).toEqual(before);
   });
 });
+
+describe('a deletion confirmed again', () => {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock,
+      authLimits: {
+        ...defaultAuthLimits,
+        loginPerIp: 1000,
+        mailPerIp: 1000,
+        mailPerTarget: 1000,
+        mailPerUser: 1000,
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const jobId = (userId: string) => `users.delete-account:${userId}`;
+  const jobOf = async (userId: string) =>
+    (
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, jobId(userId)))
+    )[0];
+  const accountOf = (userId: string) => t.db.select().from(users).where(eq(users.id, userId));
+
+  /** "Hesabımı Sil" as the host does it: signed in, the password, then the mailed link. */
+  async function confirmDeletion(user: { email: string; password: string }) {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      headers: bearer(login.json().token as string),
+      payload: { password: user.password },
+    });
+    expect(asked.statusCode).toBe(202);
+    const link = new URL(lastLinkTo(t.outbox, user.email));
+    const confirmed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(confirmed.headers.location).toBe('/?hesap=deletion-scheduled');
+  }
+
+  it.each(['failed for good', 'missing'])(
+    'queues the deletion again for its date when its job is %s, and the account goes',
+    async (state) => {
+      offset = 0;
+      const user = await createActivatedUser(t);
+      await confirmDeletion(user);
+      const first = await jobOf(user.userId);
+      expect(first).toMatchObject({ status: 'pending' });
+      // What an outage longer than every attempt leaves behind, or a row an operator removed.
+      if (state === 'missing') await t.db.delete(jobs).where(eq(jobs.id, jobId(user.userId)));
+      else
+        await t.db
+          .update(jobs)
+          .set({ status: 'failed', attempts: first!.maxAttempts, lastError: 'store down' })
+          .where(eq(jobs.id, jobId(user.userId)));
+
+      offset = 2 * DAY;
+      await confirmDeletion(user);
+      // The date first promised stands: the deletion is not pushed back by confirming again.
+      expect(await jobOf(user.userId)).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        runAt: first!.runAt,
+      });
+      offset = 7 * DAY + 60_000;
+      await t.app.jobs.runUntilIdle();
+      expect(await accountOf(user.userId)).toEqual([]);
+    },
+  );
+
+  it('(the twin) leaves a waiting deletion job as it is, its date and attempts kept', async () => {
+    offset = 0;
+    const user = await createActivatedUser(t);
+    await confirmDeletion(user);
+    // A job already retrying: confirming again must not start its count afresh or move it.
+    await t.db
+      .update(jobs)
+      .set({ attempts: 3 })
+      .where(eq(jobs.id, jobId(user.userId)));
+    const waiting = await jobOf(user.userId);
+    offset = 2 * DAY;
+    await confirmDeletion(user);
+    expect(await jobOf(user.userId)).toEqual(waiting);
+    offset = 6 * DAY;
+    await t.app.jobs.runUntilIdle();
+    expect(await accountOf(user.userId)).toHaveLength(1);
+    offset = 7 * DAY + 60_000;
+    await t.app.jobs.runUntilIdle();
+    expect(await accountOf(user.userId)).toEqual([]);
+  });
+});

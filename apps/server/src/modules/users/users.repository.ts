@@ -87,7 +87,10 @@ export function createUsersRepository(db: Db) {
     },
     /**
      * The confirmed "delete my account": the date, the end of every session and unused e-mail link,
-     * and the deletion job, in one transaction. An already scheduled deletion keeps its date.
+     * and the deletion job, in one transaction. An already scheduled deletion keeps its date, and
+     * its job is queued again for that date: one that failed for good (or went missing) starts
+     * afresh, so a confirmation never answers "scheduled" over a deletion nothing will run. A job
+     * still waiting or running is left as it is (its id is fixed).
      */
     async scheduleDeletion(id: string, at: Date): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
@@ -105,12 +108,20 @@ export function createUsersRepository(db: Db) {
           .update(emailTokens)
           .set({ usedAt: now })
           .where(and(eq(emailTokens.userId, id), isNull(emailTokens.usedAt)));
-        if (user)
+        const scheduled =
+          user ??
+          (
+            await tx
+              .select()
+              .from(users)
+              .where(and(eq(users.id, id), isNotNull(users.deletionScheduledAt)))
+          )[0];
+        if (scheduled?.deletionScheduledAt)
           await enqueue(
             tx,
             'users.delete-account',
             { userId: id },
-            { id: deleteAccountJobId(id), runAt: at },
+            { id: deleteAccountJobId(id), runAt: scheduled.deletionScheduledAt },
           );
         return user ?? null;
       });
