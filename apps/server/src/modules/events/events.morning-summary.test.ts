@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { multipartBody } from '../../testing/multipart-body.ts';
+import { storedOriginals } from '../../testing/stored-originals.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Real time plus an offset: each step moves the offset (jobs queued "now" in real time stay due).
@@ -147,8 +148,10 @@ describe('morning-after summary', () => {
     const download = await t.app.inject({ method: 'GET', url: `${zipUrl.pathname}${zipUrl.search}` });
     expect(download.statusCode, download.body).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
-    // The archive stores its entries as they are: both originals are in it, byte for byte.
-    for (const file of [f.jpeg, f.png]) expect(download.rawPayload.includes(await readFile(file))).toBe(true);
+    // The archive stores its entries as they are: both stored originals are in it, byte for byte.
+    const originals = await storedOriginals(t, eventId);
+    expect(originals).toHaveLength(2);
+    for (const original of originals) expect(download.rawPayload.includes(original)).toBe(true);
     // The mail says how many wait, and that the ZIP holds them too.
     expect(mail!.text).toContain('Bunlardan 2 dosya onayınızı bekliyor');
     expect(mail!.text).toContain('onayınızı bekleyenler de dahil, tek bir ZIP dosyası');

@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { count, eq } from 'drizzle-orm';
+import { crc32 } from 'node:zlib';
+import { asc, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
 import { events, jobs, media } from '../../db/schema/index.ts';
@@ -145,6 +149,71 @@ describe('POST /api/events/:id/upload', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().uploaded[0].metadata).toMatchObject({ uploader: 'Ali', note: null });
+  });
+
+  it('stores a photo without where it was taken, keeping its rotation and date, with hashes of the stored bytes', async () => {
+    const eventId = await newEvent();
+    const exif = {
+      IFD0: { Make: 'AniTestCam' },
+      IFD2: { DateTimeOriginal: '2026:06:14 18:30:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '41/1 0/1 2952/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '28/1 58/1 4224/100',
+      },
+    };
+    const photo = (withGps: boolean) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: withGps ? '#2563eb' : '#dc2626' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .withExifMerge(withGps ? exif : { IFD0: exif.IFD0, IFD2: exif.IFD2 })
+        .toBuffer();
+    const [located, plain] = await Promise.all([photo(true), photo(false)]);
+    // exiftool, an independent reader, reads the bytes from its input.
+    const tagsOf = async (bytes: Buffer): Promise<Record<string, unknown>> => {
+      const child = execFile('exiftool', ['-j', '-n', '-G1', '-']);
+      let out = '';
+      child.stdout!.on('data', (chunk: string) => (out += chunk));
+      child.stdin!.end(bytes);
+      await new Promise((resolve) => child.on('close', resolve));
+      return (JSON.parse(out) as Record<string, unknown>[])[0]!;
+    };
+    expect(await tagsOf(located)).toMatchObject({ 'GPS:GPSLatitude': 41.0082, 'IFD0:Orientation': 6 });
+
+    const res = await upload(eventId, [
+      { name: 'uploader', value: 'Ali' },
+      { name: 'files', filename: 'konumlu.jpg', contentType: 'image/jpeg', data: located },
+      { name: 'files', filename: 'konumsuz.jpg', contentType: 'image/jpeg', data: plain },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.eventId, eventId))
+      .orderBy(asc(media.originalName));
+    const stored = await Promise.all(
+      rows.map((row) => readFile(path.join(t.config.dataDir, 'media', row.objectKey))),
+    );
+    for (const [i, row] of rows.entries()) {
+      // Duplicates are found and the ZIP is written from these: they must be the stored bytes'.
+      expect(row.sha256).toBe(createHash('sha256').update(stored[i]!).digest('hex'));
+      expect(row.crc32).toBe(crc32(stored[i]!));
+      expect(row.size).toBe(stored[i]!.length);
+    }
+    const [keptPlace, noPlace] = [stored[0]!, stored[1]!];
+    const tags = await tagsOf(keptPlace);
+    expect(Object.keys(tags).filter((key) => /GPS/i.test(key))).toEqual([]);
+    expect(tags).toMatchObject({
+      'IFD0:Make': 'AniTestCam',
+      'IFD0:Orientation': 6,
+      'ExifIFD:DateTimeOriginal': '2026:06:14 18:30:00',
+    });
+    expect(keptPlace.length).toBe(located.length);
+    expect(await sharp(keptPlace).metadata()).toMatchObject({ format: 'jpeg', orientation: 6, width: 64 });
+    await sharp(keptPlace).raw().toBuffer();
+    // A photo that says nothing of its place is stored exactly as it came.
+    expect(noPlace.equals(plain)).toBe(true);
   });
 
   it.each([

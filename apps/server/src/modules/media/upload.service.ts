@@ -44,6 +44,7 @@ import type { UploadBounds } from '../../config.ts';
 import { diskHeadroom } from '../../storage/disk-space.ts';
 import { limits } from '@ani/contract/limits';
 import { isobmffComplete, probeVideo, videoLimits } from './media-tools.ts';
+import { recount, stripLocation } from './strip-location.ts';
 
 const u = messages.upload;
 
@@ -137,6 +138,16 @@ export function createUploadService(deps: {
   }
 
   /**
+   * A photo's location leaves the original before it is stored, as the privacy text promises (the
+   * album and its ZIP hand originals out). When bytes changed, their hashes are counted again from
+   * the file, so duplicates are still found and the ZIP's CRC matches what it sends.
+   */
+  async function withoutLocation(file: ReceivedFile): Promise<ReceivedFile> {
+    if (!(await stripLocation(file.tempPath, file.media))) return file;
+    return { ...file, ...(await recount(file.tempPath)) };
+  }
+
+  /**
    * Stores checked files and commits their rows, their count (the quota is part of the count's
    * UPDATE) and their derivation jobs in one transaction; on any failure nothing stays stored.
    * `refuseDuplicates`: bytes this album already holds are not stored again (DuplicateMediaError).
@@ -150,6 +161,7 @@ export function createUploadService(deps: {
       within?: (tx: CommitTx, inserted: MediaRow[]) => Promise<void>;
     } = {},
   ): Promise<MediaRow[]> {
+    files = await Promise.all(files.map(withoutLocation));
     const uploadedAt = new Date();
     const keys: string[] = [];
     const rows: NewMediaRow[] = files.map((file) => {
