@@ -3,6 +3,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { AppJobRunner } from '../../jobs/jobs.ts';
 import type { MediaApi } from '../media/media.public.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
+import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { createEventsRetentionRepository } from './events.retention.repository.ts';
 import type { CoverSet } from '@ani/contract/events';
@@ -32,10 +34,13 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Hosts' events: CRUD for the owner and the public info the upload page reads. */
 export async function registerEventsModule(
   app: FastifyInstance,
-  deps: AppDeps & { jobs: AppJobRunner; access: OwnerAccess; media: MediaApi } & Pick<
-      RetentionDeps,
-      'ownerContact' | 'albumDownloadUrl'
-    >,
+  deps: AppDeps & {
+    jobs: AppJobRunner;
+    access: OwnerAccess;
+    media: MediaApi;
+    weddings: WeddingsApi;
+    whatsapp: WhatsappApi;
+  } & Pick<RetentionDeps, 'ownerContact' | 'albumDownloadUrl'>,
 ): Promise<EventsModuleApi> {
   const repository = createEventsRepository(deps.db);
   const retentionRepository = createEventsRetentionRepository(deps.db);
@@ -49,6 +54,8 @@ export async function registerEventsModule(
     quota,
     access: deps.access,
     media: deps.media,
+    weddings: deps.weddings,
+    whatsapp: deps.whatsapp,
     // Deleting an event schedules its objects' removal; wake the worker instead of waiting for its poll.
     onObjectsScheduled: () => deps.jobs.kick(),
   });

@@ -157,8 +157,15 @@ export function createEventsRepository(db: Db) {
           // An archived album has no files left and takes no new ones. Checked in the write itself:
           // the owner's screen may have read the event just before the retention sweep archived it.
           ...(patch.canAddPhotos ? { canAddPhotos: sql`${events.archivedAt} is null` } : {}),
-          // A new date means a new retention end: the warnings are due again for it.
-          ...(patch.eventDate ? { retentionNoticeDays: null } : {}),
+          // A new date means a new retention end: the warnings are due again for it. The settings
+          // screen re-sends the stored date with every save, so only a date that differs from the
+          // row's counts; compared in this UPDATE (the old value), not in an earlier read, so a sweep
+          // that marks a warning between the two cannot be undone by a save that changes nothing.
+          ...(patch.eventDate
+            ? {
+                retentionNoticeDays: sql`case when ${events.eventDate} = ${patch.eventDate.toISOString()}::timestamptz then ${events.retentionNoticeDays} else null end`,
+              }
+            : {}),
           updatedAt: new Date(),
         })
         .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
@@ -221,7 +228,8 @@ export function createEventsRepository(db: Db) {
     },
     /**
      * Deletes the owner's event. `beforeDelete` runs first in the same transaction, with the row
-     * locked: the media module removes the event's items and schedules their objects' removal there.
+     * locked: the media module removes the event's items and schedules their objects' removal there,
+     * and the weddings and WhatsApp modules do the same for what the cascade would leave behind.
      */
     async deleteOwned(
       id: string,

@@ -8,6 +8,7 @@ import { events, media } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { bearer, createActivatedUser, type TestUser } from '../../testing/factories.ts';
+import { storedOriginals } from '../../testing/stored-originals.ts';
 import { mediaFixtures, type MediaFixtures } from '../../testing/media-fixtures.ts';
 import { multipartBody } from '../../testing/multipart-body.ts';
 
@@ -226,6 +227,77 @@ describe('album retention', () => {
     expect(moved!.retentionNoticeDays).toBeNull();
   });
 
+  /** The settings screen's autosave: every field it owns, the stored date among them. */
+  async function saveSettings(user: TestUser, eventId: string, change: Record<string, unknown>) {
+    const event = await getEvent(user, eventId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/update',
+      headers: bearer(user.token),
+      payload: {
+        eventId,
+        title: event.title,
+        eventDate: event.eventDate,
+        description: event.description,
+        autoApprovePhotos: event.autoApprovePhotos,
+        canAddPhotos: event.canAddPhotos,
+        ...change,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('sends the 30-day warning once however often the settings are saved with the same date', async () => {
+    offset = 0;
+    const couple = await createActivatedUser(t);
+    const eventDate = new Date(clock().getTime() + DAY);
+    const eventId = await newEvent(couple, eventDate);
+    const removal = retentionEnd(eventDate, 12);
+    await t.app.jobs.scheduleRecurringJobs();
+    const warnings = () => mailsTo(couple.email).filter((m) => m.subject.includes('albümünüz'));
+
+    await advanceTo(new Date(removal.getTime() - 30 * DAY + 60_000));
+    expect(warnings().map((m) => m.subject)).toEqual([expect.stringContaining('30 gün')]);
+    // Two autosaves (approval switched on, then off), each with the date the album already has.
+    await saveSettings(couple, eventId, { autoApprovePhotos: false });
+    await saveSettings(couple, eventId, { autoApprovePhotos: true });
+    await advanceTo(new Date(removal.getTime() - 29 * DAY));
+    await advanceTo(new Date(removal.getTime() - 20 * DAY));
+    expect(warnings().map((m) => m.subject)).toEqual([expect.stringContaining('30 gün')]);
+    // The 7-day one still comes, once, and later saves do not repeat it either.
+    await advanceTo(new Date(removal.getTime() - 7 * DAY + 60_000));
+    await saveSettings(couple, eventId, { canAddPhotos: false });
+    await advanceTo(new Date(removal.getTime() - 6 * DAY));
+    expect(warnings().map((m) => m.subject)).toEqual([
+      expect.stringContaining('30 gün'),
+      expect.stringContaining('Son 7 gün'),
+    ]);
+  });
+
+  it('warns again when a save really moves the wedding later, as the new end comes near', async () => {
+    offset = 0;
+    const couple = await createActivatedUser(t);
+    const eventDate = new Date(clock().getTime() + DAY);
+    const eventId = await newEvent(couple, eventDate);
+    await t.app.jobs.scheduleRecurringJobs();
+    const warnings = () => mailsTo(couple.email).filter((m) => m.subject.includes('albümünüz'));
+    await advanceTo(new Date(retentionEnd(eventDate, 12).getTime() - 30 * DAY + 60_000));
+    expect(warnings()).toHaveLength(1);
+
+    // Moved 60 days later: its end is 90 days away now, so nothing is due yet…
+    const movedDate = new Date(eventDate.getTime() + 60 * DAY);
+    await saveSettings(couple, eventId, { eventDate: movedDate.toISOString() });
+    const movedRemoval = retentionEnd(movedDate, 12);
+    await advanceTo(new Date(movedRemoval.getTime() - 40 * DAY));
+    expect(warnings()).toHaveLength(1);
+    // …until the new end is 30 days away: a warning for the new date.
+    await advanceTo(new Date(movedRemoval.getTime() - 30 * DAY + 60_000));
+    const mails = warnings();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toContain('30 gün sonra silinecek');
+    expect(mails[1]!.text).toContain(`${turkishLongDate(movedRemoval)} tarihinde doluyor`);
+  });
+
   it('keeps uploads closed on an album archived between the owner reading it and saving it', async () => {
     offset = 0;
     const couple = await createActivatedUser(t);
@@ -275,7 +347,8 @@ describe('album retention', () => {
     const zip = await t.app.inject({ method: 'GET', url: `${zipUrl.pathname}${zipUrl.search}` });
     expect(zip.statusCode, zip.body).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.rawPayload.includes(await readFile(f.jpeg))).toBe(true);
+    const [original] = await storedOriginals(t, eventId);
+    expect(zip.rawPayload.includes(original!)).toBe(true);
   });
 
   it('keeps "1 yıl" to the calendar day when a 29 February falls in the year', async () => {

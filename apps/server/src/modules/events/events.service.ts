@@ -6,6 +6,8 @@ import type { AuthUser } from '../../http/auth.ts';
 import { AppError, ErrorCode } from '../../http/errors.ts';
 import type { OwnerAccess } from '../../http/owner-access.ts';
 import type { MediaApi } from '../media/media.public.ts';
+import type { WeddingsApi } from '../weddings/weddings.public.ts';
+import type { WhatsappApi } from '../whatsapp/whatsapp.public.ts';
 import { coverSetOf } from './cover-files.ts';
 import type { EventPatch, EventRow, EventsRepository } from './events.repository.ts';
 
@@ -61,6 +63,8 @@ export function createEventsService(deps: {
   quota: EventQuota;
   access: OwnerAccess;
   media: Pick<MediaApi, 'deleteAllForEvent'>;
+  weddings: Pick<WeddingsApi, 'releaseEvent'>;
+  whatsapp: Pick<WhatsappApi, 'forgetWeddings'>;
   retentionMonths: number;
   onObjectsScheduled?: () => void;
 }) {
@@ -116,9 +120,16 @@ export function createEventsService(deps: {
     },
 
     async remove(user: AuthUser, eventId: string): Promise<void> {
-      // The event's items and the removal of their objects go in the same transaction as the event.
-      if (!(await repo.deleteOwned(eventId, user.id, (tx) => deps.media.deleteAllForEvent(tx, eventId))))
-        throw notFound();
+      // The event's items and the removal of their objects go in the same transaction as the event;
+      // so do its wedding's stored files and the delivery reports no cascade reaches, since nothing
+      // finds them once the wedding row has gone with the event (account deletion looks for them
+      // through the weddings that are left).
+      const deleted = await repo.deleteOwned(eventId, user.id, async (tx) => {
+        await deps.media.deleteAllForEvent(tx, eventId);
+        const weddingIds = await deps.weddings.releaseEvent(tx, eventId);
+        await deps.whatsapp.forgetWeddings(tx, weddingIds);
+      });
+      if (!deleted) throw notFound();
       deps.onObjectsScheduled?.();
     },
 

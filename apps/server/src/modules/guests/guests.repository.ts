@@ -112,16 +112,19 @@ export function createGuestsRepository(db: Db) {
       }
     },
 
-    /** Deletes by phone and closes the gap in the order numbers, in one transaction. */
+    /**
+     * Deletes by phone, closes the gap in the order numbers and erases the guest's WhatsApp
+     * conversation with this wedding, in one transaction. Allowed after approval too: a guest who
+     * asks to be forgotten must be removable, and the approval only closes the list to new guests.
+     */
     async remove(
       weddingId: string,
       phone: string,
-      weddings: WeddingLock,
-    ): Promise<'deleted' | 'locked' | 'not-found'> {
+      deps: { weddings: WeddingLock; whatsapp: Pick<WhatsappApi, 'forgetConversation'> },
+    ): Promise<'deleted' | 'not-found'> {
       return db.transaction(async (tx) => {
-        const wedding = await weddings.lockForUpdate(tx, weddingId);
+        const wedding = await deps.weddings.lockForUpdate(tx, weddingId);
         if (!wedding) return 'not-found';
-        if (wedding.guestListApproved) return 'locked';
         const [deleted] = await tx
           .delete(guests)
           .where(and(eq(guests.weddingId, weddingId), eq(guests.phone, phone)))
@@ -131,6 +134,7 @@ export function createGuestsRepository(db: Db) {
           .update(guests)
           .set({ position: sql`${guests.position} - 1` })
           .where(and(eq(guests.weddingId, weddingId), gt(guests.position, deleted.position)));
+        await deps.whatsapp.forgetConversation(tx, weddingId, phone);
         return 'deleted';
       });
     },

@@ -399,7 +399,7 @@ describe('DELETE /api/guests', () => {
 });
 
 describe('PATCH /api/guests/approval', () => {
-  it('is one-way: after approval adding and deleting get 403, edits still work, false gets 409', async () => {
+  it('is one-way: after approval adding gets 403, deleting and edits still work, false gets 409', async () => {
     const w = await createWeddingHost(t);
     const a = await addGuest(t, w, { expectedGuestCount: 2 });
     await addGuest(t, w, { expectedGuestCount: 3 });
@@ -431,14 +431,6 @@ describe('PATCH /api/guests/approval', () => {
     });
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toBe(g.addLocked);
-    const del = await call(w.user.token, {
-      method: 'DELETE',
-      url: '/api/guests',
-      payload: { weddingId: w.weddingId, name: a.name, phone: a.phone },
-    });
-    expect(del.statusCode).toBe(403);
-    expect(del.json().message).toBe(g.deleteLocked);
-
     const edit = await update(w, a.index, {
       name: a.name,
       phone: a.phone,
@@ -447,6 +439,16 @@ describe('PATCH /api/guests/approval', () => {
     });
     expect(edit.statusCode).toBe(200);
     expect(await stats(w)).toMatchObject({ katılacak: 2, belirsiz: 1 });
+
+    // Only adding is closed: a guest who asks to be erased can still be deleted.
+    const del = await call(w.user.token, {
+      method: 'DELETE',
+      url: '/api/guests',
+      payload: { weddingId: w.weddingId, name: a.name, phone: a.phone },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: g.deleted });
+    expect(await stats(w)).toMatchObject({ katılacak: 0, belirsiz: 1 });
 
     const undo = await approve(w, false);
     expect(undo.statusCode).toBe(409);
@@ -501,5 +503,159 @@ describe('GET /api/guests/export', () => {
         '1;Şükrü Öğün;0532 123 45 67;Belirsiz;0;2;\r\n' +
         `2;"'=HYPERLINK(""x"")";0532 987 65 43;Katılacak;1;1;\r\n`,
     );
+  });
+});
+
+describe('DELETE /api/guests after approval (a guest asking to be erased)', () => {
+  const del = (token: string, w: TestWedding, guest: { name: string; phone: string }) =>
+    call(token, {
+      method: 'DELETE',
+      url: '/api/guests',
+      payload: { weddingId: w.weddingId, name: guest.name, phone: guest.phone },
+    });
+
+  it('removes the guest and their WhatsApp conversation, closes the order gap, updates the statistics', async () => {
+    const { whatsappMessages, whatsappStatusEvents } = await import('../../db/schema/index.ts');
+    const { and, eq, inArray } = await import('drizzle-orm');
+    const w = await createWeddingHost(t);
+    const a = await addGuest(t, w, { name: 'Bir', expectedGuestCount: 2 });
+    const b = await addGuest(t, w, { name: 'İki', expectedGuestCount: 3 });
+    const c = await addGuest(t, w, { name: 'Üç', expectedGuestCount: 1 });
+    await update(w, b.index, { name: b.name, phone: b.phone, guestCount: 3, status: 'katılacak' });
+    // The same number is a guest of another host's wedding too: that conversation is not ours to erase.
+    const other = await createWeddingHost(t);
+    await addGuest(t, other, { name: 'Bir', phone: b.phone });
+    expect((await approve(w)).statusCode).toBe(200);
+    expect((await approve(other)).statusCode).toBe(200);
+
+    // Each invitation went out and was reported; B replied, and a reply without context from B's
+    // number was stored in both weddings under one provider id.
+    const invitations = await t.db
+      .select()
+      .from(whatsappMessages)
+      .where(inArray(whatsappMessages.weddingId, [w.weddingId, other.weddingId]));
+    expect(invitations).toHaveLength(4);
+    for (const m of invitations) {
+      await t.db
+        .update(whatsappMessages)
+        .set({ status: 'delivered', providerMessageId: `wamid.out.${m.id}` })
+        .where(eq(whatsappMessages.id, m.id));
+      await t.db.insert(whatsappStatusEvents).values({
+        id: `ev-${m.id}`,
+        providerMessageId: `wamid.out.${m.id}`,
+        status: 'delivered',
+        occurredAt: new Date(),
+      });
+    }
+    const phoneB = b.phone;
+    const inbound = (weddingId: string, id: string, providerMessageId: string) => ({
+      id,
+      weddingId,
+      phone: phoneB,
+      direction: 'inbound' as const,
+      kind: 'text' as const,
+      body: 'Geliyoruz',
+      status: 'received' as const,
+      providerMessageId,
+    });
+    await t.db
+      .insert(whatsappMessages)
+      .values([
+        inbound(w.weddingId, `in-1-${w.weddingId}`, `wamid.in.1.${w.weddingId}`),
+        inbound(w.weddingId, `in-2-${w.weddingId}`, `wamid.in.2.${w.weddingId}`),
+        inbound(other.weddingId, `in-2-${other.weddingId}`, `wamid.in.2.${w.weddingId}`),
+      ]);
+    await t.db.insert(whatsappStatusEvents).values({
+      id: `ev-shared-${w.weddingId}`,
+      providerMessageId: `wamid.in.2.${w.weddingId}`,
+      status: 'read',
+      occurredAt: new Date(),
+    });
+    const conversation = (weddingId: string, phone: string) =>
+      t.db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.weddingId, weddingId), eq(whatsappMessages.phone, phone)));
+    const eventsOf = async (messages: { providerMessageId: string | null }[]) =>
+      t.db
+        .select()
+        .from(whatsappStatusEvents)
+        .where(
+          inArray(
+            whatsappStatusEvents.providerMessageId,
+            messages.map((m) => m.providerMessageId!),
+          ),
+        );
+    const ownBefore = await conversation(w.weddingId, phoneB);
+    expect(ownBefore).toHaveLength(3);
+    const keptBefore = [
+      ...(await conversation(w.weddingId, a.phone)),
+      ...(await conversation(w.weddingId, c.phone)),
+      ...(await conversation(other.weddingId, phoneB)),
+    ];
+    const keptEventsBefore = await eventsOf(keptBefore);
+    expect(keptEventsBefore).toHaveLength(4);
+    expect(await stats(w)).toEqual({
+      success: true,
+      katılacak: 3,
+      katılamayacak: 0,
+      belirsiz: 2,
+      ulaşılamadı: 0,
+    });
+
+    const res = await del(w.user.token, w, b);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: g.deleted });
+
+    const after = await list(w);
+    expect(after.guestListApproved).toBe(true);
+    expect(after.guestList.map((x: { index: number; name: string }) => [x.index, x.name])).toEqual([
+      [1, 'Bir'],
+      [2, 'Üç'],
+    ]);
+    expect(await stats(w)).toEqual({
+      success: true,
+      katılacak: 0,
+      katılamayacak: 0,
+      belirsiz: 2,
+      ulaşılamadı: 0,
+    });
+    expect(await conversation(w.weddingId, phoneB)).toEqual([]);
+    expect(
+      (await eventsOf(ownBefore)).map((e) => e.providerMessageId),
+      'only the report another wedding still refers to is kept',
+    ).toEqual([`wamid.in.2.${w.weddingId}`]);
+    // Everyone else's conversation and reports stay.
+    expect(await conversation(w.weddingId, a.phone)).toHaveLength(1);
+    expect(await conversation(w.weddingId, c.phone)).toHaveLength(1);
+    expect(await conversation(other.weddingId, phoneB)).toHaveLength(2);
+    expect(await eventsOf(keptBefore)).toHaveLength(keptEventsBefore.length);
+    expect((await list(other)).guestList).toHaveLength(1);
+  });
+
+  it('still refuses adding with its message, and a stranger can delete nobody', async () => {
+    const w = await createWeddingHost(t);
+    const a = await addGuest(t, w);
+    expect((await approve(w)).statusCode).toBe(200);
+    const add = await call(w.user.token, {
+      method: 'POST',
+      url: '/api/guests',
+      payload: { weddingId: w.weddingId, name: 'Geç Kalan', phone: nextPhone(), expectedGuestCount: 1 },
+    });
+    expect(add.statusCode).toBe(403);
+    expect(add.json()).toEqual({ success: false, message: g.addLocked, code: 'FORBIDDEN' });
+
+    const stranger = await createActivatedUser(t);
+    const refused = await del(stranger.token, w, a);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(messages.weddings.notFound);
+    expect((await list(w)).guestList).toEqual([
+      expect.objectContaining({ phone: a.phone, invitationStatus: 'queued' }),
+    ]);
+
+    const missing = await del(w.user.token, w, { name: 'Yok', phone: nextPhone() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(g.notFound);
+    expect((await list(w)).guestList).toHaveLength(1);
   });
 });

@@ -26,7 +26,7 @@ export function createGuestsService(deps: {
   repository: GuestsRepository;
   access: OwnerAccess;
   weddings: Pick<WeddingsApi, 'lockForUpdate' | 'markGuestListApproved' | 'listByOwner'>;
-  whatsapp: Pick<WhatsappApi, 'queueInvitations' | 'latestInvitationStatuses'>;
+  whatsapp: Pick<WhatsappApi, 'queueInvitations' | 'latestInvitationStatuses' | 'forgetConversation'>;
   /** Called after an approval committed its invitations, to wake the job runner. */
   onInvitationsQueued: () => void;
   limits: GuestLimits;
@@ -75,8 +75,7 @@ export function createGuestsService(deps: {
 
     async remove(user: AuthUser, weddingId: string, phone: string): Promise<void> {
       const wedding = await ownedWedding(user, weddingId);
-      const result = await repository.remove(wedding.id, phone, deps.weddings);
-      if (result === 'locked') throw new AppError(ErrorCode.FORBIDDEN, g.deleteLocked);
+      const result = await repository.remove(wedding.id, phone, deps);
       if (result === 'not-found') throw new AppError(ErrorCode.NOT_FOUND, g.notFound);
     },
 

@@ -17,6 +17,12 @@ export function createWeddingsApi(db: Db) {
     listByOwner: (ownerId: string) => repo.listByOwner(ownerId),
     /** Guest-list adds, deletes and the approval take turns on the wedding row. */
     lockForUpdate: (tx: Tx, weddingId: string) => repo.lockForUpdate(tx, weddingId),
+    /**
+     * In the transaction that deletes an event: schedules the removal of its wedding's stored files
+     * (the row itself goes by cascade) and answers the wedding's id, so the modules keeping rows
+     * no cascade reaches can drop theirs in the same transaction.
+     */
+    releaseEvent: (tx: Tx, eventId: string) => repo.releaseEvent(tx, eventId),
     /** Approves the guest list, once and for good. */
     markGuestListApproved: (tx: Tx, weddingId: string) => repo.markGuestListApproved(tx, weddingId),
   };

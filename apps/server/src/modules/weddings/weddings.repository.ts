@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { weddings } from '../../db/schema/weddings.ts';
+import { enqueue } from '../../jobs/jobs.ts';
 import type { EventsApi } from '../events/events.public.ts';
 
 export type WeddingRow = typeof weddings.$inferSelect;
@@ -110,6 +111,22 @@ export function createWeddingsRepository(db: Db) {
     async listByOwner(ownerId: string): Promise<WeddingRow[]> {
       return db.select().from(weddings).where(eq(weddings.ownerId, ownerId)).orderBy(asc(weddings.createdAt));
     },
+    /**
+     * In the transaction that deletes this event (its wedding goes with it by cascade): locks the
+     * event's wedding, so an invitation image being saved either lands before and is removed here
+     * or finds no row, and schedules the removal of its stored image. Answers the wedding's id (none
+     * when the event has no wedding).
+     */
+    async releaseEvent(tx: Tx, eventId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ id: weddings.id, key: weddings.invitationImageKey })
+        .from(weddings)
+        .where(eq(weddings.eventId, eventId))
+        .for('update');
+      const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
+      if (keys.length) await enqueue(tx, 'storage.delete-objects', { keys });
+      return rows.map((r) => r.id);
+    },
     /** The stored invitation images of every wedding of an owner (account deletion removes them). */
     async invitationImageKeysOf(ownerId: string): Promise<string[]> {
       const rows = await db
@@ -126,19 +143,23 @@ export function createWeddingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Swaps the image key; answers the previous key so its object can be removed. */
-    async setInvitationImage(weddingId: string, key: string): Promise<string | null> {
+    /**
+     * Swaps the image key; answers the previous key so its object can be removed, or `gone` when the
+     * wedding no longer exists (its event was deleted meanwhile) and nothing will ever name `key`.
+     */
+    async setInvitationImage(weddingId: string, key: string): Promise<string | null | 'gone'> {
       return db.transaction(async (tx) => {
         const [current] = await tx
           .select({ key: weddings.invitationImageKey })
           .from(weddings)
           .where(eq(weddings.id, weddingId))
           .for('update');
+        if (!current) return 'gone' as const;
         await tx
           .update(weddings)
           .set({ invitationImageKey: key, updatedAt: new Date() })
           .where(eq(weddings.id, weddingId));
-        return current?.key ?? null;
+        return current.key;
       });
     },
   };

@@ -3,10 +3,12 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ani/contract/messages';
-import { events, weddings } from '../../db/schema/index.ts';
+import { events, weddings, whatsappMessages, whatsappStatusEvents } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/create-test-app.ts';
 import { bearer, createActivatedUser } from '../../testing/factories.ts';
 import { createEventsApi } from '../events/events.public.ts';
+import { createWeddingsRepository } from './weddings.repository.ts';
+import { createWeddingsService } from './weddings.service.ts';
 import { createWeddingHost, multipartFile, weddingBody } from '../../testing/wedding-factories.ts';
 import { mediaFixtures, pngBomb } from '../../testing/media-fixtures.ts';
 
@@ -406,5 +408,144 @@ describe('POST /api/weddings/upload-image', () => {
       multipartFile('image', 'a.jpg', 'image/jpeg', await jpeg()),
     );
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('deleting the event of a wedding', () => {
+  const card = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#80a0c0' } })
+      .jpeg()
+      .toBuffer();
+
+  /** The host's latest wedding gets an invitation image; answers its storage key. */
+  async function withImage(host: { token: string; username: string }, weddingId: string) {
+    const body = multipartFile('image', 'davetiye.jpg', 'image/jpeg', await card());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/weddings/upload-image?username=${encodeURIComponent(host.username)}`,
+      headers: { ...bearer(host.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(weddings).where(eq(weddings.id, weddingId));
+    expect(await t.storage.stat(row!.invitationImageKey!)).not.toBeNull();
+    return row!.invitationImageKey!;
+  }
+
+  /** A sent invitation and the delivery report the webhook stored for it (keyed by provider id only). */
+  async function withDeliveryReport(weddingId: string): Promise<string> {
+    const providerMessageId = `wamid.${weddingId}`;
+    await t.db.insert(whatsappMessages).values({
+      id: `msg-${weddingId}`,
+      weddingId,
+      phone: '+905321234567',
+      direction: 'outbound',
+      kind: 'invitation',
+      body: 'Davetiye',
+      status: 'delivered',
+      providerMessageId,
+    });
+    await t.db.insert(whatsappStatusEvents).values([
+      { id: `se1-${weddingId}`, providerMessageId, status: 'sent', occurredAt: new Date() },
+      { id: `se2-${weddingId}`, providerMessageId, status: 'delivered', occurredAt: new Date() },
+    ]);
+    return providerMessageId;
+  }
+
+  const reportsOf = (providerMessageId: string) =>
+    t.db
+      .select()
+      .from(whatsappStatusEvents)
+      .where(eq(whatsappStatusEvents.providerMessageId, providerMessageId));
+
+  it("removes the wedding's invitation image and delivery reports; the host's other wedding keeps its own", async () => {
+    const gone = await createWeddingHost(t);
+    const goneImage = await withImage(gone.user, gone.weddingId);
+    const goneReports = await withDeliveryReport(gone.weddingId);
+    // The same host's second wedding (now the latest, so the upload names it).
+    const kept = await createWeddingHost(t, gone.user);
+    const keptImage = await withImage(kept.user, kept.weddingId);
+    const keptReports = await withDeliveryReport(kept.weddingId);
+    // A provider id both weddings' messages carry (a reply stored in each): its report is still the
+    // kept wedding's.
+    const sharedReports = `wamid.shared-${kept.weddingId}`;
+    await t.db.insert(whatsappMessages).values(
+      [gone.weddingId, kept.weddingId].map((weddingId) => ({
+        id: `reply-${weddingId}`,
+        weddingId,
+        phone: '+905321234567',
+        direction: 'inbound' as const,
+        kind: 'text' as const,
+        body: 'Geliyoruz',
+        status: 'received' as const,
+        providerMessageId: sharedReports,
+        unmatched: true,
+      })),
+    );
+    await t.db.insert(whatsappStatusEvents).values({
+      id: `se-${sharedReports}`,
+      providerMessageId: sharedReports,
+      status: 'read',
+      occurredAt: new Date(),
+    });
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${gone.eventId}`,
+      headers: bearer(gone.user.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The reports go in the deletion's own transaction; the image once the queued removal has run.
+    expect(await reportsOf(goneReports)).toEqual([]);
+    await t.app.jobs.runUntilIdle();
+    expect(await t.storage.stat(goneImage)).toBeNull();
+    expect(await t.db.select().from(weddings).where(eq(weddings.id, gone.weddingId))).toEqual([]);
+
+    expect(await t.storage.stat(keptImage)).not.toBeNull();
+    expect(await reportsOf(keptReports)).toHaveLength(2);
+    expect(await reportsOf(sharedReports)).toHaveLength(1);
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/weddings/info?username=${encodeURIComponent(kept.user.username)}`,
+      headers: bearer(kept.user.token),
+    });
+    expect(info.json().wedding.invitationImagePath).toMatch(/^\/api\/media\/weddings\//);
+  });
+
+  it('removes an invitation image whose wedding went with its event while the image was being stored', async () => {
+    const host = await createWeddingHost(t);
+    const repository = createWeddingsRepository(t.db);
+    let written: string | undefined;
+    const service = createWeddingsService({
+      repository: {
+        ...repository,
+        // The host deletes the event between the image's write and its row's update.
+        async setInvitationImage(weddingId, key) {
+          written = key;
+          const del = await t.app.inject({
+            method: 'DELETE',
+            url: `/api/events/${host.eventId}`,
+            headers: bearer(host.user.token),
+          });
+          expect(del.statusCode).toBe(200);
+          return repository.setInvitationImage(weddingId, key);
+        },
+      },
+      events: createEventsApi(t.db),
+      storage: t.storage,
+    });
+    const user = {
+      id: host.user.userId,
+      username: host.user.username,
+      email: host.user.email,
+      sessionId: '',
+    };
+    await expect(service.uploadInvitationImage(user, host.user.username, await card())).rejects.toMatchObject(
+      {
+        message: w.notFound,
+      },
+    );
+    expect(written).toMatch(new RegExp(`^weddings/${host.weddingId}/`));
+    expect(await t.storage.stat(written!)).toBeNull();
   });
 });

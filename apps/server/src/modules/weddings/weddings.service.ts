@@ -144,12 +144,17 @@ export function createWeddingsService(deps: {
       }
       const key = newObjectKey(`weddings/${wedding.id}`, 'jpg');
       await storage.put(key, Readable.from(prepared.bytes));
-      let previous: string | null;
+      let previous: string | null | 'gone';
       try {
         previous = await repository.setInvitationImage(wedding.id, key);
       } catch (error) {
         await storage.delete(key).catch(() => undefined);
         throw error;
+      }
+      // The event (and its wedding) was deleted while the image was being written: no row will name it.
+      if (previous === 'gone') {
+        await storage.delete(key).catch(() => undefined);
+        throw new AppError(ErrorCode.NOT_FOUND, w.notFound);
       }
       // Best effort: a leftover old image costs bytes, not correctness.
       if (previous && previous !== key) await storage.delete(previous).catch(() => undefined);

@@ -4,9 +4,9 @@
  * The outbox's send lifecycle lives in whatsapp.outbox.repository.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, not, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { InvitationStatus } from '@ani/contract/guests';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { whatsappMessages, whatsappStatusEvents } from '../../db/schema/whatsapp.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import type { GuestsApi, Rsvp } from '../guests/guests.public.ts';
@@ -49,6 +49,28 @@ export async function applyRecordedStatuses(tx: Tx, message: MessageRow): Promis
   return next;
 }
 
+/**
+ * Delivery reports are keyed by the provider's message id, not by wedding, so no cascade reaches
+ * them: this removes the reports of the messages `going` selects, before those messages go. A reply
+ * stored in several weddings shares its provider id, so its reports stay while a message that is
+ * not going still carries that id.
+ */
+async function deleteReportsOf(executor: Executor, going: SQL): Promise<void> {
+  const idsWhere = (condition: SQL) =>
+    executor
+      .select({ id: whatsappMessages.providerMessageId })
+      .from(whatsappMessages)
+      .where(and(condition, isNotNull(whatsappMessages.providerMessageId)));
+  await executor
+    .delete(whatsappStatusEvents)
+    .where(
+      and(
+        inArray(whatsappStatusEvents.providerMessageId, idsWhere(going)),
+        notInArray(whatsappStatusEvents.providerMessageId, idsWhere(not(going))),
+      ),
+    );
+}
+
 export function createWhatsappRepository(db: Db) {
   return {
     /** Every message of these weddings, both ways, oldest first (the host's data archive). */
@@ -70,19 +92,20 @@ export function createWhatsappRepository(db: Db) {
         .orderBy(asc(whatsappMessages.occurredAt));
     },
 
-    /**
-     * Delivery reports are keyed by the provider's message id, not by wedding, so no cascade reaches
-     * them: account deletion removes those of these weddings' messages here, before the messages go.
-     */
-    async deleteStatusEventsOfWeddings(weddingIds: string[]): Promise<void> {
+    /** Account deletion, and an event's deletion in its own transaction: these weddings' delivery reports. */
+    async deleteStatusEventsOfWeddings(weddingIds: string[], executor: Executor = db): Promise<void> {
       if (!weddingIds.length) return;
-      const ids = db
-        .select({ id: whatsappMessages.providerMessageId })
-        .from(whatsappMessages)
-        .where(
-          and(inArray(whatsappMessages.weddingId, weddingIds), isNotNull(whatsappMessages.providerMessageId)),
-        );
-      await db.delete(whatsappStatusEvents).where(inArray(whatsappStatusEvents.providerMessageId, ids));
+      await deleteReportsOf(executor, inArray(whatsappMessages.weddingId, weddingIds));
+    },
+
+    /** A deleted guest's conversation with one wedding: its messages both ways and their delivery reports. */
+    async deleteConversation(tx: Tx, weddingId: string, phone: string): Promise<void> {
+      const inConversation = and(
+        eq(whatsappMessages.weddingId, weddingId),
+        eq(whatsappMessages.phone, phone),
+      )!;
+      await deleteReportsOf(tx, inConversation);
+      await tx.delete(whatsappMessages).where(inConversation);
     },
 
     /** Each guest's latest invitation status (guests never invited are absent). */
