@@ -391,7 +391,6 @@ export const messages = {
     approvalInvalid: 'Onay bilgisi true veya false olmalıdır',
     duplicatePhone: 'Bu telefon numarasıyla kayıtlı bir davetli zaten var.',
     addLocked: 'Davetli listesi onaylandı; artık yeni davetli eklenemez.',
-    deleteLocked: 'Davetli listesi onaylandı; artık davetli silinemez.',
     approvalIrreversible: 'Onaylanmış davetli listesinin onayı geri alınamaz.',
     listFull:
       'Bir davetli listesine en fazla {n} davetli eklenebilir. Aynı haneden gelenleri tek satırda, kişi sayısıyla yazabilirsiniz.',
@@ -404,6 +403,12 @@ export const messages = {
     updateFailed: 'Misafir güncellenemedi',
     addFailed: 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.',
     deleteFailed: 'Davetli silinirken bir hata oluştu. Lütfen tekrar deneyin.',
+    /** A row's delete button on the list page (screen readers hear whom it deletes). */
+    deleteRowLabel: '{isim} sil',
+    deleteConfirmTitle: 'Davetliyi Sil',
+    deleteConfirm:
+      '{isim} ({telefon}) adlı davetlinin kaydı ve WhatsApp yazışması kalıcı olarak silinecek. Bu işlem geri alınamaz.',
+    deleteConfirmAction: 'Sil',
     approveFailed: 'Misafir listesi onaylanırken bir hata oluştu.',
     added: 'Misafir eklendi.',
     deleted: 'Davetli silindi.',
@@ -474,7 +479,8 @@ export const messages = {
     verifyFailed: 'Doğrulama başarısız.',
     notConnected: 'WhatsApp bağlantısı kurulmadı; davetiyeler gönderilmeyi bekliyor.',
     /** The same news while no invitation waits (before the approval, or none queued). */
-    notConnectedNothingQueued: 'WhatsApp bağlantısı kurulmadı; bağlantı kurulana kadar davetiye gönderilemez.',
+    notConnectedNothingQueued:
+      'WhatsApp bağlantısı kurulmadı; bağlantı kurulana kadar davetiye gönderilemez.',
     /** The invitation counts could not be read (the status call failed). */
     statusUnavailable: 'Gönderim durumu şu anda alınamıyor.',
     /** The conversation dialog: its message list's name, and who wrote each message (read, not shown). */

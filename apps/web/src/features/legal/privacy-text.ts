@@ -1,7 +1,7 @@
 import { contact } from '../../config/contact';
 import type { LegalSection } from './legal-types';
 
-export const privacyUpdated = '23 Kasım 2026';
+export const privacyUpdated = '28 Kasım 2026';
 
 // Written for this service: what it really stores (account, event, media, notes, guest list) and why.
 export const privacySections: LegalSection[] = [
@@ -11,7 +11,7 @@ export const privacySections: LegalSection[] = [
     items: [
       'Hesap bilgileri: adınız ve soyadınız, e-posta adresiniz, cep telefonu numaranız ve şifrenizin geri döndürülemez biçimde şifrelenmiş (özetlenmiş) hâli.',
       'Etkinlik bilgileri: düğününüzün adı, tarihi, saati, mekânı, gelin ve damadın adları ile isteğe bağlı açıklamalar.',
-      'Misafirlerin yüklediği içerikler: fotoğraflar, videolar, yükleyenin yazdığı isim ve isteğe bağlı not. Yükleme sırasında fotoğraflardaki konum (GPS) bilgisi gibi üst veriler silinir.',
+      'Misafirlerin yüklediği içerikler: fotoğraflar, videolar, yükleyenin yazdığı isim ve isteğe bağlı not. Yüklenen fotoğraflardaki konum (GPS) bilgisi, fotoğraf saklanmadan önce silinir; çekim tarihi ve fotoğrafın yönü gibi diğer bilgiler korunur. Videolardaki konum bilgisi silinmez.',
       'Davetli listesi: listeye eklediğiniz kişilerin adları, telefon numaraları, katılım durumları ve kişi sayıları ile WhatsApp davetiye yazışmaları.',
       'Teknik kayıtlar: güvenlik ve kötüye kullanımın önlenmesi için sınırlı süreyle tutulan IP adresi, tarih-saat ve istek bilgileri.',
     ],
@@ -33,7 +33,7 @@ export const privacySections: LegalSection[] = [
     title: '3. Veri Güvenliği',
     paragraphs: [
       'Siteyle aranızdaki tüm bağlantılar şifrelidir (HTTPS). Şifreler güçlü bir algoritmayla özetlenerek saklanır; çalışanlarımız dahil kimse şifrenizi göremez.',
-      'Albümünüzdeki fotoğraf ve videolar tahmin edilemeyen, kısa süre geçerli bağlantılarla sunulur; albümünüz varsayılan olarak yalnızca size açıktır. İçerikleriniz düğün tarihinden itibaren 1 yıl boyunca saklanır ve bu sürenin sonunda kalıcı olarak silinir. Süre dolmadan önce tüm albümü tek tıkla indirebilirsiniz.',
+      'Albümünüzdeki fotoğraf ve videolar tahmin edilemeyen, kısa süre geçerli bağlantılarla sunulur; albümünüz varsayılan olarak yalnızca size açıktır. İçerikleriniz düğün tarihinden itibaren 1 yıl boyunca saklanır ve bu sürenin sonunda kalıcı olarak silinir. Süre dolmadan önce tüm albümü tek tıkla indirebilirsiniz. Silinen içerikler, arızalara karşı aldığımız yedeklerde en fazla 30 gün daha kalır ve sonra oradan da silinir.',
     ],
   },
   {
@@ -68,7 +68,7 @@ export const privacySections: LegalSection[] = [
     closing: [
       'Başvurularınızı en geç 30 gün içinde ücretsiz olarak sonuçlandırırız.',
       'Hesap sahibiyseniz en sık kullanılan iki hakkınızı beklemeden, kendiniz kullanabilirsiniz. Profil sayfanızdaki "Verilerimi İndir" düğmesiyle hesabınız, etkinlikleriniz, düğün bilgileriniz, davetli listeleriniz ve WhatsApp yazışmalarınız tek bir ZIP dosyasında hazırlanır ve indirme bağlantısı e-posta adresinize gönderilir. "Hesabımı Sil" düğmesiyle, şifrenizi ve e-postayla gönderdiğimiz onay bağlantısını doğruladıktan sonra hesabınız; etkinlikleri, albümleri, davetli listeleri ve yazışmalarıyla birlikte 7 gün sonra kalıcı olarak silinir. Bu 7 gün boyunca giriş yapıp talebinizden vazgeçebilirsiniz.',
-      'Misafir veya davetliyseniz: albüme yüklediğiniz fotoğraf, video, isim ve notlar ile davetli listesindeki adınız ve telefon numaranız, düğünü düzenleyen çifte (hesap sahibine) aittir ve onların adına işlenir. Bu verilerinizin silinmesini veya düzeltilmesini istiyorsanız önce çifte başvurun: hesap sahibi, albümden sizin adınızla yüklenen bütün içerikleri ve davetli listesindeki kaydınızı tek işlemle silebilir. Çifte ulaşamıyorsanız, düğünün adını ve tarihini belirterek aşağıdaki iletişim adresinden bize yazın; talebinizi hesap sahibine iletir ve sonuçlanmasını takip ederiz.',
+      'Misafir veya davetliyseniz: albüme yüklediğiniz fotoğraf, video, isim ve notlar ile davetli listesindeki adınız ve telefon numaranız, düğünü düzenleyen çifte (hesap sahibine) aittir ve onların adına işlenir. Bu verilerinizin silinmesini veya düzeltilmesini istiyorsanız önce çifte başvurun: hesap sahibi, albümden sizin adınızla yüklenen bütün içerikleri tek işlemle, davetli listesindeki kaydınızı ve sizinle yapılan WhatsApp yazışmasını da ayrı bir işlemle silebilir. Çifte ulaşamıyorsanız, düğünün adını ve tarihini belirterek aşağıdaki iletişim adresinden bize yazın; talebinizi hesap sahibine iletir ve sonuçlanmasını takip ederiz.',
       'Hesap sahibi hesabını sildiğinde misafirlerin yüklediği içerikler ve davetli bilgileri de silinir. Albümler, düğün tarihinden itibaren 1 yıl sonunda zaten kalıcı olarak silinir.',
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { resetToasts } from '../../../test/toasts';
@@ -181,5 +181,95 @@ describe('guest list page', () => {
     );
     expect(screen.getAllByLabelText('Durum')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Ayşe Kaya düzenle' })).not.toBeInTheDocument();
+  });
+
+  /** An approved list of three whose server deletes (or refuses to) and then answers the shorter list. */
+  function approvedListOfThree(deleteAnswer: () => Response) {
+    signedIn();
+    let list = [
+      guest,
+      { ...guest, index: 2, name: 'Ayşe Kaya', phone: '+905321234568' },
+      { ...guest, index: 3, name: 'Can Demir', phone: '+905321234569' },
+    ];
+    const deletes: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'DELETE') {
+        const body = JSON.parse(String(init.body)) as { phone: string };
+        deletes.push(body);
+        const answer = deleteAnswer();
+        if (answer.ok)
+          list = list.filter((g) => g.phone !== body.phone).map((g, i) => ({ ...g, index: i + 1 }));
+        return answer;
+      }
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (url.includes('/statistics'))
+        return jsonResponse({
+          success: true,
+          katılacak: 0,
+          katılamayacak: 0,
+          belirsiz: list.length,
+          ulaşılamadı: 0,
+        });
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued: 3, sent: 0, delivered: 0, read: 0, failed: 0 },
+        });
+      return jsonResponse({ success: true, guestListApproved: true, guestList: list });
+    });
+    // jsdom lays nothing out; the virtualizer mounts the rows that fit the box it is told it has.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    return deletes;
+  }
+
+  it('deletes a guest of the approved list after a confirm: the row leaves, a toast says so, the focus goes on', async () => {
+    const deletes = approvedListOfThree(() => jsonResponse({ success: true, message: 'Davetli silindi.' }));
+    const user = userEvent.setup();
+    renderPage();
+    // Every row of the approved list has its own delete action, named after the guest.
+    for (const name of ['Ali Veli', 'Ayşe Kaya', 'Can Demir'])
+      expect(await screen.findByRole('button', { name: `${name} sil` })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ayşe Kaya sil' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Davetliyi Sil' });
+    expect(dialog).toHaveTextContent(
+      'Ayşe Kaya (+90 532 123 45 68) adlı davetlinin kaydı ve WhatsApp yazışması kalıcı olarak silinecek. Bu işlem geri alınamaz.',
+    );
+    // "Vazgeç" deletes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deletes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Ayşe Kaya sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Ayşe Kaya sil' })).not.toBeInTheDocument(),
+    );
+    expect(deletes).toEqual([{ weddingId: wedding.weddingId, name: 'Ayşe Kaya', phone: '+905321234568' }]);
+    expect(await screen.findByText('Davetli silindi.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The next guest moved up into the gap, and the keyboard goes on from its delete button.
+    expect(screen.getByTestId('guest-row-2')).toHaveTextContent('Can Demir');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Can Demir sil' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Ali Veli sil' })).toBeInTheDocument();
+  });
+
+  it('keeps the row and says why when the delete fails', async () => {
+    const deletes = approvedListOfThree(() =>
+      jsonResponse({ success: false, message: 'Sunucuya ulaşılamadı, tekrar deneyin.' }, 500),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ayşe Kaya sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('Sunucuya ulaşılamadı, tekrar deneyin.')).toBeInTheDocument();
+    expect(deletes).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ayşe Kaya sil' })).toBeInTheDocument();
+    expect(screen.getByTestId('guest-row-2')).toHaveTextContent('Ayşe Kaya');
+    expect(screen.getByText('3 davetli')).toBeInTheDocument();
   });
 });

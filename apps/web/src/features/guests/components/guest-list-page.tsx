@@ -1,13 +1,21 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Guest, GuestListResponse } from '@ani/contract/guests';
 import { messages } from '@ani/contract/messages';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { GuestSearch } from './guest-search';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { downloadGuestCsv, guestKeys, guestListQuery, statisticsQuery, updateGuest } from '../api/guests-api';
+import {
+  deleteGuest,
+  downloadGuestCsv,
+  guestKeys,
+  guestListQuery,
+  statisticsQuery,
+  updateGuest,
+} from '../api/guests-api';
 import { useWedding } from '../api/use-wedding';
 import { displayPhone } from '../phone';
 import { matchesGuest } from '../status';
@@ -83,6 +91,10 @@ function GuestListBody({
   const [chat, setChat] = useState<Guest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [deleting, setDeleting] = useState<Guest | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ position: number } | null>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
 
   const guests = list.data?.guestList;
   const filtered = useMemo(() => (guests ?? []).filter((g) => matchesGuest(g, search)), [guests, search]);
@@ -115,6 +127,45 @@ function GuestListBody({
       setEditing((open) => (open === guest.index ? null : open));
     } catch (error) {
       setFailure(error instanceof ApiError && error.message ? error.message : 'Misafir güncellenemedi');
+    }
+  };
+
+  // Allowed after approval too: a guest who asks to be erased is removed with their WhatsApp conversation.
+  const confirmDelete = async () => {
+    const guest = deleting;
+    if (!guest) return;
+    const position = filtered.findIndex((g) => g.phone === guest.phone);
+    setDeleteBusy(true);
+    try {
+      const r = await deleteGuest({ weddingId, name: guest.name, phone: guest.phone });
+      // The server closed the gap in the order numbers; the rows after it move up here the same way.
+      queryClient.setQueryData<GuestListResponse>(guestKeys.list(weddingId), (old) =>
+        old
+          ? {
+              ...old,
+              guestList: old.guestList
+                .filter((g) => g.phone !== guest.phone)
+                .map((g) => (g.index > guest.index ? { ...g, index: g.index - 1 } : g)),
+            }
+          : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
+      setEditing(null);
+      setDeleting(null);
+      if (filtered.length > 1) setFocusRequest({ position: Math.max(position, 0) });
+      else requestAnimationFrame(() => emptyRef.current?.focus());
+      toast({ title: 'Başarılı', description: r.message || messages.guests.deleted, variant: 'success' });
+    } catch (error) {
+      // The row stays; the dialog closes and gives the focus back to the row's delete button.
+      setDeleting(null);
+      toast({
+        title: 'Hata',
+        description:
+          error instanceof ApiError && error.message ? error.message : messages.guests.deleteFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      setDeleteBusy(false);
     }
   };
 
@@ -154,7 +205,11 @@ function GuestListBody({
       {list.isPending ? (
         <Loading />
       ) : filtered.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-500 dark:text-stone-400 dark:border-stone-700">
+        <p
+          ref={emptyRef}
+          tabIndex={-1}
+          className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-500 dark:text-stone-400 dark:border-stone-700"
+        >
           {guests?.length ? 'Aramanızla eşleşen davetli yok.' : 'Henüz davetli eklenmedi.'}
         </p>
       ) : (
@@ -165,8 +220,25 @@ function GuestListBody({
           onCloseEdit={() => setEditing(null)}
           onSave={save}
           onChat={setChat}
+          onDelete={setDeleting}
+          focusRequest={focusRequest}
         />
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={messages.guests.deleteConfirmTitle}
+        description={
+          deleting
+            ? messages.guests.deleteConfirm
+                .replace('{isim}', deleting.name)
+                .replace('{telefon}', displayPhone(deleting.phone))
+            : ''
+        }
+        confirmLabel={messages.guests.deleteConfirmAction}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onOpenChange={(next) => !next && !deleteBusy && setDeleting(null)}
+      />
       {chat
         ? renderChat(
             { weddingId, name: chat.name, phone: chat.phone, phoneLabel: displayPhone(chat.phone) },

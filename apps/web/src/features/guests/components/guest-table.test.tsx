@@ -37,6 +37,7 @@ function Table() {
       onCloseEdit={() => setEditing(null)}
       onSave={async () => setEditing(null)}
       onChat={() => undefined}
+      onDelete={() => undefined}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Guest } from '@ani/contract/guests';
-import { MessageCircle, Pencil } from 'lucide-react';
+import { messages } from '@ani/contract/messages';
+import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -25,6 +26,12 @@ export interface GuestTableProps {
   onCloseEdit: () => void;
   onSave: (guest: Guest, status: Guest['status'], guestCount: number) => Promise<void>;
   onChat: (guest: Guest) => void;
+  onDelete: (guest: Guest) => void;
+  /**
+   * After a row was deleted: the keyboard goes on from the delete button of the row now at this
+   * position (the next guest, or the last one), or from the table when it has no rows left.
+   */
+  focusRequest?: { position: number } | null;
 }
 
 /**
@@ -32,7 +39,16 @@ export interface GuestTableProps {
  * The scroll box is as tall as its rows, up to a height that follows the viewport (at least 20rem): a long
  * list scrolls inside it instead of pushing the page into a second scrollbar, a short one leaves no empty box.
  */
-export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, onChat }: GuestTableProps) {
+export function GuestTable({
+  guests,
+  editingIndex,
+  onEdit,
+  onCloseEdit,
+  onSave,
+  onChat,
+  onDelete,
+  focusRequest = null,
+}: GuestTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery('(max-width: 639px)');
   const height = phone ? cardHeight : rowHeight;
@@ -57,6 +73,34 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
       ?.focus();
   }, [editingIndex]);
 
+  const layout = useRef({ virtualizer, count: guests.length });
+  useEffect(() => {
+    layout.current = { virtualizer, count: guests.length };
+  });
+  // The row wanted may not be mounted yet (rows are windowed): scroll it in, then focus once it rendered.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { virtualizer, count } = layout.current;
+    const position = Math.min(focusRequest.position, count - 1);
+    if (position < 0) {
+      scrollRef.current?.focus();
+      return;
+    }
+    virtualizer.scrollToIndex(position, { align: 'auto' });
+    let frames = 0;
+    let handle = 0;
+    const focus = () => {
+      const button = scrollRef.current?.querySelector<HTMLElement>(
+        `[data-index="${position}"] [data-row-delete]`,
+      );
+      if (button) button.focus({ preventScroll: true });
+      else if (frames++ < 10) handle = requestAnimationFrame(focus);
+      else scrollRef.current?.focus();
+    };
+    focus();
+    return () => cancelAnimationFrame(handle);
+  }, [focusRequest]);
+
   return (
     <div
       ref={scrollRef}
@@ -64,6 +108,8 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
       aria-label="Davetli listesi"
       aria-rowcount={guests.length + 1}
       data-testid="guest-table"
+      // Focusable by script only: where the keyboard goes on when the deleted row had no neighbour to take.
+      tabIndex={-1}
       className="max-h-[max(calc(100dvh-22rem),20rem)] overflow-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
     >
       <div className={phone ? undefined : 'min-w-[880px]'}>
@@ -112,6 +158,16 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
                 >
                   <MessageCircle aria-hidden className="h-4 w-4 text-emerald-600" />
                 </Button>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={messages.guests.deleteRowLabel.replace('{isim}', guest.name)}
+                  title={messages.guests.deleteConfirmAction}
+                  data-row-delete
+                  onClick={() => onDelete(guest)}
+                >
+                  <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
+                </Button>
               </span>
             );
             const status = (placement?: string) => (
@@ -127,7 +183,9 @@ export function GuestTable({ guests, editingIndex, onEdit, onCloseEdit, onSave, 
             );
             return (
               <div
-                key={guest.index}
+                // Keyed by the guest, not the order number: after a delete the numbers shift, and a reused
+                // row would keep the deleted guest's focused button alive under another guest's name.
+                key={guest.phone}
                 // Phone cards are measured, not assumed: a long name, a delivery note or the open editor
                 // makes a card taller than the estimate, and a fixed height cut the last one off.
                 ref={phone ? virtualizer.measureElement : undefined}
