@@ -183,6 +183,52 @@ describe('guest list page', () => {
     expect(screen.queryByRole('button', { name: 'Ayşe Kaya düzenle' })).not.toBeInTheDocument();
   });
 
+  it('keeps the list and the open edit when a save fails, and saves it on the next "Kaydet"', async () => {
+    signedIn();
+    let failing = true;
+    const puts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        puts.push(body);
+        if (failing)
+          return jsonResponse({ success: false, message: 'Sunucuya ulaşılamadı, tekrar deneyin.' }, 500);
+        return jsonResponse({
+          success: true,
+          message: 'Güncellendi',
+          guest: { ...guest, ...body, index: 1 },
+        });
+      }
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (url.includes('/statistics'))
+        return jsonResponse({ success: true, katılacak: 0, katılamayacak: 0, belirsiz: 1, ulaşılamadı: 0 });
+      if (url.includes('/whatsapp-status'))
+        return jsonResponse({
+          success: true,
+          connected: true,
+          counts: { queued: 1, sent: 0, delivered: 0, read: 0, failed: 0 },
+        });
+      return jsonResponse({ success: true, guestListApproved: true, guestList: [guest] });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    await user.click(await screen.findByRole('button', { name: 'Ali Veli düzenle' }));
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'katılamayacak' } });
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Sunucuya ulaşılamadı, tekrar deneyin.')).toBeInTheDocument();
+    // The list is still there, the editor still open with the host's choice in it.
+    expect(screen.getByTestId('guest-row-1')).toHaveTextContent('Ali Veli');
+    expect(screen.getByLabelText('Durum')).toHaveValue('katılamayacak');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByLabelText('Durum')).not.toBeInTheDocument());
+    expect(puts).toHaveLength(2);
+    expect(puts[1]).toMatchObject({ status: 'katılamayacak' });
+  });
+
   /** An approved list of three whose server deletes (or refuses to) and then answers the shorter list. */
   function approvedListOfThree(deleteAnswer: () => Response) {
     signedIn();

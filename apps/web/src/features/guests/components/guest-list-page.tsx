@@ -89,7 +89,6 @@ function GuestListBody({
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [chat, setChat] = useState<Guest | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState<Guest | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -126,7 +125,14 @@ function GuestListBody({
       // A row saved because the host opened another one leaves that other one open.
       setEditing((open) => (open === guest.index ? null : open));
     } catch (error) {
-      setFailure(error instanceof ApiError && error.message ? error.message : 'Misafir güncellenemedi');
+      // The list and the open editor stay with the host's change in it, so "Kaydet" can simply be
+      // pressed again; a page-wide error here would throw the whole list and the edit away.
+      toast({
+        title: 'Hata',
+        description:
+          error instanceof ApiError && error.message ? error.message : messages.guests.updateFailed,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -180,7 +186,6 @@ function GuestListBody({
     }
   };
 
-  if (failure) return <ErrorState message={failure} />;
   if (list.isError) return <ErrorState message={list.error.message || 'Misafir listesi alınamadı'} />;
 
   return (
