@@ -10,7 +10,10 @@ export const bestEffortSender = (mailer: Mailer, logger: Logger) => async (messa
   try {
     await mailer.send(message);
   } catch (error) {
-    logger.error({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
+    // The domain tells an operator which provider refused; the whole address is personal data the
+    // logs do not need (and would keep after the account is deleted).
+    const toDomain = message.to.split('@').at(-1);
+    logger.error({ err: error, toDomain, subject: message.subject }, 'e-mail could not be sent');
   }
 };
 
