@@ -19,6 +19,16 @@ describe('api client, wedding calls (their own toast titles)', () => {
     });
   });
 
+  it('says its own Turkish text, not the browser\'s "Internal Server Error", for a 500 without words', async () => {
+    fetchMock.mockImplementation(
+      async () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    await expect(
+      apiRequest('/guests?weddingId=1', { schema: messageResponse, backend: 'wedding' }),
+    ).rejects.toThrow("Wedding API'de bir hata oluştu");
+    expect(getToasts()[0]).toMatchObject({ description: "Wedding API'de bir hata oluştu" });
+  });
+
   it('titles an unreachable server "Wedding API Bağlantı Hatası"', async () => {
     fetchMock.mockImplementation(async () => {
       throw new TypeError('Failed to fetch');

@@ -79,7 +79,7 @@ describe('api client', () => {
     });
   });
 
-  it('falls back to the error field, then the status text, then "Bir hata oluştu"', async () => {
+  it('falls back to the error field, then "Bir hata oluştu", never the English status text', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'Sunucu meşgul' }, 503));
     await apiRequest('/a', { schema: messageResponse }).catch(() => undefined);
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
@@ -88,8 +88,42 @@ describe('api client', () => {
     await apiRequest('/c', { schema: messageResponse }).catch(() => undefined);
     expect(getToasts().map((t) => t.description)).toEqual([
       'Bir hata oluştu',
-      'Bad Gateway',
+      'Bir hata oluştu',
       'Sunucu meşgul',
+    ]);
+  });
+
+  it('shows the Turkish fallback for a 500 without a message, and the server’s words when it sent them', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    const bare = await apiRequest('/a', { schema: messageResponse }).catch((e: unknown) => e);
+    expect(bare).toBeInstanceOf(ApiError);
+    expect((bare as ApiError).message).toBe('Bir hata oluştu');
+    expect((bare as ApiError).serverMessage).toBeUndefined();
+    // A framework's default body that only repeats the status text is no message of the server's.
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: 'Internal Server Error' }), {
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const echoed = await apiRequest('/b', { schema: messageResponse }).catch((e: unknown) => e);
+    expect((echoed as ApiError).message).toBe('Bir hata oluştu');
+    expect((echoed as ApiError).serverMessage).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message: 'Sunucu hatası oluştu' }), {
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const worded = await apiRequest('/c', { schema: messageResponse }).catch((e: unknown) => e);
+    expect((worded as ApiError).message).toBe('Sunucu hatası oluştu');
+    expect((worded as ApiError).serverMessage).toBe('Sunucu hatası oluştu');
+    expect(getToasts().map((t) => t.description)).toEqual([
+      'Sunucu hatası oluştu',
+      'Bir hata oluştu',
+      'Bir hata oluştu',
     ]);
   });
 

@@ -88,17 +88,25 @@ export interface ApiRequestOptions<S extends z.ZodType> {
 
 // Error bodies are read by hand rather than with the contract's `errorBody` schema: that would pull zod
 // into the landing page's first bundle just to read two strings (see docs/decisions/0003).
-function bodyMessage(body: unknown): string | undefined {
+// A body that only repeats the HTTP status text ("Internal Server Error" from a framework's default
+// handler) carries no words of the server's own: a Turkish screen shows its own fallback instead.
+function bodyMessage(body: unknown, statusText = ''): string | undefined {
   if (body && typeof body === 'object') {
     const { message, error } = body as Record<string, unknown>;
-    if (typeof message === 'string' && message) return message;
-    if (typeof error === 'string' && error) return error;
+    const own = (text: unknown): text is string =>
+      typeof text === 'string' &&
+      text.trim() !== '' &&
+      text.trim().toLowerCase() !== statusText.toLowerCase();
+    if (own(message)) return message;
+    if (own(error)) return error;
   }
   return undefined;
 }
 
+// The status text is never shown: the browser gives it in English ("Internal Server Error"), and the
+// screens that show this message are Turkish.
 function messageOf(body: unknown, statusText: string, fallback: string = apiTexts.errorFallback): string {
-  return bodyMessage(body) ?? (statusText || fallback);
+  return bodyMessage(body, statusText) ?? fallback;
 }
 
 function report(error: ApiError, showToast: boolean, backend: 'main' | 'wedding' = 'main'): ApiError {
@@ -191,7 +199,7 @@ export async function apiRequest<S extends z.ZodType>(
           ),
         response.status,
         code,
-        ended ?? bodyMessage(body),
+        ended ?? bodyMessage(body, response.statusText),
         { retryAfterSeconds: retryAfter(response.headers.get('retry-after')), sessionEnded },
       ),
       showToast,

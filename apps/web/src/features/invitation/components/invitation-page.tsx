@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { invitationText } from '@ani/contract/invitation';
 import { messages } from '@ani/contract/messages';
 import type { WeddingInfo } from '@ani/contract/weddings';
-import { CheckCheck, ImageOff, Reply, WifiOff } from 'lucide-react';
+import { ImageOff, Reply, WifiOff } from 'lucide-react';
 import { InvitationImageButton } from '../../../components/invitation-image-button';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { WeddingMissing } from '../../guests/components/page-states';
 import { useSession } from '../../../lib/session';
 import { weddingInfoQuery, whatsappStatusQuery } from '../../../lib/queries';
 
 const wa = messages.whatsapp;
+
+/** The name the preview greets: a full name, as each real invitation carries the guest's name on the list. */
+const previewGuestName = 'Ayşe Yılmaz';
 
 export function InvitationPage() {
   const { user } = useSession();
@@ -30,12 +32,8 @@ export function InvitationPage() {
       ) : wedding.data ? (
         <InvitationBody wedding={wedding.data} />
       ) : (
-        <div className="rounded-2xl border border-stone-200 p-8 text-center dark:border-stone-800">
-          <p className="font-medium">Henüz düğün bilgileriniz yok</p>
-          <Button asChild className="mt-4">
-            <Link to="/dashboard">Ana Sayfaya Git</Link>
-          </Button>
-        </div>
+        // Only a 404 means "no wedding yet"; a failed call is an error with a retry.
+        <WeddingMissing error={wedding.error} />
       )}
     </div>
   );
@@ -46,13 +44,15 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
   // the approval dialog.
   const progress = useQuery(whatsappStatusQuery(wedding.weddingId));
   const counts = progress.data?.counts;
+  // "Waiting to be sent" only when something waits: before the approval nothing is queued yet.
   const notConnected =
     progress.data && !progress.data.connected ? (
       <p
         role="status"
         className="flex items-start gap-2 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-800 dark:text-amber-200"
       >
-        <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {wa.notConnected}
+        <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />{' '}
+        {progress.data.counts.queued > 0 ? wa.notConnected : wa.notConnectedNothingQueued}
       </p>
     ) : null;
   const rows = [
@@ -74,17 +74,17 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
             <img
               src={wedding.invitationImagePath}
               alt="Davetiye görseli"
-              className="max-h-80 w-full rounded-md object-cover"
+              // Whole, as the guest sees it: a portrait card is not cut to the bubble's shape.
+              className="max-h-[28rem] w-full rounded-md object-contain"
             />
           ) : (
             <div className="flex h-40 flex-col items-center justify-center gap-2 rounded-md bg-[#2a3942] text-sm text-stone-400">
               <ImageOff aria-hidden className="h-6 w-6" /> Davetiye görseli eklenmedi
             </div>
           )}
-          <p className="px-2 pt-2 text-sm whitespace-pre-wrap">{invitationText(wedding, 'Ayşe Hanım')}</p>
-          <p className="flex items-center justify-end gap-1 px-2 text-[11px] text-white/60">
-            {wedding.weddingTime} <CheckCheck aria-hidden className="h-3.5 w-3.5 text-sky-300" />
-          </p>
+          <p className="px-2 pt-2 text-sm whitespace-pre-wrap">{invitationText(wedding, previewGuestName)}</p>
+          {/* A preview, not a sent message: no send time and no read ticks. */}
+          <p className="px-2 pt-1 text-right text-[11px] text-white/60">Önizleme</p>
           <div className="mt-1 divide-y divide-white/10 border-t border-white/10">
             {[wa.buttonYes, wa.buttonNo, wa.buttonMaybe].map((b) => (
               <p key={b} className="flex items-center justify-center gap-2 py-2 text-sm text-sky-300">
@@ -93,6 +93,9 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
             ))}
           </div>
         </div>
+        <p className="mt-3 text-center text-xs text-stone-400">
+          Her davetliye, listedeki adı ve soyadıyla gönderilir.
+        </p>
         <div className="mt-4">
           <InvitationImageButton attached={wedding.invitationImagePath !== null} changeable />
         </div>
@@ -112,7 +115,7 @@ function InvitationBody({ wedding }: { wedding: WeddingInfo }) {
             {notConnected}
           </>
         ) : progress.isError ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">Gönderim durumu şu anda alınamıyor.</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{wa.statusUnavailable}</p>
         ) : (
           <>
             {notConnected}
