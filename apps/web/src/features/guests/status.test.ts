@@ -33,8 +33,8 @@ describe('status rules', () => {
       guestCount: '1',
     });
   });
-  it('saves a blank count as 0 and refuses negatives, fractions and more than 100 with the server’s words', () => {
-    expect(draftCount({ status: 'katılacak', guestCount: '' })).toEqual({ count: 0 });
+  it('refuses negatives, fractions and more than 100 with the server’s words', () => {
+    expect(draftCount({ status: 'katılacak', guestCount: '1' })).toEqual({ count: 1 });
     expect(draftCount({ status: 'katılacak', guestCount: '4' })).toEqual({ count: 4 });
     expect(draftCount({ status: 'katılacak', guestCount: '100' })).toEqual({ count: 100 });
     const invalid = { error: 'Kişi sayısı negatif olmayan bir tam sayı olmalıdır' };
@@ -44,6 +44,15 @@ describe('status rules', () => {
       error: 'Kişi sayısı en fazla 100 olabilir',
     });
     expect(draftCount({ status: 'belirsiz', guestCount: '9' })).toEqual({ count: 0 });
+  });
+  it('refuses "Katılacak" with nobody coming (blank or 0), and still saves 0 for the other statuses', () => {
+    const refused = { error: 'Katılacak bir davetli için kişi sayısı en az 1 olmalıdır' };
+    expect(draftCount({ status: 'katılacak', guestCount: '' })).toEqual(refused);
+    expect(draftCount({ status: 'katılacak', guestCount: '0' })).toEqual(refused);
+    expect(draftCount({ status: 'katılacak', guestCount: ' ' })).toEqual(refused);
+    expect(draftCount({ status: 'katılacak', guestCount: '1' })).toEqual({ count: 1 });
+    expect(draftCount({ status: 'belirsiz', guestCount: '' })).toEqual({ count: 0 });
+    expect(draftCount({ status: 'katılamayacak', guestCount: '0' })).toEqual({ count: 0 });
   });
 });
 

@@ -39,13 +39,15 @@ export function countLocked(status: GuestStatus): boolean {
 }
 
 /**
- * The edit's count by the server's own rule (blank means 0, a whole number from 0 to 100), or the
- * Turkish reason it cannot be saved: a typo then stays on the row instead of failing the save.
+ * The edit's count by the server's own rule (a whole number up to 100), or the Turkish reason it cannot
+ * be saved: a typo then stays on the row instead of failing the save. A guest who comes is at least one
+ * person, so "Katılacak" with a blank or 0 count is refused here, though the server would store it as 0.
  */
 export function draftCount(draft: EditDraft): { count: number } | { error: string } {
   if (countLocked(draft.status)) return { count: 0 };
   const checked = updateGuestInput.shape.guestCount.safeParse(draft.guestCount);
-  return checked.success ? { count: checked.data } : { error: checked.error.issues[0]!.message };
+  if (!checked.success) return { error: checked.error.issues[0]!.message };
+  return checked.data < 1 ? { error: messages.guests.attendingCountMin } : { count: checked.data };
 }
 
 const plainLetters: Record<string, string> = {

@@ -108,8 +108,9 @@ describe('add guests page', () => {
     await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
     await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
     await user.click(document.body); // the host moves on: a row is saved once left
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
-      'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin. Tekrar deneyebilirsiniz.',
+    // The advice to try again is said once, not after a reason that already says it.
+    expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(
+      'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.',
     );
     // Well past another autosave delay: the same content is not sent again.
     await new Promise((r) => setTimeout(r, 2600));
@@ -118,6 +119,19 @@ describe('add guests page', () => {
     await waitFor(() => expect(posted).toHaveLength(2));
     await waitFor(() => expect(screen.getByLabelText('2. davetli adı')).toHaveValue(''));
     expect(screen.queryByText(/Tekrar deneyebilirsiniz/)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('adds the advice to try again after a server reason that does not already give it', async () => {
+    pageWithAnswers(() =>
+      jsonResponse({ success: false, message: 'Hizmet geçici olarak kullanılamıyor.' }, 503),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('1. davetli adı'), 'Ayşe');
+    await user.type(screen.getByLabelText('1. davetli telefonu'), '05441112233');
+    await user.click(document.body);
+    expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(
+      'Hizmet geçici olarak kullanılamıyor. Tekrar deneyebilirsiniz.',
+    );
   }, 15_000);
 
   it('shows a refusal on its row with the server’s reason and no useless retry; an edit sends it again', async () => {
@@ -268,6 +282,35 @@ describe('add guests page', () => {
     await user.type(count, '2');
     expect(count).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByText(/Beklenen kişi sayısı/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the keyboard among the rows a search shows when one is deleted, then goes to the search field', async () => {
+    signInHost();
+    const guests = [
+      { ...guest, index: 1, name: 'Ali Veli', phone: '+905321234561' },
+      { ...guest, index: 2, name: 'Burak Can', phone: '+905321234562' },
+      { ...guest, index: 3, name: 'Ali Rıza', phone: '+905321234563' },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+      if (init?.method === 'DELETE') return jsonResponse({ success: true, message: 'Davetli silindi.' });
+      return jsonResponse({ success: true, guestListApproved: false, guestList: guests });
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<AddGuestsPage />);
+    await screen.findByRole('button', { name: 'Ali Veli sil' });
+    await user.type(screen.getByLabelText('İsimle ara'), 'ali');
+    expect(screen.queryByRole('button', { name: 'Burak Can sil' })).not.toBeInTheDocument();
+    // The next row on the list (Burak Can) is hidden by the search: the next shown one takes the focus.
+    await user.click(screen.getByRole('button', { name: 'Ali Veli sil' }));
+    await user.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ali Rıza sil' })).toHaveFocus());
+    // No shown row is left: the search field, not the page, has the focus.
+    await user.click(screen.getByRole('button', { name: 'Ali Rıza sil' }));
+    await user.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(screen.getByLabelText('İsimle ara')).toHaveFocus());
+    expect(screen.getByText('0 davetli bulundu')).toBeInTheDocument();
   });
 
   it.each([

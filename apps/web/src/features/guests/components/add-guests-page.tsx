@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@ani/contract/messages';
 import type { WeddingInfo } from '@ani/contract/weddings';
 import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +18,9 @@ import { ApprovalDialog } from './approval-dialog';
 import { WhatsappNotice } from './delivery';
 import { GuestEntryRow, rowCount, rowSignature, rowValid, type EntryRow } from './guest-entry-row';
 import { ErrorState, Loading, PageTitle, WeddingMissing } from './page-states';
+
+/** The focus target after a delete that leaves no shown row: the search field, not a row's key. */
+const searchFocus = 'search';
 
 let keySeq = 0;
 const newRow = (patch: Partial<EntryRow> = {}): EntryRow => ({
@@ -54,6 +58,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
   // news instead of falling to the page (only then, not on a later visit to the approved page).
   const [justApproved, setJustApproved] = useState(false);
   const focusKey = useRef<string | null>(null);
+  // Read by the delete handler (which keeps its identity across renders) to know which rows are shown.
+  const searchRef = useRef(search);
+  useEffect(() => {
+    searchRef.current = search;
+  }, [search]);
+  const searchBox = useRef<HTMLDivElement>(null);
 
   // While the list is open for changes, the saved guests come back as read-only rows, plus one empty row.
   if (!rows && list.data) {
@@ -65,8 +75,12 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
 
   useEffect(() => {
     if (!focusKey.current) return;
-    // A row being typed has its name field; a saved one only its delete button.
-    document.querySelector<HTMLElement>(`[data-row-key="${focusKey.current}"] :is(input, button)`)?.focus();
+    const target =
+      focusKey.current === searchFocus
+        ? searchBox.current?.querySelector('input')
+        : // A row being typed has its name field; a saved one only its delete button.
+          document.querySelector<HTMLElement>(`[data-row-key="${focusKey.current}"] :is(input, button)`);
+    target?.focus();
     focusKey.current = null;
   });
 
@@ -105,7 +119,7 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         });
         void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
       } catch (error) {
-        const message = serverMessageOr(error, 'Misafir eklenirken bir hata oluştu. Lütfen tekrar deneyin.');
+        const message = serverMessageOr(error, messages.guests.addFailed);
         // A 4xx is the server's verdict on this content (a duplicate, a locked list): only an edit helps.
         const verdict = error instanceof ApiError && error.status >= 400 && error.status < 500;
         patch(row.key, { state: 'editing', refused: { as: rowSignature(row), message, retry: !verdict } });
@@ -132,10 +146,13 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         await deleteGuest({ weddingId, name: row.name, phone: row.phone });
         setRows((rs) => {
           if (!rs) return rs;
-          // The delete button goes with its row: the keyboard goes on at the row that takes its place.
+          // The delete button goes with its row: the keyboard goes on at the shown row that takes its
+          // place (a search hides the others), or at the search field when it showed no other row.
           const at = rs.findIndex((r) => r.key === row.key);
           const next = rs.filter((r) => r.key !== row.key);
-          focusKey.current = next[Math.min(at, next.length - 1)]?.key ?? null;
+          const shown = (r: EntryRow) => matchesGuest(r, searchRef.current);
+          const after = next.slice(at).find(shown) ?? next.slice(0, at).findLast(shown);
+          focusKey.current = after?.key ?? searchFocus;
           return next;
         });
         void queryClient.invalidateQueries({ queryKey: guestKeys.list(weddingId) });
@@ -260,7 +277,9 @@ function AddGuestsBody({ wedding }: { wedding: WeddingInfo }) {
         actions={<InvitationImageButton attached={wedding.invitationImagePath !== null} />}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <GuestSearch label="İsimle ara" value={search} onChange={setSearch} className="min-w-60 flex-1" />
+        <div ref={searchBox} className="min-w-60 flex-1">
+          <GuestSearch label="İsimle ara" value={search} onChange={setSearch} />
+        </div>
         {search.trim() ? (
           <p className="text-sm text-stone-600 dark:text-stone-400" role="status">
             {visible.length} davetli bulundu

@@ -42,7 +42,18 @@ export function WhatsappNotice({ weddingId, approved }: { weddingId: string; app
         {messages.guests.invitationCountsLoading}
       </div>
     );
-  if (!status.data) return null;
+  // A failed status call is said, as the Davetiye page says it: a notice that silently vanished would
+  // read as "nothing to report".
+  if (!status.data)
+    return (
+      <div
+        role="status"
+        data-testid="whatsapp-notice"
+        className="rounded-xl border border-stone-200 p-4 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-300"
+      >
+        {messages.whatsapp.statusUnavailable}
+      </div>
+    );
   const { connected, counts } = status.data;
   return (
     <div

@@ -46,6 +46,15 @@ export function rowValid(row: EntryRow): boolean {
   return row.name.trim() !== '' && isValidTurkishMobile(row.phone) && rowCount(row) !== null;
 }
 
+/**
+ * What the host can do about a refused row, after the reason. A reason that already asks to try again
+ * ("Lütfen tekrar deneyin") is not followed by the same advice a second time.
+ */
+function refusalHint(refused: RowRefusal): string {
+  if (!refused.retry) return ' Düzelttiğinizde yeniden kaydedilir.';
+  return /tekrar deneyin/i.test(refused.message) ? '' : ' Tekrar deneyebilirsiniz.';
+}
+
 const cell =
   'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-600 dark:bg-stone-950';
 
@@ -274,8 +283,8 @@ export const GuestEntryRow = memo(function GuestEntryRow({
         // The server's own reason on the row (a duplicate number, a locked list), not only in a toast
         // that goes: the host sees what to fix.
         <p role="alert" className="col-span-full text-xs text-red-600 sm:col-start-2 dark:text-red-400">
-          {refused.message}{' '}
-          {refused.retry ? 'Tekrar deneyebilirsiniz.' : 'Düzelttiğinizde yeniden kaydedilir.'}
+          {refused.message}
+          {refusalHint(refused)}
         </p>
       ) : null}
     </div>

@@ -44,6 +44,34 @@ describe('GuestRowEditor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('refuses "Katılacak" with a blank or 0 count on the row, and saves 1', () => {
+    const onSave = vi.fn(async () => undefined);
+    const { unmount } = render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />);
+    const count = screen.getByLabelText('Kişi sayısı');
+    const refusal = 'Katılacak bir davetli için kişi sayısı en az 1 olmalıdır';
+    for (const value of ['', '0']) {
+      fireEvent.change(count, { target: { value } });
+      expect(count).toHaveAccessibleDescription(refusal);
+      expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+      expect(screen.getByRole('button', { name: 'Kaydet' })).toBeDisabled();
+      fireEvent.keyDown(count, { key: 'Enter' });
+    }
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.change(count, { target: { value: '1' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith(guest, 'katılacak', 1);
+    unmount();
+  });
+
+  it('does not save a blank "Katılacak" count as 0 when the editor closes', () => {
+    const onSave = vi.fn(async () => undefined);
+    const { unmount } = render(<GuestRowEditor guest={guest} onCancel={vi.fn()} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Kişi sayısı'), { target: { value: '' } });
+    unmount();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('says on the row why 150 cannot be saved, and saves 100', () => {
     const onSave = vi.fn(async () => undefined);
     render(<GuestRowEditor guest={{ ...guest, status: 'katılacak' }} onCancel={vi.fn()} onSave={onSave} />);

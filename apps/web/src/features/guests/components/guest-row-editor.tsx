@@ -102,7 +102,8 @@ export function GuestRowEditor({
         <input
           aria-label="Kişi sayısı"
           type="number"
-          min={0}
+          // A guest who comes is at least one person; the locked field holds no count at all.
+          min={locked ? 0 : 1}
           max={limits.attendingCountMax}
           step={1}
           disabled={locked}
