@@ -37,9 +37,10 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
     },
   },
-  // Programs from Debian packages (ffmpeg, poppler, util-linux), not from npm; drizzle-kit is the
+  // Programs from Debian packages (ffmpeg, poppler, util-linux, exiftool for tests that read photo
+  // metadata independently of our own parser), not from npm; drizzle-kit is the
   // server workspace's, called from the root script that generates its migrations.
-  ignoreBinaries: ['ffmpeg', 'pdftoppm', 'mount', 'umount', 'drizzle-kit'],
+  ignoreBinaries: ['ffmpeg', 'pdftoppm', 'mount', 'umount', 'exiftool', 'drizzle-kit'],
 };
 
 export default config;

@@ -42,7 +42,7 @@ type Patch = { at: number; bytes: Buffer };
  * it move up, the count drops by one, the freed 12 bytes become zeros). Both byte orders. Answers
  * whether anything changed; a structure that does not hold together is left untouched.
  */
-export function stripTiffGps(tiff: Buffer): boolean {
+function stripTiffGps(tiff: Buffer): boolean {
   if (tiff.length < 8) return false;
   const order = tiff.toString('latin1', 0, 2);
   const le = order === 'II';
@@ -97,7 +97,7 @@ const xmpGpsAttribute = /(exif:GPS[A-Za-z]+\s*=\s*)("[^"]*"|'[^']*')/g;
 const xmpGpsElement = /(<exif:(GPS[A-Za-z]+)>)([^<]*)(<\/exif:\2>)/g;
 
 /** Blanks the GPS properties of an XMP packet with spaces of the same length, in place. */
-export function blankXmpGps(packet: Buffer): boolean {
+function blankXmpGps(packet: Buffer): boolean {
   // latin1 keeps one character per byte, so the text's length is the packet's length.
   const text = packet.toString('latin1');
   const blanked = text
