@@ -175,13 +175,7 @@ export function createAlbumService(deps: {
       const matched = new Set(deleted.flatMap((row) => [row.id, row.objectKey]));
       return {
         success: true as const,
-        // Only copies of other guests' photos: nothing left the album, and "0 adet" would read as a failure.
-        message:
-          deleted.length === 0
-            ? m.uploaderCopiesErased
-            : deleted.length === 1
-              ? m.deletedOne
-              : formatMessage(m.deletedMany, { n: deleted.length }),
+        message: deleted.length === 1 ? m.deletedOne : formatMessage(m.deletedMany, { n: deleted.length }),
         deleted: deleted.map((row) => row.id),
         notFound: ids.filter((id) => !matched.has(id)),
         currentPhotoCount: photoCount,
@@ -235,8 +229,8 @@ export function createAlbumService(deps: {
       deps.onJobsEnqueued();
       return {
         success: true as const,
-        // Counts the items that left the album, which is what `deleted` lists.
-        // Only copies of other guests' photos: nothing left the album, and "0 adet" would read as a failure.
+        // Counts the items that left the album, which is what `deleted` lists; when only copies of
+        // other guests' photos went, nothing left it, and "0 adet" would read as a failure.
         message:
           deleted.length === 0
             ? m.uploaderCopiesErased
