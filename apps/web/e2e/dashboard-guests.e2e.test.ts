@@ -381,7 +381,10 @@ describe('host dashboard: wedding, guests, approval, chat, QR cards', () => {
       await page.getByRole('button', { name: 'Albümü İndir' }).waitFor();
       await shoot(page, 'album-manage');
       await page.getByRole('link', { name: 'Davetiye' }).click();
-      await page.getByTestId('invitation-preview').getByText('Sevgili Ayşe Hanım').waitFor();
+      await page
+        .getByTestId('invitation-preview')
+        .getByText(/^Sevgili Ayşe Yılmaz,/)
+        .waitFor();
       await page.getByRole('img', { name: 'Davetiye görseli' }).waitFor();
       await shoot(page, 'invitation');
       await page.getByRole('link', { name: 'Araç Süsleme' }).click();
