@@ -65,7 +65,10 @@ export function createSubmissionsService(deps: {
       };
     },
 
-    /** Where each file of the guest's own submission stands; anyone else's token finds nothing. */
+    /**
+     * Where each file of the guest's own submission stands; anyone else's token, or an expired
+     * submission, finds nothing.
+     */
     async status(
       eventId: string,
       submissionId: string,
@@ -73,7 +76,15 @@ export function createSubmissionsService(deps: {
     ): Promise<SubmissionStatusResponse> {
       const guestId = deps.tokens.verify(eventId, guestToken);
       const submission = guestId ? await repo.findSubmission(submissionId) : null;
-      if (!submission || submission.eventId !== eventId || submission.guestId !== guestId)
+      // An expired one is answered as the hourly sweep will soon leave it, gone: a phone back after
+      // its lifetime then announces what is left as a new submission, instead of carrying on with
+      // one whose every remaining file the uploads refuse as expired.
+      if (
+        !submission ||
+        submission.eventId !== eventId ||
+        submission.guestId !== guestId ||
+        submission.expiresAt <= now()
+      )
         throw new AppError(ErrorCode.NOT_FOUND, s.notFound);
       const files = await repo.listFiles(submissionId);
       return {

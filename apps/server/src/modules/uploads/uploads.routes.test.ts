@@ -788,6 +788,50 @@ describe('tus uploads of a submission’s files', () => {
   });
 });
 
+describe('a phone back after its submission’s lifetime, before the hourly sweep', () => {
+  it('is told the submission is gone, as after the sweep, and announces what is left as a new one that goes on', async () => {
+    const eventId = await newEvent();
+    const jpeg = await readFile(f.jpeg);
+    const old = await submitted(eventId, [declare('a.jpg', jpeg), declare('b.jpg', jpeg)]);
+    const { location } = await create(old.submissionId, 'a.jpg', jpeg.length);
+    expect((await patch(location!, 0, jpeg.subarray(0, 1000))).statusCode).toBe(204);
+    const url = `/api/events/${eventId}/submissions/${old.submissionId}`;
+    const headers = { 'x-guest-token': old.guestToken };
+    // A minute before its end it still answers its files, with the bytes that arrived.
+    offset += 24 * 3600_000 - 60_000;
+    try {
+      const alive = await t.app.inject({ method: 'GET', url, headers });
+      expect(alive.statusCode).toBe(200);
+      expect(alive.json().files).toMatchObject([
+        { name: 'a.jpg', state: 'receiving', offset: 1000 },
+        { name: 'b.jpg', state: 'waiting', offset: 0 },
+      ]);
+      offset += 60_000 + 1000;
+      const gone = await t.app.inject({ method: 'GET', url, headers });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().message).toBe(s.notFound);
+      const again = await submitted(
+        eventId,
+        [declare('a.jpg', jpeg), declare('b.jpg', jpeg)],
+        old.guestToken,
+      );
+      expect((await send(again.submissionId, 'a.jpg', jpeg)).headers['upload-outcome']).toBe('accepted');
+      expect((await send(again.submissionId, 'b.jpg', jpeg)).headers['upload-outcome']).toBe('duplicate');
+      const fresh = await t.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/submissions/${again.submissionId}`,
+        headers,
+      });
+      expect(fresh.json().files).toMatchObject([
+        { name: 'a.jpg', state: 'accepted' },
+        { name: 'b.jpg', state: 'duplicate' },
+      ]);
+    } finally {
+      offset = 0;
+    }
+  });
+});
+
 describe('the hourly sweep', () => {
   it('commits a whole file that a crash left uncommitted and no phone came back for', async () => {
     const eventId = await newEvent();

@@ -106,6 +106,9 @@ export function useResumableUpload(
   const [now, setNow] = useState(() => Date.now());
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const busy = useRef(false);
+  // Runs started so far: an answer asked for before a run began describes the upload as it stood
+  // then, and once that run has moved on (or finished) it would put back what is already gone.
+  const runs = useRef(0);
 
   /** Puts a stored upload on screen as it stands: its files, name, note and what already arrived. */
   const show = (upload: PendingUpload) => {
@@ -147,10 +150,11 @@ export function useResumableUpload(
         setOfferResume(true);
         showFound(found);
         // The phone stores what the server held when the run began; the server knows what arrived since.
+        const asked = runs.current;
         void loadRunner()
           .then(({ withServerStates }) => withServerStates(found))
           .then((known) => {
-            if (live && known && !busy.current) refreshFound(known);
+            if (live && known && runs.current === asked) refreshFound(known);
           });
       }
     });
@@ -162,6 +166,7 @@ export function useResumableUpload(
   const run = async (upload: PendingUpload) => {
     if (busy.current) return;
     busy.current = true;
+    runs.current += 1;
     setSending(true);
     setOfferResume(false);
     setWait(null);

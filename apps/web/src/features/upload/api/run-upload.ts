@@ -208,7 +208,9 @@ export async function runUpload(
     });
     if (outcome.kind === 'failed') {
       await setFile(index, { state: 'waiting' });
-      return { kind: 'interrupted', message: submissionTexts.connectionLost };
+      // The server's own reason when it gave one (its disk is full, it is failing): not the guest's
+      // connection, and tapping again at once may meet the same answer.
+      return { kind: 'interrupted', message: outcome.message ?? submissionTexts.connectionLost };
     }
     if (outcome.kind === 'refused') {
       await setFile(index, { state: 'refused', reason: outcome.reason });

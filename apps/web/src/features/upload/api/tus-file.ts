@@ -1,7 +1,8 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
 import { submissionTexts } from '../texts';
 import { tusUpload } from '../upload-protocol';
 import { retryAfterSeconds } from './retry-after';
+import { serverMessage } from './server-message';
 
 /**
  * Why the bytes are not moving, while the upload waits instead of giving up: the phone says it is
@@ -9,13 +10,47 @@ import { retryAfterSeconds } from './retry-after';
  */
 export type ConnectionTrouble = 'offline' | 'retrying' | null;
 
-/** How one file's upload ended. `settled`: the server had every byte already and named no outcome. */
+/**
+ * How one file's upload ended. `settled`: the server had every byte already and named no outcome.
+ * `failed`: the tries ran out; `message` is the server's own reason when its last answer gave one
+ * (a full disk, a failing server), absent when the connection gave no answer at all.
+ */
 export type TusOutcome =
-  { kind: 'accepted' | 'duplicate' | 'settled' } | { kind: 'refused'; reason: string } | { kind: 'failed' };
+  | { kind: 'accepted' | 'duplicate' | 'settled' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; message?: string };
 
 // Waits between tries of a failed request: quick at first (a blip), then longer (walking out of a dead
 // spot), about a minute in all before the page says the connection is gone and offers to continue.
 const retryDelays = [0, 1000, 3000, 5000, 10_000, 20_000];
+
+/**
+ * How long an answer may go without a byte moving before the request is taken for hung: the browser's
+ * requests have no timeout of their own, and a request that never answers would otherwise hold the
+ * page at "sending" for ever. Long enough for a thin uplink's pauses and the server's work on a
+ * chunk's end; a few hung tries in a row end the run like a lost connection, offered to continue.
+ */
+export const stallMs = 40_000;
+const stallsBeforeGivingUp = 3;
+
+/**
+ * The reason a failing answer gives in our own words (a plain text, or a JSON `message`), or null: a
+ * proxy's error page (HTML) or an empty body is no reason to show a guest.
+ */
+function answerText(response: HttpResponse): string | null {
+  const body = response.getBody()?.trim();
+  if (!body || body.length > 500) return null;
+  const type = response.getHeader('content-type')?.toLowerCase() ?? '';
+  if (type.startsWith('text/plain')) return body;
+  if (type.includes('json')) {
+    try {
+      return serverMessage(JSON.parse(body));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 /** A 4xx is the server's verdict on the file, not a network accident; these few are worth a retry. */
 const retriable = new Set([408, 409, 423, 429]);
@@ -49,6 +84,8 @@ export function sendFile(input: {
 }): Promise<TusOutcome> {
   return new Promise((resolve) => {
     let outcome: string | null = null;
+    // The answer to the request in flight or last sent (null while it has none): a failure's reason.
+    let answer: HttpResponse | null = null;
     let trouble: ConnectionTrouble = null;
     const setTrouble = (next: ConnectionTrouble) => {
       if (next === trouble) return;
@@ -60,7 +97,33 @@ export function sendFile(input: {
     // as long as it takes, and continues at the server's offset as soon as the phone is online again (a
     // creation whose answer was lost is made again; the server gives the file's slot to the new one).
     let paused = false;
+    // Armed while a request is out and moved on by each byte it sends; a request that stays silent that
+    // long is dropped and the upload starts again, which asks the server where the file stands (HEAD).
+    // `stalls` counts the dropped requests since the server last answered one that sends (the HEAD that
+    // follows each drop is answered even while every PATCH hangs).
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+    let stalls = 0;
+    let lastSent = -1;
+    const calm = () => {
+      clearTimeout(stallTimer);
+      stallTimer = undefined;
+    };
+    const watch = () => {
+      calm();
+      stallTimer = setTimeout(() => {
+        stallTimer = undefined;
+        stalls += 1;
+        void upload.abort();
+        if (stalls >= stallsBeforeGivingUp) {
+          settle({ kind: 'failed' });
+          return;
+        }
+        setTrouble('retrying');
+        upload.start();
+      }, stallMs);
+    };
     const goOffline = () => {
+      calm();
       setTrouble('offline');
       if (paused) return;
       paused = true;
@@ -73,6 +136,7 @@ export function sendFile(input: {
       upload.start();
     };
     const settle = (result: TusOutcome) => {
+      calm();
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       input.onTrouble?.(null);
@@ -93,13 +157,30 @@ export function sendFile(input: {
       onUploadUrlAvailable: () => {
         if (upload.url) input.onUploadUrl(upload.url);
       },
+      onBeforeRequest: () => {
+        answer = null;
+        watch();
+      },
       onProgress: (sent) => {
+        // Bytes moving keep the request alive; the same figure told again (a chunk's start) does not.
+        if (stallTimer !== undefined && sent !== lastSent) watch();
+        lastSent = sent;
         if (!paused) setTrouble(null);
         input.onProgress(sent);
       },
-      onAfterResponse: (_request, response) => {
+      onAfterResponse: (request, response) => {
+        calm();
+        if (request.getMethod() !== 'HEAD') stalls = 0;
+        answer = response;
         const header = response.getHeader(tusUpload.outcomeHeader);
         if (header) outcome = header;
+        // tus-js-client takes any failed answer to its HEAD for a lost upload and creates a new one, which
+        // the server puts in the old one's place, dropping the bytes it held: a proxy's 502 during a
+        // deploy, or a server still starting, would send every file back to 0%. Thrown here, the answer
+        // is a failed request instead, tried again at the same address; a 4xx (the server lost it)
+        // still starts a new upload.
+        if (request.getMethod() === 'HEAD' && response.getStatus() >= 500)
+          throw new Error(`tus: the server could not tell the offset (${response.getStatus()})`);
       },
       onShouldRetry: (error, attempt, options) => {
         const response = error.originalResponse;
@@ -126,7 +207,8 @@ export function sendFile(input: {
         if (response && isVerdict(response.getStatus(), response.getHeader('retry-after'))) {
           settle({ kind: 'refused', reason: response?.getBody()?.trim() || submissionTexts.refused });
         } else {
-          settle({ kind: 'failed' });
+          const reason = answer && answer.getStatus() >= 500 ? answerText(answer) : null;
+          settle(reason ? { kind: 'failed', message: reason } : { kind: 'failed' });
         }
       },
     });

@@ -476,6 +476,59 @@ describe('guest upload page', () => {
     expect(idb.has('ev1')).toBe(false);
   });
 
+  it('keeps a finished upload finished when the status asked for on arrival answers after it', async () => {
+    const first = new File(['a'.repeat(50)], 'gelin.jpg', { type: 'image/jpeg' });
+    const second = new File(['b'.repeat(80)], 'damat.jpg', { type: 'image/jpeg' });
+    tus.uploads.set('u6', {
+      length: 50,
+      offset: 10,
+      metadata: { filename: 'gelin.jpg', submissionId: 'sub1' },
+    });
+    tus.uploads.set('u7', {
+      length: 80,
+      offset: 0,
+      metadata: { filename: 'damat.jpg', submissionId: 'sub1' },
+    });
+    idb.set('ev1', {
+      eventId: 'ev1',
+      uploader: 'Ali',
+      note: '',
+      submissionId: 'sub1',
+      guestToken: 'tok1',
+      files: [
+        { file: first, state: 'sending', uploadUrl: '/api/uploads/u6', reason: null },
+        { file: second, state: 'sending', uploadUrl: '/api/uploads/u7', reason: null },
+      ],
+    });
+    const current = statusOfSub1([
+      { name: 'gelin.jpg', size: 50, state: 'receiving', offset: 10 },
+      { name: 'damat.jpg', size: 80, state: 'receiving', offset: 0 },
+    ]);
+    // The arrival's status check is held (a weak network) until the tapped upload has finished.
+    let answerArrival: () => void = () => undefined;
+    let statusCalls = 0;
+    routes(openEvent, noUploadsYet, (url, init) => {
+      if (url !== '/api/events/ev1/submissions/sub1') return undefined;
+      statusCalls += 1;
+      if (statusCalls > 1) return current(url, init);
+      return new Promise<Response>((resolve) => {
+        answerArrival = () => resolve(current(url, init)!);
+      });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Yüklemeye Devam Et' }));
+    expect(await screen.findByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    answerArrival();
+    // Long enough for the late answer to reach the page.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('2 dosya başarıyla yüklendi.')).toBeInTheDocument();
+    expect(screen.queryByText('Yüklemeniz yarım kaldı')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yüklemeye Devam Et' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/dosya yüklendi/)).not.toBeInTheDocument();
+    expect(idb.has('ev1')).toBe(false);
+  });
+
   it('announces again a file the server was receiving when the page lost its upload address, instead of losing it', async () => {
     idb.set('ev1', {
       eventId: 'ev1',
@@ -567,6 +620,62 @@ describe('guest upload page', () => {
       }
       expect(screen.getByText('1 dosya başarıyla yüklendi.')).toBeInTheDocument();
       expect(tus.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the server’s own reason when it keeps failing the file with one (507, disk full), not a lost connection', async () => {
+    const diskFull = 'Sunucuda şu anda yer kalmadı. Lütfen biraz sonra tekrar deneyin.';
+    type Xhr = {
+      status: number;
+      responseText: string;
+      readyState: number;
+      onload: (() => void) | null;
+      open(method: string, url: string): void;
+      send(body?: Blob | null): void;
+      getResponseHeader(name: string): string | null;
+    };
+    const Base = tus.install() as unknown as new () => Xhr;
+    // Every PATCH is answered like a server whose disk is full: a 507 with its Turkish reason.
+    class DiskFull extends Base {
+      private verb = '';
+      override open(method: string, url: string) {
+        this.verb = method;
+        super.open(method, url);
+      }
+      override send(body?: Blob | null) {
+        if (this.verb !== 'PATCH') return super.send(body);
+        this.status = 507;
+        this.responseText = diskFull;
+        this.readyState = 4;
+        queueMicrotask(() => this.onload?.());
+      }
+      override getResponseHeader(name: string) {
+        if (this.verb !== 'PATCH') return super.getResponseHeader(name);
+        const headers: Record<string, string> = {
+          'tus-resumable': '1.0.0',
+          'content-type': 'text/plain; charset=utf-8',
+        };
+        return headers[name.toLowerCase()] ?? null;
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', DiskFull);
+    try {
+      routes(openEvent, acceptsSubmissions, noUploadsYet);
+      await pickedAndNamed();
+      // The upload's code is loaded on a real clock (a first import takes a while), before the fake one.
+      await import('../api/run-upload');
+      // The retries' waits (up to 20 s each) pass on a fake clock.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(screen.getByRole('button', { name: '1 Dosyayı Yükle' }));
+      for (let s = 0; s < 120 && !screen.queryByText(diskFull); s += 1)
+        await vi.advanceTimersByTimeAsync(1000);
+      expect(screen.getByText(diskFull)).toBeInTheDocument();
+      expect(screen.queryByText(/Bağlantı koptu|Bağlantı zayıf/)).not.toBeInTheDocument();
+      // Still stored, offered to continue once the server has room again.
+      expect(screen.getByRole('button', { name: 'Yüklemeye Devam Et' })).toBeInTheDocument();
+      expect((idb.get('ev1') as { submissionId: string }).submissionId).toBe('sub1');
     } finally {
       vi.useRealTimers();
     }
