@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
+import { writeBatchBytes } from '../../storage/batched-file-stream.ts';
 import { detectionHeadBytes } from './detect-media-type.ts';
 
 /** What a file's bytes say once they have all passed: what the album stores with the file. */
@@ -50,4 +52,18 @@ export class ContentTally {
   finish(): ContentSummary {
     return { size: this.bytes, sha256: this.hash.digest('hex'), crc32: this.crc, head: this.head() };
   }
+}
+
+/**
+ * Adds an open file's bytes from `start` to its end to `tally`, read once in write-sized batches: for a
+ * file whose bytes were not counted as they arrived, or changed after (a photo's location removed).
+ */
+export async function tallyFile(file: FileHandle, tally: ContentTally, start = 0): Promise<ContentTally> {
+  for await (const chunk of file.createReadStream({
+    start,
+    highWaterMark: writeBatchBytes,
+    autoClose: false,
+  }))
+    tally.add(chunk as Buffer);
+  return tally;
 }

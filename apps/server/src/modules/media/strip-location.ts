@@ -13,8 +13,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
-import { writeBatchBytes } from '../../storage/batched-file-stream.ts';
-import { ContentTally } from './content-tally.ts';
+import { ContentTally, tallyFile } from './content-tally.ts';
 import type { DetectedMedia } from './detect-media-type.ts';
 
 /**
@@ -353,10 +352,7 @@ export async function stripLocation(filePath: string, media: DetectedMedia): Pro
 export async function recount(filePath: string): Promise<{ size: number; sha256: string; crc32: number }> {
   const file = await open(filePath);
   try {
-    const tally = new ContentTally();
-    for await (const chunk of file.createReadStream({ highWaterMark: writeBatchBytes, autoClose: false }))
-      tally.add(chunk as Buffer);
-    const { size, sha256, crc32: crc } = tally.finish();
+    const { size, sha256, crc32: crc } = (await tallyFile(file, new ContentTally())).finish();
     return { size, sha256, crc32: crc };
   } finally {
     await file.close();

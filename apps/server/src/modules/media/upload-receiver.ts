@@ -7,8 +7,8 @@ import { limits } from '@ani/contract/limits';
 import { messages } from '@ani/contract/messages';
 import { cleanLine, stripInvisible } from '@ani/contract/text';
 import { AppError, ErrorCode } from '../../http/errors.ts';
-import { BatchedFileStream, writeBatchBytes, type Chunk } from '../../storage/batched-file-stream.ts';
-import { ContentTally, type ContentSummary } from './content-tally.ts';
+import { BatchedFileStream, type Chunk } from '../../storage/batched-file-stream.ts';
+import { ContentTally, tallyFile, type ContentSummary } from './content-tally.ts';
 import { detectMediaType, detectionHeadBytes, type DetectedMedia } from './detect-media-type.ts';
 
 const u = messages.upload;
@@ -253,13 +253,7 @@ async function readWhole(filePath: string): Promise<{ media: DetectedMedia; summ
     const media = await acceptedMedia(head);
     const tally = new ContentTally();
     tally.add(head);
-    const rest = file.createReadStream({
-      start: bytesRead,
-      highWaterMark: writeBatchBytes,
-      autoClose: false,
-    });
-    for await (const chunk of rest) tally.add(chunk as Buffer);
-    return { media, summary: tally.finish() };
+    return { media, summary: (await tallyFile(file, tally, bytesRead)).finish() };
   } finally {
     await file.close();
   }
