@@ -25,6 +25,59 @@ const renderPage = () =>
     </>,
   );
 
+/**
+ * The approved list's server: its guests as `list()` says, each change recorded with its URL and body
+ * and answered by `put` or `remove` (a DELETE that succeeds takes the guest out and closes the gap).
+ * Also tells jsdom, which lays nothing out, the box the virtualized table mounts its rows in.
+ */
+function approvedListServer(
+  initial: (typeof guest)[],
+  answers: { put?: (body: Record<string, unknown>) => Response; remove?: () => Response },
+) {
+  signedIn();
+  let list = initial;
+  const puts: { url: string; body: Record<string, unknown> }[] = [];
+  const deletes: unknown[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (init?.method === 'PUT' && answers.put) {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      puts.push({ url, body });
+      return answers.put(body);
+    }
+    if (init?.method === 'DELETE' && answers.remove) {
+      const body = JSON.parse(String(init.body)) as { phone: string };
+      deletes.push(body);
+      const answer = answers.remove();
+      if (answer.ok)
+        list = list.filter((g) => g.phone !== body.phone).map((g, i) => ({ ...g, index: i + 1 }));
+      return answer;
+    }
+    if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
+    if (url.includes('/statistics'))
+      return jsonResponse({
+        success: true,
+        katılacak: 0,
+        katılamayacak: 0,
+        belirsiz: list.length,
+        ulaşılamadı: 0,
+      });
+    if (url.includes('/whatsapp-status'))
+      return jsonResponse({
+        success: true,
+        connected: true,
+        counts: { queued: list.length, sent: 0, delivered: 0, read: 0, failed: 0 },
+      });
+    return jsonResponse({ success: true, guestListApproved: true, guestList: list });
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+  return { puts, deletes };
+}
+
+const saved = (body: Record<string, unknown>) =>
+  jsonResponse({ success: true, message: 'Güncellendi', guest: { ...guest, ...body, index: 1 } });
+
 describe('guest list page', () => {
   it('logs a failed statistics call as "İstatistikler alınamadı" and shows no toast for it', async () => {
     signedIn();
@@ -139,36 +192,10 @@ describe('guest list page', () => {
   });
 
   it('saves a changed row when the host opens another one, and leaves that one open', async () => {
-    signedIn();
     const ayse = { ...guest, index: 2, name: 'Ayşe Kaya', phone: '+905321234568' };
-    const puts: { url: string; body: unknown }[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        puts.push({ url, body });
-        return jsonResponse({
-          success: true,
-          message: 'Güncellendi',
-          guest: { ...guest, ...body, index: 1 },
-        });
-      }
-      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
-      if (url.includes('/statistics'))
-        return jsonResponse({ success: true, katılacak: 0, katılamayacak: 0, belirsiz: 2, ulaşılamadı: 0 });
-      if (url.includes('/whatsapp-status'))
-        return jsonResponse({
-          success: true,
-          connected: true,
-          counts: { queued: 2, sent: 0, delivered: 0, read: 0, failed: 0 },
-        });
-      return jsonResponse({ success: true, guestListApproved: true, guestList: [guest, ayse] });
-    });
+    const { puts } = approvedListServer([guest, ayse], { put: saved });
     const user = userEvent.setup();
     renderPage();
-    // jsdom lays nothing out; the virtualizer mounts the rows that fit the box it is told it has.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     await user.click(await screen.findByRole('button', { name: 'Ali Veli düzenle' }));
     fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'katılacak' } });
     await user.click(screen.getByRole('button', { name: 'Ayşe Kaya düzenle' }));
@@ -184,37 +211,15 @@ describe('guest list page', () => {
   });
 
   it('keeps the list and the open edit when a save fails, and saves it on the next "Kaydet"', async () => {
-    signedIn();
     let failing = true;
-    const puts: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        puts.push(body);
-        if (failing)
-          return jsonResponse({ success: false, message: 'Sunucuya ulaşılamadı, tekrar deneyin.' }, 500);
-        return jsonResponse({
-          success: true,
-          message: 'Güncellendi',
-          guest: { ...guest, ...body, index: 1 },
-        });
-      }
-      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
-      if (url.includes('/statistics'))
-        return jsonResponse({ success: true, katılacak: 0, katılamayacak: 0, belirsiz: 1, ulaşılamadı: 0 });
-      if (url.includes('/whatsapp-status'))
-        return jsonResponse({
-          success: true,
-          connected: true,
-          counts: { queued: 1, sent: 0, delivered: 0, read: 0, failed: 0 },
-        });
-      return jsonResponse({ success: true, guestListApproved: true, guestList: [guest] });
+    const { puts } = approvedListServer([guest], {
+      put: (body) =>
+        failing
+          ? jsonResponse({ success: false, message: 'Sunucuya ulaşılamadı, tekrar deneyin.' }, 500)
+          : saved(body),
     });
     const user = userEvent.setup();
     renderPage();
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     await user.click(await screen.findByRole('button', { name: 'Ali Veli düzenle' }));
     fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'katılamayacak' } });
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
@@ -226,50 +231,19 @@ describe('guest list page', () => {
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(screen.queryByLabelText('Durum')).not.toBeInTheDocument());
     expect(puts).toHaveLength(2);
-    expect(puts[1]).toMatchObject({ status: 'katılamayacak' });
+    expect(puts[1]!.body).toMatchObject({ status: 'katılamayacak' });
   });
 
   /** An approved list of three whose server deletes (or refuses to) and then answers the shorter list. */
-  function approvedListOfThree(deleteAnswer: () => Response) {
-    signedIn();
-    let list = [
-      guest,
-      { ...guest, index: 2, name: 'Ayşe Kaya', phone: '+905321234568' },
-      { ...guest, index: 3, name: 'Can Demir', phone: '+905321234569' },
-    ];
-    const deletes: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (init?.method === 'DELETE') {
-        const body = JSON.parse(String(init.body)) as { phone: string };
-        deletes.push(body);
-        const answer = deleteAnswer();
-        if (answer.ok)
-          list = list.filter((g) => g.phone !== body.phone).map((g, i) => ({ ...g, index: i + 1 }));
-        return answer;
-      }
-      if (url.includes('/weddings/info')) return jsonResponse({ success: true, wedding });
-      if (url.includes('/statistics'))
-        return jsonResponse({
-          success: true,
-          katılacak: 0,
-          katılamayacak: 0,
-          belirsiz: list.length,
-          ulaşılamadı: 0,
-        });
-      if (url.includes('/whatsapp-status'))
-        return jsonResponse({
-          success: true,
-          connected: true,
-          counts: { queued: 3, sent: 0, delivered: 0, read: 0, failed: 0 },
-        });
-      return jsonResponse({ success: true, guestListApproved: true, guestList: list });
-    });
-    // jsdom lays nothing out; the virtualizer mounts the rows that fit the box it is told it has.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-    return deletes;
-  }
+  const approvedListOfThree = (deleteAnswer: () => Response) =>
+    approvedListServer(
+      [
+        guest,
+        { ...guest, index: 2, name: 'Ayşe Kaya', phone: '+905321234568' },
+        { ...guest, index: 3, name: 'Can Demir', phone: '+905321234569' },
+      ],
+      { remove: deleteAnswer },
+    ).deletes;
 
   it('deletes a guest of the approved list after a confirm: the row leaves, a toast says so, the focus goes on', async () => {
     const deletes = approvedListOfThree(() => jsonResponse({ success: true, message: 'Davetli silindi.' }));
